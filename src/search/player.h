@@ -1,0 +1,75 @@
+/*
+ * player.h -- the player interface and player specs.
+ *
+ * A player chooses a move for a live game.  Players are named by a *spec*
+ * (`random`, `greedy`, `human`, `ab:depth=5,features=ayo12,weights=ayo2004-d3`)
+ * used everywhere: command line, configs, run files.
+ *
+ * Layering: this layer knows no files.  nk_spec_parse() splits a spec into an
+ * nk_spec; the `weights=` value is kept as text.  A built-in weight table
+ * name (nk_weights_builtin) is resolved here; a file name or `RUN.h5@best` is
+ * resolved by the io layer (io/playerio.h), which then calls nk_player_new()
+ * with the numbers.
+ *
+ * A player is not thread-safe (alpha-beta owns a transposition table): each
+ * thread makes its own from the same spec.  A player's choice depends only on
+ * the game, its spec and the rng passed in, so results are reproducible.
+ */
+#ifndef NK_PLAYER_H
+#define NK_PLAYER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rules/rules.h"
+
+typedef enum nk_player_kind {
+    NK_PLAYER_RANDOM,
+    NK_PLAYER_GREEDY,
+    NK_PLAYER_AB,
+    NK_PLAYER_HUMAN
+} nk_player_kind;
+
+enum { NK_MAX_FEATURES = 32, NK_SPEC_TEXT = 512 };
+
+/* A parsed player spec. */
+typedef struct nk_spec {
+    nk_player_kind kind;
+    unsigned depth;          /* ab: fixed depth (0: none, use a budget) */
+    uint64_t nodes;          /* ab: node budget per move (0: none) */
+    double seconds;          /* ab: time budget per move (0: none) */
+    unsigned tt_mb;          /* ab: transposition table size, MiB */
+    char features[32];       /* ab: feature set name */
+    char weights[NK_SPEC_TEXT]; /* ab: weights source as written ("" = the set's default) */
+    char text[NK_SPEC_TEXT]; /* the spec as given */
+} nk_spec;
+
+/* Splits and checks a spec; on error says which part is wrong and lists the
+ * valid choices. */
+nk_status nk_spec_parse(nk_spec *spec, const char *text, char *err, size_t errlen);
+
+typedef struct nk_player nk_player;
+
+/* What a player says about its last choice (for `play` and logs). */
+typedef struct nk_think {
+    int move;
+    double score;       /* from the mover's view; 0 for players without one */
+    unsigned depth;     /* depth reached (ab) */
+    uint64_t nodes;     /* nodes searched (ab) */
+} nk_think;
+
+/* Makes a player for variant v.  weights (n numbers, n = the feature set's
+ * size) may be NULL for non-ab players or to use spec->weights when that
+ * names a built-in table, else the set's hand-tuned default.  NK_EINVAL if
+ * the feature set does not suit the variant. */
+nk_status nk_player_new(nk_player **out, const nk_spec *spec, const nk_variant *v,
+                        const double *weights, size_t n, char *err, size_t errlen);
+/* Frees a player; NULL is allowed. */
+void nk_player_free(nk_player *p);
+/* Chooses a legal move of the live game g.  rng serves random players and
+ * tie-breaks.  Not for human players (the CLI asks the person). */
+int nk_player_move(nk_player *p, const nk_game *g, nk_rng *rng, nk_think *think);
+/* The spec the player was made from. */
+const nk_spec *nk_player_spec(const nk_player *p);
+
+#endif
