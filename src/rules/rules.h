@@ -218,12 +218,15 @@ nk_status nk_game_play(nk_game *g, int move, nk_ply_info *info, char *err,
                        size_t errlen);
 /* Plays a move known to be legal (no checks; for engines). */
 void nk_game_play_legal(nk_game *g, int move, nk_ply_info *info);
+/* Records a move whose resulting position the caller already computed with
+ * nk_apply (saves a second sowing); checks the end rules. */
+void nk_game_advance(nk_game *g, int move, const nk_pos *child, const nk_ply_info *info);
 static inline bool nk_game_over(const nk_game *g)
 {
     return g->result.reason != NK_END_NONE;
 }
-/* True when the position after playing pos's successor `next` would repeat
- * one since the last capture, given the game's history. */
+/* True when a position of this hash occurred since the last capture,
+ * the current position included (a child that matches repeats, R-W10). */
 bool nk_game_repeats(const nk_game *g, uint64_t hash);
 /* Writes the legal moves as "a, b, c" (or "none"). */
 void nk_moves_format(unsigned mask, char *out, size_t len);
@@ -242,8 +245,8 @@ typedef struct nk_match {
     unsigned games;        /* games played */
     unsigned wins[2];      /* games won by player 0 and player 1 */
     unsigned draws;
-    int first;             /* player (0 or 1) who moves first in the next game */
-    int south_player;      /* player who sits South: always 0 */
+    int first;             /* player (0 or 1) who moves first in the next game;
+                              player 0 sits South, player 1 North */
     uint16_t north;        /* Adji Kui II: North's pits in the next game */
     int winner;            /* 0, 1, NK_DRAW once over; -1 while going on */
 } nk_match;
@@ -286,8 +289,12 @@ static inline unsigned nk_rng_below(nk_rng *r, unsigned n)
 /* Mixes several 64-bit words into one seed (used for per-game seeds). */
 uint64_t nk_seed_mix(uint64_t a, uint64_t b, uint64_t c);
 
-/* A uniformly random legal move of a live game. */
+/* A uniformly random legal move of a live game (NK_NO_MOVE once over). */
 int nk_random_move(const nk_game *g, nk_rng *rng);
+/* A uniformly random legal move from pos, whose end rules the caller has
+ * checked; writes the position it leads to.  NK_NO_MOVE if there is none. */
+int nk_random_child(const nk_variant *v, const nk_pos *pos, nk_rng *rng, nk_pos *child,
+                    nk_ply_info *info);
 
 /* ===== benchmark ===== */
 

@@ -1,0 +1,134 @@
+/*
+ * game.c -- a game from start to result: legality checks for callers,
+ * history since the last capture for repetition (R-W10, R-K7), the ply
+ * limit (R-G1), and the end rules in the order of R-G4.
+ */
+#include <stdio.h>
+
+#include "rules/internal.h"
+
+nk_status nk_game_init(nk_game *g, const nk_variant *v, const nk_pos *start,
+                       unsigned ply_limit)
+{
+    if (ply_limit == 0 || ply_limit > NK_MAX_PLIES)
+        return NK_ERANGE;
+    if (v->sowing == NK_SOW_WARRI && start->north != NK_DEFAULT_NORTH)
+        return NK_EINVAL; /* pit ownership changes only in Adji Kui II matches */
+    g->variant = v;
+    g->start = *start;
+    g->pos = *start;
+    g->pos.hash = nk_pos_hash(start);
+    g->start.hash = g->pos.hash;
+    g->ply = 0;
+    g->ply_limit = ply_limit;
+    g->since = 0;
+    g->hist[0] = g->pos.hash;
+    g->result.reason = NK_END_NONE;
+    g->result.winner = NK_DRAW;
+    g->result.total[0] = g->result.total[1] = 0;
+    nk_end end = nk_pos_end(v, &g->pos);
+    if (end != NK_END_NONE)
+        nk_pos_result(v, &g->pos, end, &g->result);
+    return NK_OK;
+}
+
+bool nk_game_repeats(const nk_game *g, uint64_t hash)
+{
+    for (unsigned k = g->since; k <= g->ply; k++)
+        if (g->hist[k] == hash)
+            return true;
+    return false;
+}
+
+void nk_game_advance(nk_game *g, int move, const nk_pos *child, const nk_ply_info *info)
+{
+    const nk_variant *v = g->variant;
+    bool repeated = info->captured == 0 && nk_game_repeats(g, child->hash);
+    g->moves[g->ply++] = (uint8_t)move;
+    g->pos = *child;
+    if (info->captured)
+        g->since = g->ply;
+    g->hist[g->ply] = child->hash;
+    nk_end end = nk_pos_end(v, child);
+    if (end == NK_END_NONE && repeated)
+        end = NK_END_REPETITION;
+    if (end == NK_END_NONE && g->ply >= g->ply_limit)
+        end = NK_END_PLY_LIMIT;
+    if (end != NK_END_NONE)
+        nk_pos_result(v, child, end, &g->result);
+}
+
+void nk_game_play_legal(nk_game *g, int move, nk_ply_info *info)
+{
+    nk_ply_info local;
+    nk_pos child = g->pos;
+    nk_ply_info *out = info ? info : &local;
+    nk_apply(g->variant, &child, move, out);
+    nk_game_advance(g, move, &child, out);
+}
+
+unsigned nk_game_legal(const nk_game *g)
+{
+    return nk_game_over(g) ? 0 : nk_legal(g->variant, &g->pos);
+}
+
+nk_status nk_game_play(nk_game *g, int move, nk_ply_info *info, char *err, size_t len)
+{
+    if (nk_game_over(g))
+        return nk_fail(NK_EOVER, err, len, "the game is over (%s) after %u plies",
+                       nk_end_name(g->result.reason), g->ply);
+    unsigned legal = nk_legal(g->variant, &g->pos);
+    if (move < 0 || move > NK_PASS || !((legal >> move) & 1u)) {
+        char list[64];
+        nk_moves_format(legal, list, sizeof list);
+        return nk_fail(NK_EILLEGAL, err, len, "illegal move '%c' at ply %u; legal moves: %s",
+                       nk_move_letter(move), g->ply + 1, list);
+    }
+    nk_game_play_legal(g, move, info);
+    return NK_OK;
+}
+
+/* ===== random moves ===== */
+
+int nk_random_child(const nk_variant *v, const nk_pos *pos, nk_rng *rng, nk_pos *child,
+                    nk_ply_info *info)
+{
+    unsigned mask = nk_candidates(v, pos);
+    bool trial = nk_needs_trial(v, pos);
+    while (mask) {
+        unsigned k = nk_rng_below(rng, (unsigned)__builtin_popcount(mask));
+        unsigned m = mask;
+        for (; k; k--)
+            m &= m - 1;
+        int move = __builtin_ctz(m);
+        *child = *pos;
+        if (nk_apply(v, child, move, info))
+            return move;
+        if (!trial)
+            break; /* cannot happen: without a trial every candidate is legal */
+        mask &= ~(1u << move);
+    }
+    *child = *pos;
+    if (v->sowing == NK_SOW_RELAY) {
+        nk_apply(v, child, NK_PASS, info);
+        return NK_PASS;
+    }
+    return NK_NO_MOVE;
+}
+
+int nk_random_move(const nk_game *g, nk_rng *rng)
+{
+    nk_pos child;
+    nk_ply_info info;
+    if (nk_game_over(g))
+        return NK_NO_MOVE;
+    return nk_random_child(g->variant, &g->pos, rng, &child, &info);
+}
+
+uint64_t nk_seed_mix(uint64_t a, uint64_t b, uint64_t c)
+{
+    nk_rng r = {a};
+    r.s = nk_rng_next(&r) ^ b;
+    r.s = nk_rng_next(&r) ^ c;
+    return nk_rng_next(&r);
+}
