@@ -4,8 +4,21 @@
  * limit (R-G1), and the end rules in the order of R-G4.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "rules/internal.h"
+
+/* The filter g->seen answers "certainly not seen" for most positions, so
+ * that the history is scanned only when the bit of the hash is set. */
+static inline void filter_add(nk_game *g, uint64_t hash)
+{
+    g->seen[(hash >> 6) & 15] |= 1ull << (hash & 63);
+}
+
+static inline bool filter_has(const nk_game *g, uint64_t hash)
+{
+    return (g->seen[(hash >> 6) & 15] >> (hash & 63)) & 1u;
+}
 
 nk_status nk_game_init(nk_game *g, const nk_variant *v, const nk_pos *start,
                        unsigned ply_limit)
@@ -23,6 +36,8 @@ nk_status nk_game_init(nk_game *g, const nk_variant *v, const nk_pos *start,
     g->ply_limit = ply_limit;
     g->since = 0;
     g->hist[0] = g->pos.hash;
+    memset(g->seen, 0, sizeof g->seen);
+    filter_add(g, g->pos.hash);
     g->result.reason = NK_END_NONE;
     g->result.winner = NK_DRAW;
     g->result.total[0] = g->result.total[1] = 0;
@@ -34,6 +49,8 @@ nk_status nk_game_init(nk_game *g, const nk_variant *v, const nk_pos *start,
 
 bool nk_game_repeats(const nk_game *g, uint64_t hash)
 {
+    if (!filter_has(g, hash))
+        return false;
     for (unsigned k = g->since; k <= g->ply; k++)
         if (g->hist[k] == hash)
             return true;
@@ -46,10 +63,13 @@ void nk_game_advance(nk_game *g, int move, const nk_pos *child, const nk_ply_inf
     bool repeated = info->captured == 0 && nk_game_repeats(g, child->hash);
     g->moves[g->ply++] = (uint8_t)move;
     g->pos = *child;
-    if (info->captured)
+    if (info->captured) {
         g->since = g->ply;
+        memset(g->seen, 0, sizeof g->seen);
+    }
     g->hist[g->ply] = child->hash;
-    nk_end end = nk_pos_end(v, child);
+    filter_add(g, child->hash);
+    nk_end end = nk_pos_end_after(v, child, info->captured != 0);
     if (end == NK_END_NONE && repeated)
         end = NK_END_REPETITION;
     if (end == NK_END_NONE && g->ply >= g->ply_limit)
@@ -96,7 +116,7 @@ int nk_random_child(const nk_variant *v, const nk_pos *pos, nk_rng *rng, nk_pos 
     unsigned mask = nk_candidates(v, pos);
     bool trial = nk_needs_trial(v, pos);
     while (mask) {
-        unsigned k = nk_rng_below(rng, (unsigned)__builtin_popcount(mask));
+        unsigned k = nk_rng_below(rng, nk_popcount16(mask));
         unsigned m = mask;
         for (; k; k--)
             m &= m - 1;

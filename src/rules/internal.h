@@ -50,7 +50,20 @@ static inline unsigned nk_row_sum(const nk_pos *p, int side)
     return nk_byte_sum(w >> 16);
 }
 
-/* Ends that depend on the position alone, checked by nk_pos_end. */
+/* Set bits of a mask below 2^16 (portable: no popcnt instruction needed). */
+static inline unsigned nk_popcount16(unsigned x)
+{
+    x = x - ((x >> 1) & 0x5555u);
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0F0Fu;
+    return (x + (x >> 8)) & 0x1Fu;
+}
+
+/* The majority floor(T/2) + 1 of R-B5. */
 unsigned nk_majority(unsigned total);
+
+/* nk_pos_end for a position reached by a move from a live position: the
+ * majority and few-seeds rules can only start to hold after a capture. */
+nk_end nk_pos_end_after(const nk_variant *v, const nk_pos *pos, bool captured);
 
 #endif

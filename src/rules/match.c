@@ -56,7 +56,7 @@ uint16_t nk_adjikui_buy(int winner, unsigned w, unsigned l)
 
 static unsigned popcount12(unsigned x)
 {
-    return (unsigned)__builtin_popcount(x & 0xFFFu);
+    return nk_popcount16(x & 0xFFFu);
 }
 
 void nk_match_record(nk_match *m, const nk_result *r)

@@ -200,6 +200,7 @@ typedef struct nk_game {
     unsigned ply_limit;    /* R-G1 */
     unsigned since;        /* index in hist of the position after the last capture */
     nk_result result;      /* reason NK_END_NONE while the game goes on */
+    uint64_t seen[16];     /* 1024-bit filter of hist[since..ply]: bit hash % 1024 */
     uint64_t hist[NK_MAX_PLIES + 1]; /* hist[k]: hash after ply k */
     uint8_t moves[NK_MAX_PLIES];
 } nk_game;

@@ -42,18 +42,22 @@ static void add_laps(nk_pos *p, unsigned k, int skip)
     }
 }
 
-/* Sows n seeds one by one after pit `from`, skipping `skip`; returns the
- * last pit (from when n is 0). */
-static int sow_run(nk_pos *p, int from, unsigned n, int skip)
+/* Sows n >= 1 seeds one by one after pit `from`, passing over `skip`
+ * (NK_PITS: none); returns the last pit.  With n <= 11 and skip = from, the
+ * origin is never reached, so the Warri fast path passes NK_PITS. */
+static inline int sow_run(nk_pos *p, int from, unsigned n, int skip)
 {
+    uint64_t h = p->hash;
     int i = from;
-    while (n-- > 0) {
+    do {
         i = next_pit[i];
         if (i == skip)
             i = next_pit[i];
-        p->hash ^= nk_zstep[i][p->pit[i]];
-        p->pit[i]++;
-    }
+        unsigned c = p->pit[i];
+        h ^= nk_zstep[i][c];
+        p->pit[i] = (uint8_t)(c + 1);
+    } while (--n);
+    p->hash = h;
     return i;
 }
 
@@ -85,7 +89,7 @@ static bool warri_apply(const nk_variant *v, nk_pos *p, int o, nk_ply_info *info
     p->hash ^= nk_zpit[o][n] ^ nk_zpit[o][0];
     p->pit[o] = 0;
     if (n <= 11) {
-        last = sow_run(p, o, n, o);
+        last = sow_run(p, o, n, NK_PITS);
     } else {
         add_laps(p, n / 11, o);
         last = n % 11 ? sow_run(p, o, n % 11, o) : (o + NK_PITS - 1) % NK_PITS;
@@ -176,15 +180,26 @@ bool nk_apply(const nk_variant *v, nk_pos *p, int move, nk_ply_info *info)
     return warri_apply(v, p, move, info);
 }
 
+/* Bit j set when byte j of w is non-zero. */
+static inline unsigned nonzero_bytes(uint64_t w)
+{
+    uint64_t t = (((w & 0x7F7F7F7F7F7F7F7Full) + 0x7F7F7F7F7F7F7F7Full) | w) & 0x8080808080808080ull;
+    return (unsigned)(((t >> 7) * 0x0102040810204080ull) >> 56);
+}
+
 unsigned nk_candidates(const nk_variant *v, const nk_pos *p)
 {
-    unsigned owned = v->sowing == NK_SOW_RELAY ? nk_pos_owned(p, p->side)
-                                               : 0x3Fu << (p->side * NK_ROW);
-    unsigned mask = 0;
-    for (int i = 0; i < NK_PITS; i++)
-        if (p->pit[i] >= v->min_sow)
-            mask |= 1u << i;
-    return mask & owned;
+    uint64_t lo, hi;
+    if (v->sowing == NK_SOW_WARRI) { /* min_sow 1, default rows */
+        memcpy(&lo, p->pit + p->side * NK_ROW, 8);
+        return nonzero_bytes(lo & 0xFFFFFFFFFFFFull) << (p->side * NK_ROW);
+    }
+    /* Pits holding at least min_sow (2) seeds: clear bit 0 of every byte. */
+    uint64_t drop = 0x0101010101010101ull * (v->min_sow >= 2 ? 1u : 0u);
+    memcpy(&lo, p->pit, 8);
+    memcpy(&hi, p->pit + 8, 8);
+    unsigned mask = nonzero_bytes(lo & ~drop) | (nonzero_bytes(hi & ~drop & 0xFFFFFFFFull) << 8);
+    return mask & nk_pos_owned(p, p->side);
 }
 
 bool nk_needs_trial(const nk_variant *v, const nk_pos *p)
@@ -213,8 +228,13 @@ unsigned nk_legal(const nk_variant *v, const nk_pos *p)
 
 nk_end nk_pos_end(const nk_variant *v, const nk_pos *p)
 {
+    return nk_pos_end_after(v, p, true);
+}
+
+nk_end nk_pos_end_after(const nk_variant *v, const nk_pos *p, bool captured)
+{
     const unsigned ends = v->ends;
-    if (ends & (1u << NK_END_MAJORITY)) {
+    if (captured && (ends & (1u << NK_END_MAJORITY))) {
         unsigned maj = nk_majority(nk_pos_total(p));
         if (p->store[0] >= maj || p->store[1] >= maj)
             return NK_END_MAJORITY; /* R-W6 */
