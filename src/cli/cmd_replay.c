@@ -1,0 +1,227 @@
+/*
+ * cmd_replay.c -- `nickar replay`: plays a sequence of moves and shows each
+ * position, as text for people or as one JSON object per ply.
+ *
+ * The moves are checked in a first, silent pass, so that bad input prints
+ * its one-line message and nothing else; a second pass prints.  With
+ * --random the game then goes on with uniformly random legal moves until it
+ * ends; a seed makes that game the same on every run and machine.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/util.h"
+
+enum { OPT_VARIANT, OPT_POSITION, OPT_JSON, OPT_RANDOM, OPT_SEED, OPT_END };
+
+typedef struct replay {
+    const nk_cli *cli;
+    const nk_variant *variant;
+    nk_pos start;
+    bool json;
+    bool random;
+    uint64_t seed;
+} replay;
+
+/* ===== output ===== */
+
+static void print_start(const replay *r, const nk_game *g)
+{
+    char text[NK_POS_TEXT];
+    if (r->json)
+        return;
+    nk_pos_format(&g->pos, text);
+    printf("variant   %s: %s\nstart     %s\n\n", r->variant->name,
+           r->variant->title, text);
+    nk_cli_board(stdout, &g->pos);
+}
+
+static void print_ply(const replay *r, const nk_game *g, int mover, int move,
+                      const nk_ply_info *info)
+{
+    char text[NK_POS_TEXT];
+    nk_pos_format(&g->pos, text);
+    if (r->json) {
+        printf("{\"ply\":%u,\"move\":\"%c\",\"position\":", g->ply,
+               nk_move_letter(move));
+        nk_cli_json_string(stdout, text);
+        printf(",\"captured\":%u}\n", info->captured);
+        return;
+    }
+    printf("\nply %u: %s ", g->ply, nk_cli_side_name(mover));
+    if (move == NK_PASS)
+        printf("passes");
+    else
+        printf("plays %c", nk_move_letter(move));
+    if (info->captured > 0)
+        printf(" and captures %u", info->captured);
+    if (info->grand_slam)
+        printf(" (grand slam)");
+    printf("\nposition  %s\n", text);
+    nk_cli_board(stdout, &g->pos);
+}
+
+static void print_end(const replay *r, const nk_game *g)
+{
+    char line[256], text[NK_POS_TEXT];
+    if (r->json) {
+        putchar('{');
+        nk_cli_json_result(stdout, &g->result, (long)g->ply);
+        printf("}\n");
+        return;
+    }
+    if (nk_game_over(g)) {
+        nk_cli_result_text(&g->result, line, sizeof line);
+        printf("\nGame over after %u %s: %s.\n", g->ply, g->ply == 1 ? "ply" : "plies",
+               line);
+    } else {
+        nk_moves_format(nk_game_legal(g), line, sizeof line);
+        printf("\nThe game goes on after %u %s: %s to move; legal moves: %s\n", g->ply,
+               g->ply == 1 ? "ply" : "plies", nk_cli_side_name(g->pos.side), line);
+    }
+    nk_pos_format(&g->start, text);
+    printf("record: %s", text);
+    for (unsigned i = 0; i < g->ply; i++)
+        printf(" %c", nk_move_letter(g->moves[i]));
+    putchar('\n');
+}
+
+/* ===== playing ===== */
+
+/* Plays the move written tok (len characters), the n-th given; prints when
+ * print is set.  False after a message when the move is bad. */
+static bool play_token(const replay *r, nk_game *g, const char *tok, size_t len,
+                       unsigned n, bool print)
+{
+    char q[96], word[16], line[256], text[NK_POS_TEXT], err[256];
+    snprintf(word, sizeof word, "%.*s", (int)(len < 12 ? len : 12), tok);
+    int move = len == 1 ? nk_move_parse(tok[0]) : NK_NO_MOVE;
+    if (move == NK_NO_MOVE) {
+        nk_cli_error(r->cli, "bad move '%s%s' (move %u): a move is one letter,"
+                     " a-f or A-F, or - for a pass", nk_cli_quote(word, q, sizeof q),
+                     len > 12 ? "..." : "", n);
+        return false;
+    }
+    int mover = g->pos.side;
+    nk_pos before = g->pos;
+    nk_ply_info info;
+    nk_status s = nk_game_play(g, move, &info, err, sizeof err);
+    if (s == NK_EOVER) {
+        nk_cli_result_text(&g->result, line, sizeof line);
+        nk_cli_error(r->cli, "move %u '%c' comes after the end of the game: %s"
+                     " after ply %u", n, tok[0], line, g->ply);
+        return false;
+    }
+    if (s != NK_OK) {
+        nk_pos_format(&before, text);
+        nk_moves_format(nk_game_legal(g), line, sizeof line);
+        nk_cli_error(r->cli, "illegal move %u '%c' for %s in %s; legal moves: %s",
+                     n, tok[0], nk_cli_side_name(mover), text, line);
+        return false;
+    }
+    if (print)
+        print_ply(r, g, mover, move, &info);
+    return true;
+}
+
+/* Plays the whole game; prints when print is set. */
+static bool run(const replay *r, bool print)
+{
+    char q[96];
+    nk_game g;
+    if (!nk_cli_game(r->cli, &g, r->variant, &r->start))
+        return false;
+    if (print)
+        print_start(r, &g);
+    unsigned n = 0;
+    for (int i = 0; i < r->cli->argc; i++) {
+        const char *p = r->cli->argv[i];
+        bool any = false;
+        for (;;) {
+            while (isspace((unsigned char)*p))
+                p++;
+            if (*p == '\0')
+                break;
+            size_t len = 0;
+            while (p[len] != '\0' && !isspace((unsigned char)p[len]))
+                len++;
+            if (!play_token(r, &g, p, len, ++n, print))
+                return false;
+            any = true;
+            p += len;
+        }
+        if (!any) {
+            nk_cli_error(r->cli, "bad move '%s' (argument %d): no move in it",
+                         nk_cli_quote(r->cli->argv[i], q, sizeof q), i + 1);
+            return false;
+        }
+    }
+    if (r->random) {
+        nk_rng rng = {r->seed};
+        while (!nk_game_over(&g)) {
+            int mover = g.pos.side;
+            int move = nk_random_move(&g, &rng);
+            nk_ply_info info;
+            nk_game_play_legal(&g, move, &info);
+            if (print)
+                print_ply(r, &g, mover, move, &info);
+        }
+    }
+    if (print)
+        print_end(r, &g);
+    return true;
+}
+
+int nk_cmd_replay(int argc, char **argv)
+{
+    nk_opt opts[] = {
+        [OPT_VARIANT] = {"variant", "V", "rule set (see nickar rules); required", NULL},
+        [OPT_POSITION] = {"position", "P",
+                          "start position as in RULES.md R-B3 (default: the start)", NULL},
+        [OPT_JSON] = {"json", NULL,
+                      "print one JSON object per ply, {\"ply\",\"move\",\"position\","
+                      "\"captured\"}, then {\"result\",\"south\",\"north\",\"plies\","
+                      "\"reason\"}", NULL},
+        [OPT_RANDOM] = {"random", NULL,
+                        "after the moves given, play random legal moves to the end", NULL},
+        [OPT_SEED] = {"seed", "S", "seed of --random's moves (default 1)", NULL},
+        [OPT_END] = {NULL, NULL, NULL, NULL},
+    };
+    nk_cli cli = {
+        .name = "replay",
+        .synopsis = "--variant V [--position P] [--json] [--random [--seed S]] [MOVE...]",
+        .about = "Plays the moves, one letter each (a-f South's pits, A-F North's,\n"
+                 "- a pass), from the start or from P, and shows every position; the\n"
+                 "moves may also come as one argument, separated by spaces.  Then\n"
+                 "the result, or whose turn it is if the game goes on, and the\n"
+                 "game's record.",
+        .opts = opts,
+        .max_args = -1,
+    };
+    int rc = nk_cli_parse(&cli, argc, argv);
+    if (rc != NK_CLI_GO)
+        return rc;
+    replay r = {
+        .cli = &cli,
+        .json = opts[OPT_JSON].value != NULL,
+        .random = opts[OPT_RANDOM].value != NULL,
+        .seed = 1,
+    };
+    r.variant = nk_cli_variant(&cli, opts[OPT_VARIANT].value);
+    if (r.variant == NULL || !nk_cli_position(&cli, opts[OPT_POSITION].value, &r.start))
+        return NK_EXIT_USAGE;
+    if (opts[OPT_SEED].value != NULL) {
+        if (!r.random) {
+            nk_cli_error(&cli, "option '--seed' needs --random");
+            return NK_EXIT_USAGE;
+        }
+        if (!nk_cli_uint(&cli, OPT_SEED, 0, UINT64_MAX, &r.seed))
+            return NK_EXIT_USAGE;
+    }
+    if (!run(&r, false))
+        return NK_EXIT_USAGE;
+    run(&r, true);
+    return nk_cli_finish(&cli);
+}

@@ -1,0 +1,380 @@
+/*
+ * util.c -- option parsing, input checks, JSON output and the board drawing
+ * shared by the subcommands.
+ *
+ * Conventions kept here: every message is one line on stderr that starts
+ * with "nickar <command>: " and quotes the offending input (made printable
+ * and cut to a reasonable length, so a message never spans lines); nothing
+ * here exits.
+ */
+#include "cli/util.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+enum { QUOTE_MAX = 80 }; /* about the characters of input quoted in a message */
+
+/* ===== option parsing ===== */
+
+static void print_help(const nk_cli *cli)
+{
+    printf("usage: nickar %s %s\n", cli->name, cli->synopsis);
+    if (cli->about != NULL)
+        printf("\n%s\n", cli->about);
+    size_t width = strlen("-h, --help");
+    for (const nk_opt *o = cli->opts; o->name != NULL; o++) {
+        size_t w = 2 + strlen(o->name) + (o->arg ? 1 + strlen(o->arg) : 0);
+        if (w > width)
+            width = w;
+    }
+    printf("\noptions:\n");
+    for (const nk_opt *o = cli->opts; o->name != NULL; o++) {
+        char left[128];
+        snprintf(left, sizeof left, "--%s%s%s", o->name, o->arg ? " " : "",
+                 o->arg ? o->arg : "");
+        printf("  %-*s  %s\n", (int)width, left, o->help);
+    }
+    printf("  %-*s  %s\n", (int)width, "-h, --help", "print this help and exit");
+}
+
+static nk_opt *find_opt(const nk_cli *cli, const char *name, size_t len)
+{
+    for (nk_opt *o = cli->opts; o->name != NULL; o++)
+        if (strlen(o->name) == len && strncmp(o->name, name, len) == 0)
+            return o;
+    return NULL;
+}
+
+/* Reads the option at argv[*i] (which starts with "--"); advances *i past
+ * its value when the value is the next argument. */
+static bool parse_long(const nk_cli *cli, int argc, char **argv, int *i)
+{
+    char q[QUOTE_MAX + 8];
+    const char *name = argv[*i] + 2;
+    const char *eq = strchr(name, '=');
+    size_t len = eq ? (size_t)(eq - name) : strlen(name);
+    nk_opt *o = find_opt(cli, name, len);
+    if (o == NULL) {
+        nk_cli_error(cli, "unknown option '%s' (see nickar %s --help)",
+                     nk_cli_quote(argv[*i], q, sizeof q), cli->name);
+        return false;
+    }
+    if (o->arg == NULL) {
+        if (eq != NULL) {
+            nk_cli_error(cli, "option '--%s' takes no value", o->name);
+            return false;
+        }
+        o->value = "";
+    } else if (eq != NULL) {
+        o->value = eq + 1;
+    } else if (*i + 1 < argc) {
+        o->value = argv[++*i];
+    } else {
+        nk_cli_error(cli, "option '--%s' needs a value (%s)", o->name, o->arg);
+        return false;
+    }
+    return true;
+}
+
+int nk_cli_parse(nk_cli *cli, int argc, char **argv)
+{
+    char q[QUOTE_MAX + 8];
+    int n = 0; /* operands moved to argv[1..n] */
+    bool options = true;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!options || a[0] != '-' || a[1] == '\0') {
+            argv[1 + n++] = argv[i];
+        } else if (strcmp(a, "--") == 0) {
+            options = false;
+        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            print_help(cli);
+            return NK_EXIT_OK;
+        } else if (a[1] == '-') {
+            if (!parse_long(cli, argc, argv, &i))
+                return NK_EXIT_USAGE;
+        } else {
+            nk_cli_error(cli, "unknown option '%s' (see nickar %s --help)",
+                         nk_cli_quote(a, q, sizeof q), cli->name);
+            return NK_EXIT_USAGE;
+        }
+    }
+    if (cli->max_args >= 0 && n > cli->max_args) {
+        nk_cli_error(cli, "unexpected argument '%s' (see nickar %s --help)",
+                     nk_cli_quote(argv[1 + cli->max_args], q, sizeof q),
+                     cli->name);
+        return NK_EXIT_USAGE;
+    }
+    cli->argc = n;
+    cli->argv = argv + 1;
+    return NK_CLI_GO;
+}
+
+/* ===== messages ===== */
+
+void nk_cli_error(const nk_cli *cli, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "nickar %s: ", cli->name);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+const char *nk_cli_quote(const char *text, char *buf, size_t len)
+{
+    size_t n = 0;
+    if (len == 0)
+        return buf;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        char piece[8];
+        if (*p == '\n')
+            strcpy(piece, "\\n");
+        else if (*p == '\t')
+            strcpy(piece, "\\t");
+        else if (*p < 0x20 || *p == 0x7f)
+            snprintf(piece, sizeof piece, "\\x%02x", *p);
+        else
+            piece[0] = (char)*p, piece[1] = '\0';
+        size_t k = strlen(piece);
+        if (n + k + 4 > len) { /* keep room for "..." and the NUL */
+            if (n + 4 <= len)
+                strcpy(buf + n, "..."), n += 3;
+            break;
+        }
+        memcpy(buf + n, piece, k);
+        n += k;
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
+/* ===== numbers, variants, positions ===== */
+
+bool nk_cli_uint(const nk_cli *cli, int opt, uint64_t min, uint64_t max,
+                 uint64_t *out)
+{
+    const nk_opt *o = &cli->opts[opt];
+    const char *s = o->value;
+    char q[QUOTE_MAX + 8];
+    char *end = NULL;
+    bool digits = s[0] != '\0';
+    for (const char *p = s; *p; p++)
+        digits = digits && isdigit((unsigned char)*p);
+    errno = 0;
+    unsigned long long x = digits ? strtoull(s, &end, 10) : 0;
+    if (!digits || errno == ERANGE || x < min || x > max) {
+        nk_cli_error(cli, "bad value '%s' for --%s: expected an integer from %llu to %llu",
+                     nk_cli_quote(s, q, sizeof q), o->name,
+                     (unsigned long long)min, (unsigned long long)max);
+        return false;
+    }
+    *out = x;
+    return true;
+}
+
+void nk_cli_variant_names(char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < nk_variant_count() && n < len; i++)
+        n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "",
+                              nk_variant_at(i)->name);
+}
+
+const nk_variant *nk_cli_variant(const nk_cli *cli, const char *text)
+{
+    char names[256], q[QUOTE_MAX + 8];
+    nk_cli_variant_names(names, sizeof names);
+    if (text == NULL) {
+        nk_cli_error(cli, "missing --variant V (one of: %s)", names);
+        return NULL;
+    }
+    const nk_variant *v = nk_variant_find(text);
+    if (v == NULL)
+        nk_cli_error(cli, "unknown variant '%s' (one of: %s)",
+                     nk_cli_quote(text, q, sizeof q), names);
+    return v;
+}
+
+bool nk_cli_position(const nk_cli *cli, const char *text, nk_pos *pos)
+{
+    if (text == NULL) {
+        nk_pos_start(pos, NK_SOUTH);
+        return true;
+    }
+    /* The engine's message is "bad position '<text>': <what>", with the
+     * text as given: room for all of it, then the text is quoted again,
+     * made printable and cut. */
+    size_t len = strlen(text) + 256;
+    char *err = malloc(len);
+    if (err == NULL) {
+        nk_cli_error(cli, "out of memory");
+        return false;
+    }
+    bool ok = nk_pos_parse(pos, text, err, len) == NK_OK;
+    if (!ok) {
+        char q[QUOTE_MAX + 8], what[256];
+        const char *prefix = "bad position '";
+        size_t skip = strlen(prefix) + strlen(text) + 3; /* the text, then "': " */
+        bool known = strncmp(err, prefix, strlen(prefix)) == 0 && strlen(err) > skip;
+        nk_cli_error(cli, "bad position '%s': %s", nk_cli_quote(text, q, sizeof q),
+                     nk_cli_quote(known ? err + skip : err, what, sizeof what));
+    }
+    free(err);
+    return ok;
+}
+
+bool nk_cli_game(const nk_cli *cli, nk_game *game, const nk_variant *v,
+                 const nk_pos *pos)
+{
+    nk_status s = nk_game_init(game, v, pos, NK_DEFAULT_PLY_LIMIT);
+    if (s != NK_OK) {
+        nk_cli_error(cli, "cannot start a game: %s", nk_strerror(s));
+        return false;
+    }
+    return true;
+}
+
+/* ===== words ===== */
+
+const char *nk_cli_side_name(int side)
+{
+    return side == NK_NORTH ? "North" : "South";
+}
+
+char nk_cli_side_letter(int side)
+{
+    return side == NK_NORTH ? 'N' : 'S';
+}
+
+void nk_cli_result_text(const nk_result *r, char *buf, size_t len)
+{
+    if (r->winner == NK_DRAW)
+        snprintf(buf, len, "draw %u-%u (%s)", r->total[NK_SOUTH],
+                 r->total[NK_NORTH], nk_end_name(r->reason));
+    else
+        snprintf(buf, len, "%s wins %u-%u (%s)", nk_cli_side_name(r->winner),
+                 r->total[r->winner], r->total[!r->winner],
+                 nk_end_name(r->reason));
+}
+
+/* ===== the board ===== */
+
+/* Pits drawn left to right on each line: North's row F..A, South's a..f. */
+static const int top_row[NK_ROW] = {11, 10, 9, 8, 7, 6};
+static const int bottom_row[NK_ROW] = {0, 1, 2, 3, 4, 5};
+
+static void board_rule(FILE *out)
+{
+    fputs("      ", out);
+    for (int i = 0; i < NK_ROW; i++)
+        fputs("+-----", out);
+    fputs("+\n", out);
+}
+
+static void board_names(FILE *out, const int *pits)
+{
+    fputs("      ", out);
+    for (int i = 0; i < NK_ROW; i++)
+        fprintf(out, "   %c%s", nk_move_letter(pits[i]), i + 1 < NK_ROW ? "  " : "\n");
+}
+
+static void board_row(FILE *out, const nk_pos *pos, const int *pits, int row,
+                      bool *bought)
+{
+    fputs("      ", out);
+    for (int i = 0; i < NK_ROW; i++) {
+        bool other = nk_pos_owner(pos, pits[i]) != row;
+        *bought = *bought || other;
+        fprintf(out, "| %3u%c", pos->pit[pits[i]], other ? '*' : ' ');
+    }
+    fprintf(out, "|  %s%s\n", nk_cli_side_name(row),
+            pos->side == row ? "  <- to move" : "");
+}
+
+void nk_cli_board(FILE *out, const nk_pos *pos)
+{
+    bool bought = false;
+    board_names(out, top_row);
+    board_rule(out);
+    board_row(out, pos, top_row, NK_NORTH, &bought);
+    /* The middle rule carries the stores: North's at the left end, South's
+     * at the right end. */
+    fprintf(out, "  %3u ", pos->store[NK_NORTH]);
+    for (int i = 0; i < NK_ROW; i++)
+        fputs("+-----", out);
+    fprintf(out, "+ %u\n", pos->store[NK_SOUTH]);
+    board_row(out, pos, bottom_row, NK_SOUTH, &bought);
+    board_rule(out);
+    board_names(out, bottom_row);
+    if (bought)
+        fputs("      (* a pit owned by the player of the other row)\n", out);
+}
+
+/* ===== JSON ===== */
+
+void nk_cli_json_string(FILE *out, const char *text)
+{
+    fputc('"', out);
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(out, "\\%c", *p);
+        else if (*p == '\n')
+            fputs("\\n", out);
+        else if (*p == '\t')
+            fputs("\\t", out);
+        else if (*p < 0x20)
+            fprintf(out, "\\u%04x", *p);
+        else
+            fputc(*p, out);
+    }
+    fputc('"', out);
+}
+
+void nk_cli_json_moves(FILE *out, unsigned mask)
+{
+    bool first = true;
+    fputc('[', out);
+    for (int m = 0; m <= NK_PASS; m++) {
+        if (mask & (1u << m)) {
+            fprintf(out, "%s\"%c\"", first ? "" : ",", nk_move_letter(m));
+            first = false;
+        }
+    }
+    fputc(']', out);
+}
+
+void nk_cli_json_result(FILE *out, const nk_result *r, long plies)
+{
+    const char *plies_key = plies >= 0 ? ",\"plies\":" : "";
+    if (r->reason == NK_END_NONE) {
+        fputs("\"result\":null,\"south\":null,\"north\":null", out);
+        if (plies >= 0)
+            fprintf(out, "%s%ld", plies_key, plies);
+        fputs(",\"reason\":null", out);
+        return;
+    }
+    fprintf(out, "\"result\":\"%s\",\"south\":%u,\"north\":%u",
+            r->winner == NK_DRAW ? "draw" : r->winner == NK_NORTH ? "N" : "S",
+            r->total[NK_SOUTH], r->total[NK_NORTH]);
+    if (plies >= 0)
+        fprintf(out, "%s%ld", plies_key, plies);
+    fputs(",\"reason\":", out);
+    nk_cli_json_string(out, nk_end_name(r->reason));
+}
+
+int nk_cli_finish(const nk_cli *cli)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        nk_cli_error(cli, "cannot write the output: %s", strerror(errno));
+        return NK_EXIT_FAIL;
+    }
+    return NK_EXIT_OK;
+}

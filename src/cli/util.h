@@ -1,0 +1,127 @@
+/*
+ * util.h -- helpers shared by the subcommands of the nickar command.
+ *
+ * A subcommand describes its options once, in a table of nk_opt; that table
+ * drives both the parsing of argv and the text of --help.  The helpers that
+ * read a number, a variant or a position print, on failure, exactly one line
+ * "nickar <command>: <what is wrong>" on stderr and return false (or NULL);
+ * the subcommand then returns NK_EXIT_USAGE.  Nothing here exits.
+ *
+ * Typical use:
+ *
+ *     nk_opt opts[] = {
+ *         [OPT_VARIANT] = {"variant", "V", "rule set (see nickar rules)"},
+ *         [OPT_JSON] = {"json", NULL, "print one JSON object"},
+ *         [OPT_END] = {NULL},
+ *     };
+ *     nk_cli cli = {.name = "show", .synopsis = "--variant V [--json]",
+ *                   .about = "...", .opts = opts};
+ *     int rc = nk_cli_parse(&cli, argc, argv);
+ *     if (rc != NK_CLI_GO)
+ *         return rc;
+ *     const nk_variant *v = nk_cli_variant(&cli, opts[OPT_VARIANT].value);
+ */
+#ifndef NK_CLI_UTIL_H
+#define NK_CLI_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "rules/rules.h"
+
+/* One option of a subcommand, written `--name value`, `--name=value` or,
+ * for a flag, `--name`. */
+typedef struct nk_opt {
+    const char *name;  /* long name without the dashes: "variant" */
+    const char *arg;   /* placeholder of the value in --help ("V"); NULL: a flag */
+    const char *help;  /* one line for --help */
+    const char *value; /* set by nk_cli_parse: the value (the last one given),
+                          "" for a flag that was given, NULL when absent */
+} nk_opt;
+
+/* A subcommand's interface. */
+typedef struct nk_cli {
+    const char *name;     /* "show": messages start with "nickar show: " */
+    const char *synopsis; /* printed after "usage: nickar show " */
+    const char *about;    /* paragraph(s) for --help, may be NULL */
+    nk_opt *opts;         /* terminated by an entry whose name is NULL */
+    int max_args;         /* operands allowed at most; -1: any number */
+    /* Set by nk_cli_parse: the operands (arguments that are not options),
+     * in order.  They point into the caller's argv. */
+    int argc;
+    char **argv;
+} nk_cli;
+
+/* nk_cli_parse's answer when the subcommand should go on. */
+enum { NK_CLI_GO = -1 };
+
+/* Parses argv (argv[0] is the subcommand's name).  Options may come before,
+ * between and after operands; `--` ends the options; a lone `-` is an
+ * operand.  Returns NK_CLI_GO to go on, NK_EXIT_OK after printing --help (or
+ * -h) on stdout, NK_EXIT_USAGE after a one-line message on stderr (unknown
+ * option, missing value, value given to a flag, too many operands).
+ * Rearranges the elements of argv. */
+int nk_cli_parse(nk_cli *cli, int argc, char **argv);
+
+/* Prints "nickar <name>: <message>\n" on stderr. */
+void nk_cli_error(const nk_cli *cli, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Copies text into buf (len bytes) for quoting in a one-line message:
+ * non-printable characters are written as \n, \t or \xHH, and a text too
+ * long for buf is cut with "...".  Returns buf. */
+const char *nk_cli_quote(const char *text, char *buf, size_t len);
+
+/* Reads a decimal integer in [min, max] from the value of option opts[opt]
+ * (which must have been given).  On failure says which option and why. */
+bool nk_cli_uint(const nk_cli *cli, int opt, uint64_t min, uint64_t max,
+                 uint64_t *out);
+
+/* The variant named text.  NULL after a message when text is NULL (the
+ * option --variant is missing) or names no variant (the message lists the
+ * variants). */
+const nk_variant *nk_cli_variant(const nk_cli *cli, const char *text);
+
+/* Writes the variants' names as "antigua, speightstown, ..." into buf. */
+void nk_cli_variant_names(char *buf, size_t len);
+
+/* Reads a position in R-B3 notation, or the start position (R-B2) when text
+ * is NULL.  On failure says what is wrong and where. */
+bool nk_cli_position(const nk_cli *cli, const char *text, nk_pos *pos);
+
+/* Starts a game from pos with the default ply limit; a failure (which the
+ * engine reports only for a bad ply limit) is a message. */
+bool nk_cli_game(const nk_cli *cli, nk_game *game, const nk_variant *v,
+                 const nk_pos *pos);
+
+/* "South" or "North". */
+const char *nk_cli_side_name(int side);
+/* 'S' or 'N'. */
+char nk_cli_side_letter(int side);
+
+/* One sentence on a finished game: "South wins 26-22 (no-feed)" or
+ * "draw 24-24 (empty-row)". */
+void nk_cli_result_text(const nk_result *result, char *buf, size_t len);
+
+/* Draws the board for a person: North's row on top, read right to left
+ * (F..A), South's row below (a..f), North's store at the left end and
+ * South's at the right end, an arrow at the row of the side to move; pits
+ * owned by the player of the other row (Adji Kui II match play) carry a
+ * '*'. */
+void nk_cli_board(FILE *out, const nk_pos *pos);
+
+/* JSON output: a string with its quotes and escapes; a list of move
+ * letters ["a","b"]; the members "result" ("S", "N", "draw"), "south",
+ * "north", then "plies" unless plies < 0, then "reason" of a result, without
+ * braces (nulls but plies while the game goes on). */
+void nk_cli_json_string(FILE *out, const char *text);
+void nk_cli_json_moves(FILE *out, unsigned mask);
+void nk_cli_json_result(FILE *out, const nk_result *result, long plies);
+
+/* Flushes stdout; on a write error (a full disk, a closed pipe) says so and
+ * returns NK_EXIT_FAIL, else NK_EXIT_OK. */
+int nk_cli_finish(const nk_cli *cli);
+
+#endif
