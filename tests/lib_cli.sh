@@ -1,0 +1,102 @@
+# lib_cli.sh -- helpers for the shell tests of the nickar command
+# (tests/test_cli_*.sh), sourced by them.  A test script gets the nickar
+# binary as $1 and the source root as $2 (tests/CMakeLists.txt), counts
+# passed and failed checks, and ends with `finish`, which prints
+# "N passed, M failed" and fails when M > 0.
+#
+#   run ARGS...            runs nickar ARGS; sets $rc, $out, $err (texts)
+#   check DESC CMD...      passes when CMD succeeds
+#   expect_ok ARGS...      nickar ARGS exits 0 and writes nothing on stderr
+#   expect_error CMD TEXT ARGS...
+#                          nickar ARGS exits 2, writes nothing on stdout and
+#                          one line on stderr that starts "nickar CMD: " and
+#                          contains TEXT
+#   json PYTHON            runs PYTHON with `out` bound to the last stdout;
+#                          `objs` holds its JSON lines, parsed; passes when
+#                          PYTHON's assertions hold
+
+set -u
+if [[ $# -lt 2 ]]; then
+  echo "usage: $0 NICKAR_BINARY SOURCE_ROOT" >&2
+  exit 2
+fi
+nickar=$1
+srcdir=$2
+python=/usr/bin/python3
+[[ -x $python ]] || python=python3
+passed=0
+failed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+pass() { passed=$((passed + 1)); }
+fail() {
+  local what="$*"
+  failed=$((failed + 1))
+  echo "FAIL: ${what:0:300}"
+  [[ -n ${out+x} && -n $out ]] && echo "  stdout: ${out:0:400}"
+  [[ -n ${err+x} && -n $err ]] && echo "  stderr: ${err:0:400}"
+  return 0
+}
+
+run() {
+  "$nickar" "$@" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  out=$(cat "$tmp/out")
+  err=$(cat "$tmp/err")
+}
+
+check() {
+  local desc=$1
+  shift
+  if "$@"; then pass; else fail "$desc"; fi
+}
+
+expect_ok() {
+  run "$@"
+  if [[ $rc -eq 0 && -z $err ]]; then
+    pass
+  else
+    fail "nickar $* -> exit $rc (want 0, no stderr)"
+  fi
+}
+
+expect_error() {
+  local cmd=$1 text=$2
+  shift 2
+  run "$@"
+  local lines
+  lines=$(wc -l <"$tmp/err")
+  if [[ $rc -ne 2 ]]; then
+    fail "nickar $* -> exit $rc, want 2"
+  elif [[ -n $out ]]; then
+    fail "nickar $* -> wrote on stdout, want nothing"
+  elif [[ $lines -ne 1 ]]; then
+    fail "nickar $* -> $lines lines on stderr, want 1"
+  elif [[ $err != "nickar $cmd: "* ]]; then
+    fail "nickar $* -> message does not start 'nickar $cmd: '"
+  elif [[ $err != *"$text"* ]]; then
+    fail "nickar $* -> message lacks '$text'"
+  else
+    pass
+  fi
+}
+
+json() {
+  if "$python" -c '
+import json, sys
+out = open(sys.argv[1]).read()
+objs = [json.loads(l) for l in out.splitlines() if l.strip()]
+exec(sys.argv[2])
+' "$tmp/out" "$1"; then
+    pass
+  else
+    fail "JSON check: $1"
+  fi
+}
+
+finish() {
+  echo "$passed passed, $failed failed"
+  [[ $failed -eq 0 ]]
+  exit $?
+}
