@@ -31,16 +31,22 @@ if [[ ${#missing[@]} -eq 0 ]]; then
   exit 0
 fi
 
-echo "setup: installing ${missing[*]}" >&2
 if [[ $(id -u) -eq 0 ]]; then
   sudo=()
 elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
   sudo=(sudo -n)
-else
-  echo "setup: missing Debian packages; run this, then this script again:" >&2
+elif command -v sudo >/dev/null 2>&1; then
+  echo "setup: missing Debian packages (${missing[*]}); run this line, then the" \
+       "same command again:" >&2
   echo "sudo apt-get update && sudo apt-get install -y ${missing[*]}"
   exit 1
+else
+  echo "setup: missing Debian packages (${missing[*]}); run this line as root" \
+       "(su -), then the same command again:" >&2
+  echo "apt-get update && apt-get install -y ${missing[*]}"
+  exit 1
 fi
+echo "setup: installing ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
 "${sudo[@]}" apt-get update
 "${sudo[@]}" apt-get install -y "${missing[@]}"
