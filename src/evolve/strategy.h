@@ -1,0 +1,196 @@
+/*
+ * strategy.h -- evolution strategies as ask / tell steps.
+ *
+ * A strategy turns fitness values into the next population to evaluate.  It
+ * knows nothing of games: the caller evaluates the weight rows of the
+ * population that nk_strategy_ask() gives, and hands the fitness values
+ * (higher is better) back with nk_strategy_tell().  Between the two the
+ * caller logs, writes the population to the run file, and checkpoints:
+ *
+ *     nk_strategy_alloc(&s, &nk_strategy_cma_es, genome, &params, err, len);
+ *     for (gen = ...) {
+ *         seed rng[i] from (master seed, gen, i) for i < nk_strategy_size(s);
+ *         nk_strategy_ask(s, rng, n, &pop, err, len);     evaluate pop->w rows
+ *         nk_strategy_tell(s, fitness, n, err, len);      log, checkpoint
+ *     }
+ *
+ * Strategies (const type objects, found by name):
+ *
+ *   ga        generational GA on N individuals: the best `elite` are copied
+ *             unchanged (same id, same parents) to the front; the others are
+ *             made in pairs from a mating pool chosen by the selection
+ *             scheme, crossed with the crossover rate and mutated
+ *   es-plus   (mu+lambda)-ES: each generation's population is the mu best of
+ *             the last one (same ids, fitness carried over) followed by
+ *             lambda offspring, N = mu + lambda; all N are to be evaluated
+ *             again (self-play fitness is relative), a caller with an
+ *             absolute fitness may hand back the carried values
+ *   es-comma  (mu,lambda)-ES: N = lambda offspring of the mu best of the
+ *             last population
+ *   cma-es    CMA-ES as in Hansen's tutorial (2016): lambda samples of
+ *             N(m, sigma^2 C), weighted recombination of the mu best with
+ *             w_i ~ ln((lambda+1)/2) - ln i, cumulation paths p_sigma and
+ *             p_c, rank-one and rank-mu updates of C, cumulative step-size
+ *             adaptation; C is eigendecomposed (gsl_eigen_symmv) every
+ *             `eigen_every` generations, or lazily (0) when more than
+ *             lambda / (c1 + cmu) / D / 10 evaluations have passed
+ *             since the last time (every generation for small D)
+ *
+ * ES offspring: a parent drawn uniformly from the mu best (and, when the
+ * crossover is not `none`, a second one, the pair crossed with the
+ * crossover rate; first child kept), then mutated (lognormal by default:
+ * the step sizes live in the population's sigma rows).  The selection
+ * scheme is not used by the ES.
+ *
+ * CMA-ES works in coordinates normalised to the bounds, u_i = (w_i - lo_i) /
+ * (hi_i - lo_i) in [0, 1], so sigma0 is a fraction of each weight's range.
+ * A sample outside the box is clamped into it, and the clamped point is both
+ * evaluated and used in the update (Lamarckian repair), so the mean stays
+ * inside the box.  Its individuals have no parents (-1).
+ *
+ * Randomness: ask() takes one generator per individual of the population it
+ * makes; rng[i] makes individual i (its initial draw, crossover of the pair
+ * it heads, mutation, or CMA sample).  Selection of the GA's whole mating
+ * pool, one draw for the population, uses rng[0].  Nothing else is random,
+ * so a run depends only on how the caller seeds the generators.
+ *
+ * Ids: fresh ids count up from 0 in population order, one per new
+ * individual; survivors (elites, ES parents) keep theirs.
+ *
+ * Resume: ask() does not change the state that nk_strategy_save() writes
+ * (the state as of the last tell), and ask() with generators seeded alike
+ * gives the same population.  Saving after a tell and loading into a
+ * strategy allocated with the same type, genome and parameters continues
+ * exactly.  The state is a flat array of doubles (ids are exact below
+ * 2^53).
+ */
+#ifndef NK_STRATEGY_H
+#define NK_STRATEGY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <gsl/gsl_rng.h>
+
+#include "evolve/crossover.h"
+#include "evolve/genome.h"
+#include "evolve/mutate.h"
+#include "evolve/select.h"
+#include "rules/status.h"
+
+typedef struct nk_strategy nk_strategy;
+typedef struct nk_strategy_info nk_strategy_info;
+
+typedef struct nk_strategy_params {
+    size_t size;  /* ga: N; es: lambda; cma-es: lambda (0: 4 + floor(3 ln D)) */
+    size_t mu;    /* es: parents (comma: mu <= lambda); cma-es: 0 = lambda / 2 */
+    size_t elite; /* ga: individuals copied unchanged, <= N */
+    const nk_select_type *select;  /* ga */
+    nk_select_params select_par;
+    const nk_cross_type *cross;    /* ga, es (es: NULL = none) */
+    nk_cross_params cross_par;
+    const nk_mutate_type *mutate;  /* ga, es */
+    nk_mutate_params mutate_par;
+    double sigma0;         /* es: initial step sizes; cma-es: initial sigma;
+                              both as fractions of each weight's range, > 0 */
+    const double *x0;      /* cma-es: initial mean (D weights; NULL: the
+                              centre of the bounds); copied at alloc */
+    unsigned eigen_every;  /* cma-es: decompose C every k generations; 0: lazily */
+} nk_strategy_params;
+
+typedef struct nk_strategy_type {
+    const char *name;
+    const char *help; /* one line */
+    int code;         /* identifies the type in saved states */
+    /* Implementation hooks (strategy_impl.h); callers use the functions
+     * below. */
+    nk_status (*init)(nk_strategy *s, char *err, size_t errlen);
+    void (*release)(nk_strategy *s);
+    nk_status (*ask)(nk_strategy *s, gsl_rng *const *rng, char *err, size_t errlen);
+    void (*tell)(nk_strategy *s);
+    size_t (*state_size)(const nk_strategy *s);
+    void (*save)(const nk_strategy *s, double *out);
+    nk_status (*load)(nk_strategy *s, const double *in, char *err, size_t errlen);
+    void (*info)(const nk_strategy *s, nk_strategy_info *info); /* may be NULL */
+} nk_strategy_type;
+
+extern const nk_strategy_type nk_strategy_ga;
+extern const nk_strategy_type nk_strategy_es_plus;
+extern const nk_strategy_type nk_strategy_es_comma;
+extern const nk_strategy_type nk_strategy_cma_es;
+
+/* The strategies, NULL-terminated. */
+const nk_strategy_type *const *nk_strategy_types(void);
+/* The strategy called name, or NULL. */
+const nk_strategy_type *nk_strategy_find(const char *name);
+/* Writes "ga, es-plus, es-comma, cma-es" into buf; returns buf. */
+char *nk_strategy_names(char *buf, size_t len);
+
+/* Default parameters of strategy t for a genome of that encoding:
+ *   ga:       N 50, elite 1, tournament k = 2, uniform crossover rate 0.9,
+ *             gaussian mutation (sigma 0.1) or bit-flip, rate 1/n
+ *   es-*:     mu 5, lambda 35, no crossover, lognormal mutation rate 1,
+ *             sigma0 0.1 (binary genomes: bit-flip, rate 1/n)
+ *   cma-es:   lambda and mu by D (0), sigma0 0.3, lazy eigendecomposition
+ * and the operator defaults of select.h, crossover.h, mutate.h. */
+void nk_strategy_params_init(nk_strategy_params *p, const nk_strategy_type *t,
+                             nk_encoding encoding);
+
+/* Makes a strategy of type t for genome g (borrowed: it must outlive the
+ * strategy) with parameters p (copied, x0 included).  Checks the operators
+ * against the encoding and every parameter; NK_EINVAL / NK_ERANGE say which
+ * one is wrong; NK_ENOMEM. */
+nk_status nk_strategy_alloc(nk_strategy **out, const nk_strategy_type *t,
+                            const nk_genome *g, const nk_strategy_params *p,
+                            char *err, size_t errlen);
+/* Frees a strategy; NULL is allowed. */
+void nk_strategy_free(nk_strategy *s);
+/* The type of s. */
+const nk_strategy_type *nk_strategy_type_of(const nk_strategy *s);
+/* N, the size of every population ask() makes (the number of generators it
+ * needs). */
+size_t nk_strategy_size(const nk_strategy *s);
+
+/* Makes the next population to evaluate from rng[0..nrng) (nrng >= N) and
+ * points *pop at it (owned by s, valid until the next ask or tell; fitness
+ * is NAN for new individuals, carried over for survivors).  Asking again
+ * before telling makes it afresh.  NK_EINVAL if nrng < N; NK_ENOMEM. */
+nk_status nk_strategy_ask(nk_strategy *s, gsl_rng *const *rng, size_t nrng,
+                          const nk_pop **pop, char *err, size_t errlen);
+/* Gives the fitness values fitness[N] of the population last asked, in its
+ * order, and updates the strategy.  NK_EINVAL (and no change) if nothing
+ * was asked, n != N, or some fitness is not finite. */
+nk_status nk_strategy_tell(nk_strategy *s, const double *fitness, size_t n,
+                           char *err, size_t errlen);
+/* The population last told, with its fitness (NULL before the first tell). */
+const nk_pop *nk_strategy_pop(const nk_strategy *s);
+
+struct nk_strategy_info {
+    uint64_t generation;  /* tells so far */
+    uint64_t evaluations; /* fitness values told so far */
+    double best_fitness;  /* best ever told (-inf before the first tell);
+                             meaningful when fitness is absolute */
+    int64_t best_id;      /* its id (-1 before the first tell) */
+    const double *best_w; /* [D] its weights */
+    double sigma;         /* cma-es: step size (fraction of the range); es:
+                             mean step size of the last population over the
+                             range; ga: 0 */
+    double axis_ratio;    /* cma-es: sqrt of the condition number of C; else 1 */
+    const double *mean;   /* cma-es: mean of the distribution (weights); else NULL */
+};
+
+/* Fills info about s (pointers valid until the next ask, tell or load). */
+void nk_strategy_info_get(const nk_strategy *s, nk_strategy_info *info);
+
+/* The number of doubles nk_strategy_save() writes. */
+size_t nk_strategy_state_size(const nk_strategy *s);
+/* Writes the state of s as of the last tell into state[state_size]. */
+void nk_strategy_save(const nk_strategy *s, double *state);
+/* Restores a state written by nk_strategy_save() from a strategy of the
+ * same type, genome shape and parameters.  NK_EMISMATCH if it was made by
+ * another type or shape, NK_EFORMAT if it is damaged; s is unchanged on
+ * error. */
+nk_status nk_strategy_load(nk_strategy *s, const double *state, size_t n,
+                           char *err, size_t errlen);
+
+#endif
