@@ -73,6 +73,10 @@ bad_position '4,4,4,4,4,4/4,4,4,4,4,4 0-0 S SSSSSSNNNNNNS' 'field 4' 'twelve'
 bad_position '4,4,4,4,4,4/4,4,4,4,4,4 0-0 S SSSSSSNNNNNX' 'field 4' 'twelve'
 bad_position '4,4,4,4,4,4/4,4,4,4,4,4 0-0 S SSSSSSNNNNNN x' 'field 4'
 bad_position "$(printf '4,4\n,4')" '\n'
+for c in show replay perft; do
+  expect_error "$c" "bad position '$start SSSSSSSSNNNN' for abapa: only adjikui positions have an owners field" \
+    "$c" --variant abapa $(args "$c") --position "$start SSSSSSSSNNNN"
+done
 long=$(printf '4,%.0s' {1..3000})
 bad_position "$long" '...'
 check "a long position is cut in the message" test "${#err}" -lt 400

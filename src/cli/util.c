@@ -235,11 +235,17 @@ bool nk_cli_game(const nk_cli *cli, nk_game *game, const nk_variant *v,
                  const nk_pos *pos)
 {
     nk_status s = nk_game_init(game, v, pos, NK_DEFAULT_PLY_LIMIT);
-    if (s != NK_OK) {
-        nk_cli_error(cli, "cannot start a game: %s", nk_strerror(s));
-        return false;
-    }
-    return true;
+    if (s == NK_OK)
+        return true;
+    char text[NK_POS_TEXT];
+    nk_pos_format(pos, text);
+    if (s == NK_EINVAL && pos->north != NK_DEFAULT_NORTH)
+        nk_cli_error(cli, "bad position '%s' for %s: only adjikui positions have an"
+                     " owners field (pits owned by the other row's player)", text, v->name);
+    else
+        nk_cli_error(cli, "cannot start a game of %s from '%s': %s", v->name, text,
+                     nk_strerror(s));
+    return false;
 }
 
 /* ===== words ===== */

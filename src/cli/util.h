@@ -91,8 +91,8 @@ void nk_cli_variant_names(char *buf, size_t len);
  * is NULL.  On failure says what is wrong and where. */
 bool nk_cli_position(const nk_cli *cli, const char *text, nk_pos *pos);
 
-/* Starts a game from pos with the default ply limit; a failure (which the
- * engine reports only for a bad ply limit) is a message. */
+/* Starts a game of v from pos with the default ply limit; when the engine
+ * refuses (an owners field in a game other than Adji Kui II's), says why. */
 bool nk_cli_game(const nk_cli *cli, nk_game *game, const nk_variant *v,
                  const nk_pos *pos);
 
