@@ -239,11 +239,14 @@ nk_end nk_pos_end_after(const nk_variant *v, const nk_pos *p, bool captured)
         if (p->store[0] >= maj || p->store[1] >= maj)
             return NK_END_MAJORITY; /* R-W6 */
     }
-    if ((ends & (1u << NK_END_EMPTY_ROW)) && nk_row_empty(p, p->side))
-        return NK_END_EMPTY_ROW; /* R-W9 */
-    if ((ends & (1u << NK_END_NO_FEED)) && nk_row_empty(p, p->side ^ 1) && nk_legal(v, p) == 0)
-        return NK_END_NO_FEED; /* R-W7 */
-    if ((ends & (1u << NK_END_FEW_SEEDS)) && (p->flags & NK_POS_CAPTURED) &&
+    if (v->sowing == NK_SOW_WARRI) { /* the Warri family: R-W9, then R-W7 */
+        if (nk_row_empty(p, p->side))
+            return NK_END_EMPTY_ROW;
+        if (nk_row_empty(p, p->side ^ 1) && nk_legal(v, p) == 0)
+            return NK_END_NO_FEED;
+        return NK_END_NONE;
+    }
+    if ((ends & (1u << NK_END_FEW_SEEDS)) && captured && (p->flags & NK_POS_CAPTURED) &&
         nk_pos_on_board(p) <= 8)
         return NK_END_FEW_SEEDS; /* R-K5 */
     if ((ends & (1u << NK_END_PASSES)) && nk_pos_passes(p) >= 2)

@@ -2,7 +2,10 @@
  * variant.c -- the five rule sets as data (RULES.md).
  *
  * Everything that differs between the variants is a field of nk_variant:
- * the engine never asks which variant it plays.  The remain[] rows are the
+ * the engine never asks which variant it plays.  The end rules follow the
+ * sowing kind: the Warri sowing comes with majority, empty-row and no-feed
+ * (R-W6, R-W7, R-W9), the relay with few-seeds and passes (R-K4, R-K5);
+ * `ends` lists them for readers and for nk_pos_end's relay branch.  The remain[] rows are the
  * seed-distribution rules of R-W6..R-W11 and R-K6 per end reason:
  *   antigua, abapa: majority -> not counted; every other end -> each player
  *     takes his own row (after R-W7 the seeds are all in the mover's row, after
