@@ -112,4 +112,15 @@ expect_error bench "bad value '18446744073709551616' for --seed" bench --seed 18
 expect_error replay "bad value 'x' for --seed" replay --variant antigua --random --seed x
 expect_error replay "option '--seed' needs --random" replay --variant antigua --seed 3
 
+# ===== a runtime failure: output that cannot be written =====
+if [[ -w /dev/full ]]; then
+  for args in "rules" "show --help" "replay --variant antigua --random"; do
+    "$nickar" $args >/dev/full 2>"$tmp/err"
+    rc=$?
+    check "nickar $args >/dev/full: exit 1" test "$rc" -eq 1
+    check "nickar $args >/dev/full: one line on stderr" \
+      test "$(grep -c '^nickar .*: cannot write the output' "$tmp/err")" -eq 1 -a "$(wc -l <"$tmp/err")" -eq 1
+  done
+fi
+
 finish

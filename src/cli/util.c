@@ -94,7 +94,7 @@ int nk_cli_parse(nk_cli *cli, int argc, char **argv)
             options = false;
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             print_help(cli);
-            return NK_EXIT_OK;
+            return nk_cli_finish(cli);
         } else if (a[1] == '-') {
             if (!parse_long(cli, argc, argv, &i))
                 return NK_EXIT_USAGE;

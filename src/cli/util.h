@@ -59,8 +59,8 @@ enum { NK_CLI_GO = -1 };
 
 /* Parses argv (argv[0] is the subcommand's name).  Options may come before,
  * between and after operands; `--` ends the options; a lone `-` is an
- * operand.  Returns NK_CLI_GO to go on, NK_EXIT_OK after printing --help (or
- * -h) on stdout, NK_EXIT_USAGE after a one-line message on stderr (unknown
+ * operand.  Returns NK_CLI_GO to go on, nk_cli_finish's answer after printing
+ * --help (or -h) on stdout, NK_EXIT_USAGE after a one-line message on stderr (unknown
  * option, missing value, value given to a flag, too many operands).
  * Rearranges the elements of argv. */
 int nk_cli_parse(nk_cli *cli, int argc, char **argv);
