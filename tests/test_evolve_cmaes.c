@@ -1,0 +1,484 @@
+/*
+ * test_evolve_cmaes.c -- CMA-ES (evolve/strategy.h, cma-es).
+ *
+ * Convergence figures were measured with the seeds below and are asserted
+ * with a margin; the optimum is off-centre and the start far from it.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_randist.h>
+
+#include "evolve/strategy.h"
+
+enum { DIM = 12, MAXN = 64 };
+
+/* A test objective: smaller is better (the strategy maximises -f). */
+typedef struct problem {
+    double opt[DIM];          /* the optimum */
+    double rot[DIM * DIM];    /* orthogonal rotation (ellipsoid) */
+    double scale[DIM];        /* axis weights (1 for the sphere) */
+    bool rotated;
+} problem;
+
+static double objective(const problem *pb, const double *w)
+{
+    double f = 0, z[DIM];
+    for (size_t i = 0; i < DIM; i++)
+        z[i] = w[i] - pb->opt[i];
+    for (size_t i = 0; i < DIM; i++) {
+        double y = z[i];
+        if (pb->rotated) {
+            y = 0;
+            for (size_t j = 0; j < DIM; j++)
+                y += pb->rot[i * DIM + j] * z[j];
+        }
+        f += pb->scale[i] * y * y;
+    }
+    return f;
+}
+
+static void sphere(problem *pb)
+{
+    memset(pb, 0, sizeof *pb);
+    for (size_t i = 0; i < DIM; i++) {
+        pb->opt[i] = 1.0 + 0.1 * (double)i;
+        pb->scale[i] = 1;
+    }
+}
+
+/* Ellipsoid with condition 1e6, rotated by a random orthogonal matrix
+ * (Gram-Schmidt on Gaussian vectors). */
+static void rotated_ellipsoid(problem *pb, unsigned long seed)
+{
+    sphere(pb);
+    pb->rotated = true;
+    gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+    gsl_rng_set(r, seed);
+    for (size_t i = 0; i < DIM; i++) {
+        pb->scale[i] = pow(1e6, (double)i / (DIM - 1));
+        double *v = pb->rot + i * DIM;
+        for (size_t j = 0; j < DIM; j++)
+            v[j] = gsl_ran_gaussian(r, 1.0);
+        for (size_t k = 0; k < i; k++) {
+            const double *u = pb->rot + k * DIM;
+            double dot = 0;
+            for (size_t j = 0; j < DIM; j++)
+                dot += u[j] * v[j];
+            for (size_t j = 0; j < DIM; j++)
+                v[j] -= dot * u[j];
+        }
+        double n = 0;
+        for (size_t j = 0; j < DIM; j++)
+            n += v[j] * v[j];
+        for (size_t j = 0; j < DIM; j++)
+            v[j] /= sqrt(n);
+    }
+    gsl_rng_free(r);
+}
+
+/* The caller's per-individual seeding: a hash of (master, generation, i). */
+static unsigned long seed_of(uint64_t master, uint64_t gen, uint64_t i)
+{
+    uint64_t x = master * 0x9E3779B97F4A7C15u ^ (gen + 1) * 0xBF58476D1CE4E5B9u ^
+                 (i + 1) * 0x94D049BB133111EBu;
+    x ^= x >> 31;
+    x *= 0xD6E9F8CC1B1A0D27u;
+    x ^= x >> 29;
+    return (unsigned long)(x & 0xffffffffu);
+}
+
+typedef struct runner {
+    gsl_rng *rng[MAXN];
+    uint64_t master;
+} runner;
+
+static void runner_init(runner *rn, uint64_t master)
+{
+    rn->master = master;
+    for (size_t i = 0; i < MAXN; i++)
+        rn->rng[i] = gsl_rng_alloc(gsl_rng_mt19937);
+}
+
+static void runner_free(runner *rn)
+{
+    for (size_t i = 0; i < MAXN; i++)
+        gsl_rng_free(rn->rng[i]);
+}
+
+/* One generation: seeds, ask, evaluate, tell; returns the generation's best f. */
+static double generation(runner *rn, nk_strategy *s, const problem *pb)
+{
+    nk_strategy_info info;
+    nk_strategy_info_get(s, &info);
+    size_t n = nk_strategy_size(s);
+    assert_true(n <= MAXN);
+    for (size_t i = 0; i < n; i++)
+        gsl_rng_set(rn->rng[i], seed_of(rn->master, info.generation, i));
+    const nk_pop *pop;
+    char err[200];
+    assert_int_equal(nk_strategy_ask(s, rn->rng, n, &pop, err, sizeof err), NK_OK);
+    double fit[MAXN], best = INFINITY;
+    for (size_t i = 0; i < n; i++) {
+        double f = objective(pb, nk_pop_w(pop, i));
+        fit[i] = -f;
+        best = fmin(best, f);
+    }
+    assert_int_equal(nk_strategy_tell(s, fit, n, err, sizeof err), NK_OK);
+    return best;
+}
+
+/* Evaluations until some individual has f < target (0 if never within max). */
+static uint64_t evals_to_target(const problem *pb, const nk_strategy_params *par,
+                                const nk_genome *g, uint64_t master, double target,
+                                uint64_t max)
+{
+    nk_strategy *s;
+    char err[200];
+    assert_int_equal(nk_strategy_alloc(&s, &nk_strategy_cma_es, g, par, err, sizeof err), NK_OK);
+    runner rn;
+    runner_init(&rn, master);
+    uint64_t evals = 0, hit = 0;
+    while (evals < max && hit == 0) {
+        double f = generation(&rn, s, pb);
+        evals += nk_strategy_size(s);
+        if (f < target)
+            hit = evals;
+    }
+    runner_free(&rn);
+    nk_strategy_free(s);
+    return hit;
+}
+
+static nk_genome *box(double lo, double hi)
+{
+    nk_genome *g;
+    assert_int_equal(nk_genome_alloc(&g, DIM, NK_ENC_REAL, 0, lo, hi, NULL, 0), NK_OK);
+    return g;
+}
+
+static void cma_params(nk_strategy_params *par, const double *x0)
+{
+    nk_strategy_params_init(par, &nk_strategy_cma_es, NK_ENC_REAL);
+    par->x0 = x0;
+    par->sigma0 = 0.2;
+}
+
+/* ===================================================================
+ * Convergence
+ * =================================================================== */
+
+static void test_sphere_12d(void **state)
+{
+    (void)state;
+    problem pb;
+    sphere(&pb);
+    nk_genome *g = box(-10, 10);
+    double x0[DIM];
+    for (size_t i = 0; i < DIM; i++)
+        x0[i] = -3; /* f(x0) about 230 */
+    nk_strategy_params par;
+    cma_params(&par, x0); /* sigma 4, lambda 11, mu 5 */
+    uint64_t total = 0;
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        uint64_t n = evals_to_target(&pb, &par, g, seed, 1e-8, 20000);
+        print_message("cma-es 12-D sphere, seed %lu: %lu evaluations to f < 1e-8\n",
+                      (unsigned long)seed, (unsigned long)n);
+        assert_true(n > 0 && n <= 3500);
+        total += n;
+    }
+    print_message("cma-es 12-D sphere: mean %lu evaluations\n", (unsigned long)(total / 5));
+    nk_genome_free(g);
+}
+
+static void test_sphere_12d_eigen_every_generation(void **state)
+{
+    (void)state;
+    problem pb;
+    sphere(&pb);
+    nk_genome *g = box(-10, 10);
+    double x0[DIM];
+    for (size_t i = 0; i < DIM; i++)
+        x0[i] = 5;
+    nk_strategy_params par;
+    cma_params(&par, x0);
+    par.eigen_every = 1;
+    uint64_t n = evals_to_target(&pb, &par, g, 7, 1e-8, 20000);
+    print_message("cma-es 12-D sphere, eigen every generation: %lu evaluations\n",
+                  (unsigned long)n);
+    assert_true(n > 0 && n <= 3500);
+    par.eigen_every = 5;
+    par.size = 24; /* a larger population also works */
+    n = evals_to_target(&pb, &par, g, 7, 1e-8, 20000);
+    print_message("cma-es 12-D sphere, lambda 24, eigen every 5: %lu evaluations\n",
+                  (unsigned long)n);
+    assert_true(n > 0 && n <= 6000);
+    nk_genome_free(g);
+}
+
+static void test_rotated_ellipsoid_12d(void **state)
+{
+    (void)state;
+    problem pb;
+    rotated_ellipsoid(&pb, 2024);
+    nk_genome *g = box(-10, 10);
+    double x0[DIM];
+    for (size_t i = 0; i < DIM; i++)
+        x0[i] = -2;
+    nk_strategy_params par;
+    cma_params(&par, x0);
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        uint64_t n = evals_to_target(&pb, &par, g, seed, 1e-8, 60000);
+        print_message("cma-es 12-D rotated ellipsoid (cond 1e6), seed %lu: %lu evaluations\n",
+                      (unsigned long)seed, (unsigned long)n);
+        assert_true(n > 0 && n <= 20000);
+    }
+    /* Learning C is what does it: the axis ratio approaches sqrt(1e6). */
+    nk_strategy *s;
+    assert_int_equal(nk_strategy_alloc(&s, &nk_strategy_cma_es, g, &par, NULL, 0), NK_OK);
+    runner rn;
+    runner_init(&rn, 9);
+    for (int k = 0; k < 800; k++)
+        generation(&rn, s, &pb);
+    nk_strategy_info info;
+    nk_strategy_info_get(s, &info);
+    print_message("cma-es ellipsoid: axis ratio %g after %lu evaluations\n", info.axis_ratio,
+                  (unsigned long)info.evaluations);
+    assert_true(info.axis_ratio > 300 && info.axis_ratio < 3000);
+    runner_free(&rn);
+    nk_strategy_free(s);
+    nk_genome_free(g);
+}
+
+/* The optimum outside the box: samples stay in it and the mean converges
+ * onto the nearest boundary point. */
+static void test_bounds_respected(void **state)
+{
+    (void)state;
+    problem pb;
+    sphere(&pb);
+    pb.opt[0] = 3; /* box is [-1, 2.5] */
+    nk_genome *g = box(-1, 2.5);
+    nk_strategy_params par;
+    cma_params(&par, NULL);
+    nk_strategy *s;
+    assert_int_equal(nk_strategy_alloc(&s, &nk_strategy_cma_es, g, &par, NULL, 0), NK_OK);
+    runner rn;
+    runner_init(&rn, 3);
+    for (int k = 0; k < 400; k++) {
+        generation(&rn, s, &pb);
+        const nk_pop *p = nk_strategy_pop(s);
+        for (size_t i = 0; i < p->size; i++)
+            for (size_t j = 0; j < DIM; j++)
+                assert_true(nk_pop_w(p, i)[j] >= -1 && nk_pop_w(p, i)[j] <= 2.5);
+    }
+    nk_strategy_info info;
+    nk_strategy_info_get(s, &info);
+    print_message("cma-es, optimum outside the box: mean[0] %.12g, mean[1] - opt[1] %.3g\n",
+                  info.mean[0], info.mean[1] - pb.opt[1]);
+    assert_true(fabs(info.mean[0] - 2.5) < 1e-6);
+    for (size_t j = 1; j < DIM; j++)
+        assert_true(fabs(info.mean[j] - pb.opt[j]) < 1e-3);
+    runner_free(&rn);
+    nk_strategy_free(s);
+    nk_genome_free(g);
+}
+
+/* ===================================================================
+ * State, resume, determinism
+ * =================================================================== */
+
+static void assert_same_pop(const nk_pop *a, const nk_pop *b)
+{
+    assert_int_equal(a->size, b->size);
+    assert_memory_equal(a->w, b->w, a->size * a->dim * sizeof(double));
+    assert_memory_equal(a->id, b->id, a->size * sizeof(int64_t));
+    assert_memory_equal(a->parents, b->parents, 2 * a->size * sizeof(int64_t));
+}
+
+static void test_save_load_identical_next_ask(void **state)
+{
+    (void)state;
+    problem pb;
+    rotated_ellipsoid(&pb, 5);
+    nk_genome *g = box(-10, 10);
+    nk_strategy_params par;
+    cma_params(&par, NULL);
+    par.eigen_every = 0; /* lazy: the stale B, D must be saved too */
+    nk_strategy *a, *b;
+    assert_int_equal(nk_strategy_alloc(&a, &nk_strategy_cma_es, g, &par, NULL, 0), NK_OK);
+    assert_int_equal(nk_strategy_alloc(&b, &nk_strategy_cma_es, g, &par, NULL, 0), NK_OK);
+    runner ra, rb;
+    runner_init(&ra, 11);
+    runner_init(&rb, 11);
+    for (int k = 0; k < 37; k++)
+        generation(&ra, a, &pb);
+    size_t n = nk_strategy_state_size(a);
+    assert_int_equal(n, 12 + DIM + 4 * 11 + 11 * DIM + 4 + 4 * DIM + 2 * DIM * DIM);
+    double *st = malloc(n * sizeof *st), *st2 = malloc(n * sizeof *st2);
+    nk_strategy_save(a, st);
+    /* ask() does not change the saved state */
+    const nk_pop *pa, *pb2;
+    assert_int_equal(nk_strategy_ask(a, ra.rng, MAXN, &pa, NULL, 0), NK_OK);
+    nk_strategy_save(a, st2);
+    assert_memory_equal(st, st2, n * sizeof *st);
+    char err[200];
+    assert_int_equal(nk_strategy_load(b, st, n, err, sizeof err), NK_OK);
+    nk_strategy_save(b, st2);
+    assert_memory_equal(st, st2, n * sizeof *st);
+    for (int k = 0; k < 20; k++) {
+        nk_strategy_info ia, ib;
+        nk_strategy_info_get(a, &ia);
+        nk_strategy_info_get(b, &ib);
+        assert_int_equal(ia.generation, ib.generation);
+        for (size_t i = 0; i < 11; i++) {
+            gsl_rng_set(ra.rng[i], seed_of(99, ia.generation, i));
+            gsl_rng_set(rb.rng[i], seed_of(99, ib.generation, i));
+        }
+        assert_int_equal(nk_strategy_ask(a, ra.rng, 11, &pa, NULL, 0), NK_OK);
+        assert_int_equal(nk_strategy_ask(b, rb.rng, 11, &pb2, NULL, 0), NK_OK);
+        assert_same_pop(pa, pb2);
+        double fit[11];
+        for (size_t i = 0; i < 11; i++)
+            fit[i] = -objective(&pb, nk_pop_w(pa, i));
+        assert_int_equal(nk_strategy_tell(a, fit, 11, NULL, 0), NK_OK);
+        assert_int_equal(nk_strategy_tell(b, fit, 11, NULL, 0), NK_OK);
+    }
+    nk_strategy_save(a, st);
+    nk_strategy_save(b, st2);
+    assert_memory_equal(st, st2, n * sizeof *st);
+    free(st);
+    free(st2);
+    runner_free(&ra);
+    runner_free(&rb);
+    nk_strategy_free(a);
+    nk_strategy_free(b);
+    nk_genome_free(g);
+}
+
+static void test_same_seed_same_run(void **state)
+{
+    (void)state;
+    problem pb;
+    sphere(&pb);
+    nk_genome *g = box(-10, 10);
+    nk_strategy_params par;
+    cma_params(&par, NULL);
+    nk_strategy *a, *b;
+    assert_int_equal(nk_strategy_alloc(&a, &nk_strategy_cma_es, g, &par, NULL, 0), NK_OK);
+    assert_int_equal(nk_strategy_alloc(&b, &nk_strategy_cma_es, g, &par, NULL, 0), NK_OK);
+    runner ra, rb, rc;
+    runner_init(&ra, 5);
+    runner_init(&rb, 5);
+    for (int k = 0; k < 30; k++) {
+        double fa = generation(&ra, a, &pb), fb = generation(&rb, b, &pb);
+        assert_true(fa == fb);
+        assert_same_pop(nk_strategy_pop(a), nk_strategy_pop(b));
+    }
+    /* Another master seed gives another run. */
+    nk_strategy *c;
+    assert_int_equal(nk_strategy_alloc(&c, &nk_strategy_cma_es, g, &par, NULL, 0), NK_OK);
+    runner_init(&rc, 6);
+    generation(&rc, c, &pb);
+    assert_true(memcmp(nk_strategy_pop(c)->w, nk_strategy_pop(a)->w, DIM * sizeof(double)) != 0);
+    runner_free(&ra);
+    runner_free(&rb);
+    runner_free(&rc);
+    nk_strategy_free(a);
+    nk_strategy_free(b);
+    nk_strategy_free(c);
+    nk_genome_free(g);
+}
+
+static void test_params_and_errors(void **state)
+{
+    (void)state;
+    nk_genome *g = box(-1, 1);
+    nk_strategy_params par;
+    cma_params(&par, NULL);
+    nk_strategy *s;
+    char err[200];
+    assert_int_equal(nk_strategy_alloc(&s, &nk_strategy_cma_es, g, &par, err, sizeof err), NK_OK);
+    assert_int_equal(nk_strategy_size(s), 11); /* 4 + floor(3 ln 12) */
+    assert_ptr_equal(nk_strategy_type_of(s), &nk_strategy_cma_es);
+    assert_null(nk_strategy_pop(s));
+    nk_strategy_info info;
+    nk_strategy_info_get(s, &info);
+    assert_true(info.sigma == 0.2 && info.axis_ratio == 1 && info.mean[3] == 0);
+    assert_true(info.best_fitness == -INFINITY && info.best_id == -1);
+    nk_strategy_free(s);
+    nk_strategy_free(NULL);
+    /* Binary genomes, bad sigma, lambda, mu, x0. */
+    nk_genome *bin;
+    assert_int_equal(nk_genome_alloc(&bin, 3, NK_ENC_BINARY, 8, -1, 1, NULL, 0), NK_OK);
+    assert_int_equal(nk_strategy_alloc(&s, &nk_strategy_cma_es, bin, &par, err, sizeof err),
+                     NK_EINVAL);
+    assert_null(s);
+    par.sigma0 = 0;
+    assert_int_equal(nk_strategy_alloc(&s, &nk_strategy_cma_es, g, &par, err, sizeof err), NK_ERANGE);
+    cma_params(&par, NULL);
+    par.size = 1;
+    assert_int_equal(nk_strategy_alloc(&s, &nk_strategy_cma_es, g, &par, err, sizeof err), NK_ERANGE);
+    par.size = 6;
+    par.mu = 7;
+    assert_int_equal(nk_strategy_alloc(&s, &nk_strategy_cma_es, g, &par, err, sizeof err), NK_ERANGE);
+    double x0[DIM] = {0};
+    x0[4] = 1.5;
+    cma_params(&par, x0);
+    assert_int_equal(nk_strategy_alloc(&s, &nk_strategy_cma_es, g, &par, err, sizeof err), NK_ERANGE);
+    assert_non_null(strstr(err, "weight 4"));
+    nk_genome_free(bin);
+    nk_genome_free(g);
+}
+
+static void test_load_rejects_other_states(void **state)
+{
+    (void)state;
+    nk_genome *g = box(-1, 1);
+    nk_strategy_params par;
+    cma_params(&par, NULL);
+    nk_strategy *a, *b;
+    assert_int_equal(nk_strategy_alloc(&a, &nk_strategy_cma_es, g, &par, NULL, 0), NK_OK);
+    par.size = 12;
+    assert_int_equal(nk_strategy_alloc(&b, &nk_strategy_cma_es, g, &par, NULL, 0), NK_OK);
+    size_t n = nk_strategy_state_size(a);
+    double *st = malloc(n * sizeof *st);
+    nk_strategy_save(a, st);
+    char err[300];
+    assert_int_equal(nk_strategy_load(b, st, n, err, sizeof err), NK_EMISMATCH);
+    assert_int_equal(nk_strategy_load(a, st, n - 1, err, sizeof err), NK_EMISMATCH);
+    st[0] = 1;
+    assert_int_equal(nk_strategy_load(a, st, n, err, sizeof err), NK_EFORMAT);
+    nk_strategy_save(a, st);
+    st[n - 1] = -1; /* an axis length must be > 0 */
+    assert_int_equal(nk_strategy_load(a, st, n, err, sizeof err), NK_EFORMAT);
+    nk_strategy_save(a, st);
+    st[12 + DIM + 11 + 2] = 0.5; /* a fractional id (id[2], after 11 fitness values) */
+    assert_int_equal(nk_strategy_load(a, st, n, err, sizeof err), NK_EFORMAT);
+    free(st);
+    nk_strategy_free(a);
+    nk_strategy_free(b);
+    nk_genome_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sphere_12d),
+        cmocka_unit_test(test_sphere_12d_eigen_every_generation),
+        cmocka_unit_test(test_rotated_ellipsoid_12d),
+        cmocka_unit_test(test_bounds_respected),
+        cmocka_unit_test(test_save_load_identical_next_ask),
+        cmocka_unit_test(test_same_seed_same_run),
+        cmocka_unit_test(test_params_and_errors),
+        cmocka_unit_test(test_load_rejects_other_states),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
