@@ -1,0 +1,269 @@
+/*
+ * exec.c -- a batch of games, serially or on OpenMP threads.
+ *
+ * Invariants kept here:
+ *  - out[i] is written only by the thread that plays job i, and only from
+ *    job i's data, so the results do not depend on the threads;
+ *  - each thread owns its players (made lazily from the table, freed at the
+ *    end) and one nk_game (45 KB, on the heap rather than a thread's stack);
+ *  - after a failure, jobs of higher index than the lowest failing one are
+ *    skipped; jobs of lower index still run (dynamic scheduling hands them
+ *    out in order, so they have started already) and may lower it, so the
+ *    message reported is always that of the lowest failing job.
+ */
+#include "exec/exec.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <omp.h>
+
+enum { ERR_LEN = 256 };
+
+/* A domain tag, so that game seeds differ from other per-(master, batch, i)
+ * seeds derived with nk_seed_mix (an individual's variation draws). */
+static const uint64_t GAME_DOMAIN = 0x67616d6573656564ull; /* "gameseed" */
+
+uint64_t nk_exec_seed(uint64_t master, uint64_t batch, uint64_t game)
+{
+    return nk_seed_mix(nk_seed_mix(master, batch, game), GAME_DOMAIN, 0);
+}
+
+void nk_exec_pairs(nk_exec_job *jobs, const uint32_t *a, const uint32_t *b, size_t npairs,
+                   uint64_t master, uint64_t batch, unsigned opening)
+{
+    for (size_t i = 0; i < npairs; i++) {
+        uint64_t pair = nk_exec_seed(master, batch, i);
+        jobs[2 * i] = (nk_exec_job){.south = a[i], .north = b[i],
+                                    .seed = nk_seed_mix(pair, 1, 0),
+                                    .opening_seed = pair, .opening = opening};
+        jobs[2 * i + 1] = (nk_exec_job){.south = b[i], .north = a[i],
+                                        .seed = nk_seed_mix(pair, 2, 0),
+                                        .opening_seed = pair, .opening = opening};
+    }
+}
+
+double nk_exec_points(const nk_exec_game *game, int side)
+{
+    if (game->result.winner == NK_DRAW)
+        return 0.5;
+    return game->result.winner == side ? 1.0 : 0.0;
+}
+
+int nk_exec_seed_diff(const nk_exec_game *game, int side)
+{
+    return (int)game->result.total[side] - (int)game->result.total[1 - side];
+}
+
+void nk_exec_games_free(nk_exec_game *games, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        free(games[i].moves);
+        games[i].moves = NULL;
+    }
+}
+
+/* ===== checks before playing ===== */
+
+static nk_status check_batch(const nk_exec_batch *b, char *err, size_t errlen)
+{
+    if (b->variant == NULL)
+        return nk_fail(NK_EINVAL, err, errlen, "the batch has no variant");
+    if (b->ply_limit > NK_MAX_PLIES)
+        return nk_fail(NK_ERANGE, err, errlen, "ply limit %u is above %d", b->ply_limit,
+                       NK_MAX_PLIES);
+    if (b->njobs > 0 && (b->players == NULL || b->jobs == NULL))
+        return nk_fail(NK_EINVAL, err, errlen, "the batch has jobs but no %s",
+                       b->players == NULL ? "players" : "job list");
+    for (size_t i = 0; i < b->nplayers; i++) {
+        const nk_spec *s = b->players[i].spec;
+        if (s == NULL)
+            return nk_fail(NK_EINVAL, err, errlen, "player %zu has no spec", i);
+        if (s->kind == NK_PLAYER_HUMAN)
+            return nk_fail(NK_EINVAL, err, errlen,
+                           "player %zu ('%s') is a person; a batch needs engine players", i,
+                           s->text);
+    }
+    for (size_t i = 0; i < b->njobs; i++) {
+        const nk_exec_job *j = &b->jobs[i];
+        if (j->south >= b->nplayers || j->north >= b->nplayers)
+            return nk_fail(NK_EINVAL, err, errlen,
+                           "game %zu names player %u; the batch has %zu players", i,
+                           j->south >= b->nplayers ? j->south : j->north, b->nplayers);
+    }
+    return NK_OK;
+}
+
+/* ===== one thread's state ===== */
+
+typedef struct worker {
+    const nk_exec_batch *batch;
+    nk_player **players; /* [nplayers], made on first use */
+    nk_game *game;
+    char err[ERR_LEN];
+} worker;
+
+static nk_status worker_init(worker *w, const nk_exec_batch *b)
+{
+    w->batch = b;
+    w->err[0] = '\0';
+    w->players = calloc(b->nplayers ? b->nplayers : 1, sizeof *w->players);
+    w->game = malloc(sizeof *w->game);
+    if (w->players == NULL || w->game == NULL)
+        return nk_fail(NK_ENOMEM, w->err, sizeof w->err, "out of memory for a worker");
+    return NK_OK;
+}
+
+static void worker_free(worker *w)
+{
+    if (w->players != NULL)
+        for (size_t i = 0; i < w->batch->nplayers; i++)
+            nk_player_free(w->players[i]);
+    free(w->players);
+    free(w->game);
+}
+
+/* The thread's instance of player i, made now if needed. */
+static nk_status worker_player(worker *w, uint32_t i, nk_player **out)
+{
+    if (w->players[i] == NULL) {
+        const nk_exec_player *p = &w->batch->players[i];
+        char msg[ERR_LEN - 32];
+        nk_status st = nk_player_new(&w->players[i], p->spec, w->batch->variant, p->weights,
+                                     p->n, msg, sizeof msg);
+        if (st != NK_OK) {
+            w->players[i] = NULL;
+            return nk_fail(st, w->err, sizeof w->err, "player %u: %s", i, msg);
+        }
+    }
+    *out = w->players[i];
+    return NK_OK;
+}
+
+/* ===== one game ===== */
+
+static void play_opening(nk_game *g, const nk_exec_job *job)
+{
+    nk_rng rng = {job->opening_seed};
+    for (unsigned k = 0; k < job->opening && !nk_game_over(g); k++)
+        nk_game_play_legal(g, nk_random_move(g, &rng), NULL);
+}
+
+static nk_status play_game(worker *w, size_t index, nk_exec_game *out)
+{
+    const nk_exec_batch *b = w->batch;
+    const nk_exec_job *job = &b->jobs[index];
+    nk_game *g = w->game;
+    nk_pos start;
+    if (b->start != NULL)
+        start = *b->start;
+    else
+        nk_pos_start(&start, NK_SOUTH);
+    memset(out, 0, sizeof *out);
+    unsigned limit = b->ply_limit ? b->ply_limit : NK_DEFAULT_PLY_LIMIT;
+    nk_status st = nk_game_init(g, b->variant, &start, limit);
+    if (st != NK_OK) /* check_batch has ruled this out */
+        return nk_fail(st, w->err, sizeof w->err, "ply limit %u is not allowed", limit);
+    out->start = start;
+    play_opening(g, job);
+    out->opening = g->ply;
+
+    nk_player *p[2];
+    if ((st = worker_player(w, job->south, &p[NK_SOUTH])) != NK_OK ||
+        (st = worker_player(w, job->north, &p[NK_NORTH])) != NK_OK)
+        return st;
+    nk_rng rng = {job->seed};
+    while (!nk_game_over(g)) {
+        int side = g->pos.side;
+        nk_think think = {.move = NK_NO_MOVE, .score = 0, .depth = 0, .nodes = 0};
+        int move = nk_player_move(p[side], g, &rng, &think);
+        char msg[ERR_LEN / 2];
+        if (nk_game_play(g, move, NULL, msg, sizeof msg) != NK_OK)
+            return nk_fail(NK_EINVAL, w->err, sizeof w->err, "game %zu: player '%s': %s",
+                           index, nk_player_spec(p[side])->text, msg);
+        out->nodes[side] += think.nodes;
+    }
+    out->result = g->result;
+    out->plies = g->ply;
+    if (b->record) {
+        out->moves = malloc(g->ply ? g->ply : 1);
+        if (out->moves == NULL)
+            return nk_fail(NK_ENOMEM, w->err, sizeof w->err,
+                           "out of memory for the record of game %zu", index);
+        memcpy(out->moves, g->moves, g->ply);
+    }
+    return NK_OK;
+}
+
+/* ===== the batch ===== */
+
+typedef struct failure {
+    size_t index; /* lowest failing job; SIZE_MAX: none */
+    nk_status status;
+    char err[ERR_LEN];
+} failure;
+
+static void note_failure(failure *f, size_t index, nk_status st, const char *msg)
+{
+#pragma omp critical(nk_exec_failure)
+    {
+        if (index < f->index) {
+            f->index = index;
+            f->status = st;
+            snprintf(f->err, sizeof f->err, "%s", msg);
+        }
+    }
+}
+
+static size_t failed_index(const failure *f)
+{
+    size_t index;
+#pragma omp atomic read
+    index = f->index;
+    return index;
+}
+
+/* One thread's share of the batch. */
+static void run_share(const nk_exec_batch *b, nk_exec_game *out, failure *f)
+{
+    worker w = {0};
+    nk_status st = worker_init(&w, b);
+    if (st != NK_OK)
+        note_failure(f, 0, st, w.err);
+    long n = (long)b->njobs;
+#pragma omp for schedule(dynamic)
+    for (long i = 0; i < n; i++) {
+        size_t k = (size_t)i;
+        if (st != NK_OK || k > failed_index(f))
+            continue;
+        if (b->stop != NULL && *b->stop) {
+            note_failure(f, k, NK_EINTERRUPTED, "stopped on request");
+            continue;
+        }
+        nk_status gs = play_game(&w, k, &out[k]);
+        if (gs != NK_OK)
+            note_failure(f, k, gs, w.err);
+    }
+    worker_free(&w);
+}
+
+nk_status nk_exec_run(const nk_exec_batch *b, nk_exec_game *out, char *err, size_t errlen)
+{
+    nk_status st = check_batch(b, err, errlen);
+    if (st != NK_OK)
+        return st;
+    for (size_t i = 0; i < b->njobs; i++)
+        out[i].moves = NULL;
+    failure f = {.index = SIZE_MAX, .status = NK_OK, .err = ""};
+    int threads = b->threads > 0 ? b->threads : omp_get_max_threads();
+    if (threads > 1 && b->njobs > 1) {
+#pragma omp parallel num_threads(threads)
+        run_share(b, out, &f);
+    } else {
+        run_share(b, out, &f);
+    }
+    if (f.index != SIZE_MAX)
+        return nk_fail(f.status, err, errlen, "%s", f.err);
+    return NK_OK;
+}
