@@ -1,0 +1,186 @@
+#!/usr/bin/python3
+"""Plot the fitness curves and benchmark scores of a nickar run file.
+
+    plot_fitness.py RUN.h5 [-o OUT.png]
+
+Top panel: best, mean (with a +-1 std band) and worst fitness per generation,
+from /stats.  Bottom panel, when /benchmark has rows: the champion's score
+(0..1) against each benchmark opponent over the generations.  The PNG goes to
+OUT.png (default: fitness.png next to the run file; a directory for -o means
+fitness.png in it) and its path is printed on stdout.
+
+The run file is opened read-only without taking HDF5's file lock, so a run
+that nickar is still writing can be plotted; only the generations that are
+complete in /stats are drawn.  Needs Debian's python3-h5py, -numpy and
+-matplotlib (Agg backend, no display).
+
+Exit status: 0 success, 1 runtime failure (cannot write the PNG), 2 bad
+arguments or a missing / non-run input file; errors are one line on stderr.
+"""
+
+import argparse
+import os
+import sys
+
+# A writer (nickar evolve) keeps the file open and locked; reading a file
+# that is being written must not need the lock.  Must be set before h5py
+# loads HDF5.
+os.environ.setdefault("HDF5_USE_FILE_LOCKING", "FALSE")
+
+PROG = "plot_fitness.py"
+SCHEMA_VERSION = 1
+STATS_FIELDS = ("generation", "best", "mean", "std", "worst")
+BENCH_FIELDS = ("generation", "opponent", "score")
+
+
+class UsageError(Exception):
+    """Bad arguments or bad input: exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):           # one line, not usage + error
+        raise UsageError(message)
+
+
+def parse_args(argv):
+    p = Parser(prog=PROG, description=__doc__.splitlines()[0])
+    p.add_argument("run", metavar="RUN.h5", help="nickar run file")
+    p.add_argument("-o", "--output", metavar="OUT.png",
+                   help="PNG to write (default: fitness.png next to RUN.h5)")
+    return p.parse_args(argv)
+
+
+def text(v):
+    """An HDF5 string (bytes or str, maybe NUL-padded) as str."""
+    if isinstance(v, bytes):
+        v = v.decode("utf-8", "replace")
+    return str(v).rstrip("\0").strip()
+
+
+def read_run(path):
+    """The bits of RUN.h5 that the plot needs; UsageError if it is no run."""
+    import h5py
+    import numpy as np
+
+    if not os.path.exists(path):
+        raise UsageError(f"{path}: no such file")
+    if not os.path.isfile(path):
+        raise UsageError(f"{path}: not a regular file")
+    try:
+        f = h5py.File(path, "r")
+    except OSError as e:
+        raise UsageError(f"{path}: not an HDF5 file ({str(e).splitlines()[0]})")
+    with f:
+        if "schema_version" not in f.attrs:
+            raise UsageError(f"{path}: not a nickar run file "
+                             "(no schema_version attribute)")
+        version = int(np.asarray(f.attrs["schema_version"]).ravel()[0])
+        if version != SCHEMA_VERSION:
+            raise UsageError(f"{path}: unsupported schema_version {version} "
+                             f"(this script reads {SCHEMA_VERSION})")
+        if not isinstance(f.get("stats"), h5py.Dataset):
+            raise UsageError(f"{path}: not a nickar run file (no /stats)")
+        # A file being written may have extended /stats before (or after)
+        # the population datasets: draw only the complete generations.
+        G = f["stats"].shape[0]
+        fit = f.get("population/fitness")
+        if isinstance(fit, h5py.Dataset) and fit.shape:
+            G = min(G, fit.shape[0])
+        stats = f["stats"][:G]
+        names = stats.dtype.names or ()
+        missing = [k for k in STATS_FIELDS if k not in names]
+        if missing:
+            raise UsageError(f"{path}: /stats lacks {', '.join(missing)}")
+        run = {
+            "name": os.path.basename(path),
+            "variant": text(f.attrs.get("variant", "?")),
+            "strategy": text(f.attrs.get("strategy", "?")),
+            "stats": {k: np.asarray(stats[k]) for k in STATS_FIELDS},
+            "bench": {},
+        }
+        b = f.get("benchmark")
+        if isinstance(b, h5py.Dataset) and b.shape and b.shape[0] > 0:
+            rows = b[()]
+            if all(k in (rows.dtype.names or ()) for k in BENCH_FIELDS):
+                for g, opp, score in zip(rows["generation"], rows["opponent"],
+                                         rows["score"]):
+                    run["bench"].setdefault(text(opp), []).append(
+                        (int(g), float(score)))
+    return run
+
+
+def plot(run, out):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+    import numpy as np
+
+    s = run["stats"]
+    gen = s["generation"]
+    n = len(gen)
+    mark = "o" if n <= 40 else None            # a single generation shows
+    panels = 2 if run["bench"] else 1
+    fig, axes = plt.subplots(panels, 1, figsize=(8, 3.6 * panels + 0.6),
+                             sharex=True, squeeze=False)
+    ax = axes[0, 0]
+    if n == 0:
+        ax.text(0.5, 0.5, "no generations logged yet", ha="center",
+                va="center", transform=ax.transAxes)
+    else:
+        ax.fill_between(gen, s["mean"] - s["std"], s["mean"] + s["std"],
+                        color="tab:blue", alpha=0.15, label="mean ± std")
+        ax.plot(gen, s["best"], marker=mark, color="tab:green", label="best")
+        ax.plot(gen, s["mean"], marker=mark, color="tab:blue", label="mean")
+        ax.plot(gen, s["worst"], marker=mark, color="tab:red", label="worst")
+        ax.legend(loc="best", fontsize="small")
+    ax.set_ylabel("fitness")
+    ax.grid(alpha=0.3)
+    ax.set_title(f"{run['name']}: {run['variant']}, {run['strategy']}, "
+                 f"{n} generation{'s' if n != 1 else ''}")
+    if panels == 2:
+        bx = axes[1, 0]
+        for opp, pts in sorted(run["bench"].items()):
+            pts.sort()
+            bx.plot([g for g, _ in pts], [v for _, v in pts], marker="o",
+                    label=opp)
+        bx.set_ylim(-0.03, 1.03)
+        bx.set_ylabel("benchmark score")
+        bx.grid(alpha=0.3)
+        bx.legend(loc="best", fontsize="small", title="champion vs",
+                  title_fontsize="small")
+    last = axes[-1, 0]
+    last.set_xlabel("generation")
+    last.xaxis.set_major_locator(MaxNLocator(integer=True))
+    if n and gen.max() - gen.min() < 2:       # G = 1 or 2: no 0.015 ticks
+        last.set_xlim(gen.min() - 1, gen.max() + 1)
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+
+
+def main(argv):
+    try:
+        a = parse_args(argv)
+        run = read_run(a.run)
+    except UsageError as e:
+        print(f"{PROG}: error: {e}", file=sys.stderr)
+        return 2
+    out = a.output
+    if out is None:
+        out = os.path.join(os.path.dirname(os.path.abspath(a.run)),
+                           "fitness.png")
+    elif os.path.isdir(out):
+        out = os.path.join(out, "fitness.png")
+    try:
+        plot(run, out)
+    except OSError as e:
+        print(f"{PROG}: error: cannot write {out}: {e.strerror or e}",
+              file=sys.stderr)
+        return 1
+    print(out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,217 @@
+# test_notebook.sh -- the analysis tools on a run file: scripts/plot_fitness.py
+# and notebooks/run_overview.ipynb (executed with nbconvert).
+#
+#   bash tests/test_notebook.sh NICKAR_BINARY SOURCE_ROOT
+#
+# The nickar binary is not used: the run file is a synthetic one written by
+# tests/make_fake_run.py, or the real run file named by $NICKAR_TEST_RUN.
+# Uses only Debian's /usr/bin/python3 with python3-h5py, -numpy,
+# -matplotlib, -nbformat, -ipykernel and jupyter-nbconvert, in a clean
+# environment (no PYTHONPATH, no user site, a private kernelspec "python3"
+# that runs /usr/bin/python3, private Jupyter/IPython/matplotlib dirs).
+# Prints "N passed, M failed"; exits 1 when M > 0.
+
+set -u
+if [[ $# -lt 2 ]]; then
+  echo "usage: $0 NICKAR_BINARY SOURCE_ROOT" >&2
+  exit 2
+fi
+srcdir=$(cd "$2" && pwd) || exit 2
+py=/usr/bin/python3
+plot=$srcdir/scripts/plot_fitness.py
+fake=$srcdir/tests/make_fake_run.py
+notebook=$srcdir/notebooks/run_overview.ipynb
+passed=0
+failed=0
+tmp=$(mktemp -d)
+writer_pid=
+cleanup() {
+  [[ -n $writer_pid ]] && kill "$writer_pid" 2>/dev/null
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+pass() { passed=$((passed + 1)); }
+fail() {
+  failed=$((failed + 1))
+  echo "FAIL: $*"
+  [[ -s $tmp/out ]] && echo "  stdout: $(head -c 600 "$tmp/out")"
+  [[ -s $tmp/err ]] &&
+    echo "  stderr: $(sed 's/\x1b\[[0-9;]*m//g' "$tmp/err" | tail -n 8 | tail -c 1500)"
+  return 0
+}
+finish() {
+  echo "$passed passed, $failed failed"
+  [[ $failed -eq 0 ]]
+  exit
+}
+
+# A clean Python/Jupyter environment: Debian's python only.
+unset PYTHONPATH PYTHONHOME VIRTUAL_ENV MPLBACKEND
+export PYTHONNOUSERSITE=1
+export PATH=/usr/bin:/bin
+export MPLCONFIGDIR=$tmp/mpl
+export JUPYTER_PATH=$tmp/jupyter
+export JUPYTER_CONFIG_DIR=$tmp/jupyter-config
+export JUPYTER_RUNTIME_DIR=$tmp/jupyter-runtime
+export IPYTHONDIR=$tmp/ipython
+export PYDEVD_DISABLE_FILE_VALIDATION=1
+mkdir -p "$tmp/jupyter/kernels/python3"
+cat >"$tmp/jupyter/kernels/python3/kernel.json" <<EOF
+{"argv": ["$py", "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+ "display_name": "Python 3 (system)", "language": "python"}
+EOF
+
+# runpy ARGS...: $py ARGS, sets $rc; stdout/stderr in $tmp/out, $tmp/err.
+runpy() {
+  "$py" "$@" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+}
+
+# Prerequisites: without them nothing below means anything.
+if ! runpy -c 'import h5py, numpy, matplotlib, nbformat, nbconvert, ipykernel'; then
+  fail "$py lacks a module (need python3-h5py, -numpy, -matplotlib," \
+       "-nbformat, -ipykernel, jupyter-nbconvert)"
+  finish
+fi
+pass
+if [[ -x /usr/bin/jupyter-nbconvert ]]; then
+  nbconvert=(/usr/bin/jupyter-nbconvert)
+else
+  nbconvert=("$py" -m nbconvert)
+fi
+
+# --- the run files ------------------------------------------------------------
+# main: a real run ($NICKAR_TEST_RUN) or the default fake (G=6, N=8, D=5).
+# edge: G=1, no sigma, no games, 0 benchmark rows, fixed-length feature names.
+mkdir -p "$tmp/main" "$tmp/edge" "$tmp/live"
+if [[ -n ${NICKAR_TEST_RUN:-} ]]; then
+  run=$(cd "$(dirname "$NICKAR_TEST_RUN")" 2>/dev/null && pwd)/$(basename "$NICKAR_TEST_RUN")
+  if [[ -f $run ]]; then pass; else fail "NICKAR_TEST_RUN=$NICKAR_TEST_RUN: no such file"; finish; fi
+  echo "using run file $run"
+else
+  run=$tmp/main/run.h5
+  runpy "$fake" "$run"
+  if [[ $rc -eq 0 && -s $run ]]; then pass; else fail "make_fake_run.py $run -> exit $rc"; finish; fi
+fi
+edge=$tmp/edge/run.h5
+runpy "$fake" "$edge" --generations 1 --no-sigma --no-games --no-benchmark --fixed-strings
+if [[ $rc -eq 0 && -s $edge ]]; then pass; else fail "make_fake_run.py (edge case) -> exit $rc"; fi
+
+# --- plot_fitness.py ------------------------------------------------------------
+is_png() { [[ -s $1 ]] && [[ $(head -c 8 "$1" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]]; }
+
+# expect_png DESC PNG ARGS...: plot_fitness.py ARGS exits 0, prints PNG, writes it.
+expect_png() {
+  local desc=$1 png=$2
+  shift 2
+  rm -f "$png"
+  runpy "$plot" "$@"
+  if [[ $rc -eq 0 && $(cat "$tmp/out") == "$png" ]] && is_png "$png"; then
+    pass
+  else
+    fail "$desc: plot_fitness.py $* -> exit $rc, want 0, '$png' printed and written"
+  fi
+}
+expect_png "explicit -o" "$tmp/main/curves.png" "$run" -o "$tmp/main/curves.png"
+expect_png "default output next to the run file, G=1" "$tmp/edge/fitness.png" "$edge"
+expect_png "-o a directory" "$tmp/main/fitness.png" "$run" -o "$tmp/main"
+
+# A run that is still being written: another process holds the file open for
+# writing (and HDF5's lock) and has extended /stats ahead of the population.
+live=$tmp/live/run.h5
+runpy "$fake" "$live" --generations 3
+"$py" - "$live" "$tmp/live/ready" >/dev/null 2>&1 <<'EOF' &
+import sys, time, h5py
+f = h5py.File(sys.argv[1], "a")
+s = f["stats"]
+s.resize((s.shape[0] + 1,))
+f.flush()
+open(sys.argv[2], "w").close()
+time.sleep(60)
+EOF
+writer_pid=$!
+for _ in $(seq 100); do [[ -e $tmp/live/ready ]] && break; sleep 0.1; done
+if [[ -e $tmp/live/ready ]]; then
+  expect_png "run file open for writing" "$tmp/live/fitness.png" "$live"
+else
+  fail "the writer process did not open $live"
+fi
+kill "$writer_pid" 2>/dev/null
+wait "$writer_pid" 2>/dev/null
+writer_pid=
+
+# expect_usage DESC ARGS...: exit 2, nothing on stdout, one line on stderr.
+expect_usage() {
+  local desc=$1
+  shift
+  runpy "$plot" "$@"
+  if [[ $rc -eq 2 && ! -s $tmp/out && $(wc -l <"$tmp/err") -eq 1 ]] &&
+     grep -q '^plot_fitness.py: error: ' "$tmp/err"; then
+    pass
+  else
+    fail "$desc: plot_fitness.py $* -> exit $rc, want 2 and one error line"
+  fi
+}
+echo "not a run file" >"$tmp/text.h5"
+"$py" -c 'import h5py, sys; h5py.File(sys.argv[1], "w")["x"] = [1, 2]' "$tmp/plain.h5"
+"$py" -c 'import h5py, sys; h5py.File(sys.argv[1], "w").attrs["schema_version"] = 99' "$tmp/v99.h5"
+expect_usage "missing file" "$tmp/missing.h5"
+expect_usage "text file" "$tmp/text.h5"
+expect_usage "HDF5 file without schema_version" "$tmp/plain.h5"
+expect_usage "unsupported schema_version" "$tmp/v99.h5"
+expect_usage "directory" "$tmp"
+expect_usage "no arguments"
+expect_usage "unknown option" "$run" --bogus
+expect_usage "two run files" "$run" "$run"
+rm -f "$tmp/edge/fitness.png"
+runpy "$plot" "$edge" -o "$tmp/no/such/dir/x.png"
+if [[ $rc -eq 1 && $(wc -l <"$tmp/err") -eq 1 ]]; then pass; else
+  fail "unwritable output: exit $rc, want 1 and one error line"; fi
+
+# --- the notebook ---------------------------------------------------------------
+# The committed notebook carries no outputs.
+runpy - "$notebook" <<'EOF'
+import sys, nbformat
+nb = nbformat.read(sys.argv[1], as_version=4)
+nbformat.validate(nb)
+dirty = [i for i, c in enumerate(nb.cells) if c.cell_type == "code"
+         and (c.outputs or c.execution_count is not None)]
+assert not dirty, f"cells {dirty} have stored outputs"
+assert nb.metadata.kernelspec.name == "python3", nb.metadata.kernelspec
+EOF
+if [[ $rc -eq 0 ]]; then pass; else fail "committed notebook is not clean"; fi
+
+# execute NAME RUNFILE MIN_IMAGES: nbconvert --execute succeeds, every code
+# cell ran without an error output, and at least MIN_IMAGES figures came out.
+execute() {
+  local name=$1 file=$2 images=$3
+  NICKAR_RUN=$file timeout 600 "${nbconvert[@]}" --to notebook --execute \
+      --ExecutePreprocessor.kernel_name=python3 \
+      --ExecutePreprocessor.timeout=300 \
+      --output-dir "$tmp/nb" --output "$name.ipynb" "$notebook" \
+      >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  if [[ $rc -ne 0 ]]; then
+    fail "notebook on $file: nbconvert exit $rc"
+    return
+  fi
+  runpy - "$tmp/nb/$name.ipynb" "$file" "$images" <<'EOF'
+import sys, nbformat
+nb = nbformat.read(sys.argv[1], as_version=4)
+code = [c for c in nb.cells if c.cell_type == "code"]
+assert code and all(c.execution_count for c in code), "a cell did not run"
+errors = [o for c in code for o in c.outputs if o.output_type == "error"]
+assert not errors, f"error output: {errors[0].ename}: {errors[0].evalue}"
+images = sum("image/png" in o.get("data", {}) for c in code for o in c.outputs)
+assert images >= int(sys.argv[3]), f"{images} figures, want >= {sys.argv[3]}"
+out = "".join(o.get("text", "") for c in code for o in c.outputs)
+assert "run file: " + sys.argv[2] in out, "the notebook read another run file"
+EOF
+  if [[ $rc -eq 0 ]]; then pass; else fail "notebook on $file: executed notebook"; fi
+}
+# The fake main run has benchmark rows (4 figures); a real one may not (3).
+execute main "$run" 3
+execute edge "$edge" 3
+
+finish
