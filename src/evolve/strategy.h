@@ -152,9 +152,11 @@ const nk_strategy_type *nk_strategy_type_of(const nk_strategy *s);
 size_t nk_strategy_size(const nk_strategy *s);
 
 /* Makes the next population to evaluate from rng[0..nrng) (nrng >= N) and
- * points *pop at it (owned by s, valid until the next ask or tell; fitness
- * is NAN for new individuals, carried over for survivors).  Asking again
- * before telling makes it afresh.  NK_EINVAL if nrng < N; NK_ENOMEM. */
+ * points *pop at it (owned by s; fitness is NAN for new individuals, carried
+ * over for survivors).  The pointer stays valid through the tell, after
+ * which it is the population nk_strategy_pop() returns, fitness filled in,
+ * until the next ask.  Asking again before telling makes it afresh.
+ * NK_EINVAL if nrng < N or a generator is NULL; NK_ENOMEM. */
 nk_status nk_strategy_ask(nk_strategy *s, gsl_rng *const *rng, size_t nrng,
                           const nk_pop **pop, char *err, size_t errlen);
 /* Gives the fitness values fitness[N] of the population last asked, in its
