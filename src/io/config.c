@@ -371,7 +371,7 @@ static void format_double(double x, char *buf, size_t len)
  * "" when unbounded. */
 static void range_text(const nk_config_key *k, char *buf, size_t len)
 {
-    char lo[48], hi[48];
+    char lo[32], hi[32];
     format_double(k->min, lo, sizeof lo);
     format_double(k->max, hi, sizeof hi);
     bool has_lo = k->flags & NK_CFG_MIN, has_hi = k->flags & NK_CFG_MAX;
@@ -404,7 +404,7 @@ static bool in_bounds(const nk_config_key *k, double x)
 
 static nk_status out_of_range(const nk_config_key *k, const char *text, char *why, size_t wl)
 {
-    char r[96];
+    char r[128];
     range_text(k, r, sizeof r);
     if ((k->flags & NK_CFG_MIN) && (k->flags & NK_CFG_MAX))
         return nk_fail(NK_ERANGE, why, wl, "%s is out of range %s", text, r);
@@ -1023,7 +1023,8 @@ static int on_continuation(load *l, const char *value)
     if (n + strlen(sep) + strlen(value) + 1 > sizeof l->acc)
         return lfail(l, NK_EINVAL, l->line, "%s: list is longer than %zu characters",
                      schema[l->last].key, sizeof l->acc - 1);
-    snprintf(l->acc + n, sizeof l->acc - n, "%s%s", sep, value);
+    memcpy(l->acc + n, sep, strlen(sep));
+    memcpy(l->acc + n + strlen(sep), value, strlen(value) + 1);
     char why[512];
     const slot *v = &l->cfg->v[l->last];
     nk_status st = set_value(l->cfg, l->last, l->acc, l->file, v->line, l->id, why, sizeof why);
@@ -1644,7 +1645,7 @@ size_t nk_config_doc_markdown(char *buf, size_t len)
         else
             put(&s, "(empty)");
         put(&s, " | ");
-        char range[96];
+        char range[128];
         range_text(k, range, sizeof range);
         if (k->type == NK_CFG_ENUM) {
             for (const char *const *c = k->choices; *c != NULL; c++)
