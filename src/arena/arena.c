@@ -83,7 +83,8 @@ double nk_arena_elo(double score)
 double nk_arena_score(double elo)
 {
     double x = -elo / 400.0 * M_LN10; /* the score is 1 / (1 + e^x) */
-    if (x > 700) /* beyond GSL's exp range: the score is 0 or 1 in doubles */
+    /* beyond GSL's exp range the score is 0 or 1 in doubles */
+    if (x > 700)
         return 0.0;
     if (x < -700)
         return 1.0;
@@ -136,8 +137,7 @@ static double pentanomial_var(const nk_arena_tally *t, double s)
 
 /* The variance used and the number of samples it is per (pairs or games);
  * *pentanomial says which.  var may be 0. */
-static double sample_var(const nk_arena_tally *t, double s, unsigned *samples,
-                         bool *pentanomial)
+static double sample_var(const nk_arena_tally *t, double s, unsigned *samples, bool *pentanomial)
 {
     if (t->singles == 0 && pair_count(t) > 0) {
         double v = pentanomial_var(t, s);
@@ -202,8 +202,8 @@ nk_status nk_arena_sprt(const nk_arena_tally *t, double elo0, double elo1, doubl
                         double beta, nk_sprt *out, char *err, size_t errlen)
 {
     if (!(elo0 < elo1) || !isfinite(elo0) || !isfinite(elo1))
-        return nk_fail(NK_ERANGE, err, errlen, "SPRT bounds need elo0 < elo1 (got %g, %g)",
-                       elo0, elo1);
+        return nk_fail(NK_ERANGE, err, errlen, "SPRT bounds need elo0 < elo1 (got %g, %g)", elo0,
+                       elo1);
     if (!(alpha > 0 && alpha < 0.5) || !(beta > 0 && beta < 0.5))
         return nk_fail(NK_ERANGE, err, errlen,
                        "SPRT error rates must lie in (0, 0.5) (got alpha %g, beta %g)", alpha,

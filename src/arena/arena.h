@@ -44,22 +44,22 @@
 #include "rules/status.h"
 
 typedef struct nk_arena_tally {
-    unsigned wins, draws, losses;  /* A's games */
-    unsigned singles;              /* games counted one by one (not in a pair) */
-    unsigned pairs[5];             /* pairs by A's points in half points: 0..4 */
-    long seed_diff;                /* sum of A's seed differences */
+    unsigned wins, draws, losses; /* A's games */
+    unsigned singles;             /* games counted one by one (not in a pair) */
+    unsigned pairs[5];            /* pairs by A's points in half points: 0..4 */
+    long seed_diff;               /* sum of A's seed differences */
 } nk_arena_tally;
 
 typedef struct nk_arena_stats {
     unsigned games, wins, draws, losses;
-    double score;       /* (W + D/2) / N, 0.5 with no games */
-    double seed_diff;   /* average seed difference per game, A's view */
-    double elo;         /* Elo difference, A minus B */
-    double elo_lo;      /* 95% confidence interval */
+    double score;     /* (W + D/2) / N, 0.5 with no games */
+    double seed_diff; /* average seed difference per game, A's view */
+    double elo;       /* Elo difference, A minus B */
+    double elo_lo;    /* 95% confidence interval */
     double elo_hi;
-    double se;          /* standard error of the score */
-    double los;         /* likelihood of superiority, 0..1 */
-    bool pentanomial;   /* the variance came from pairs */
+    double se;        /* standard error of the score */
+    double los;       /* likelihood of superiority, 0..1 */
+    bool pentanomial; /* the variance came from pairs */
 } nk_arena_stats;
 
 /* An empty tally. */
@@ -90,9 +90,9 @@ typedef enum nk_sprt_verdict {
 } nk_sprt_verdict;
 
 typedef struct nk_sprt {
-    double llr;    /* log-likelihood ratio so far */
-    double lower;  /* ln(beta / (1 - alpha)) */
-    double upper;  /* ln((1 - beta) / alpha) */
+    double llr;   /* log-likelihood ratio so far */
+    double lower; /* ln(beta / (1 - alpha)) */
+    double upper; /* ln((1 - beta) / alpha) */
     nk_sprt_verdict verdict;
 } nk_sprt;
 

@@ -35,12 +35,16 @@ void nk_exec_pairs(nk_exec_job *jobs, const uint32_t *a, const uint32_t *b, size
 {
     for (size_t i = 0; i < npairs; i++) {
         uint64_t pair = nk_exec_seed(master, batch, i);
-        jobs[2 * i] = (nk_exec_job){.south = a[i], .north = b[i],
+        jobs[2 * i] = (nk_exec_job){.south = a[i],
+                                    .north = b[i],
                                     .seed = nk_seed_mix(pair, 1, 0),
-                                    .opening_seed = pair, .opening = opening};
-        jobs[2 * i + 1] = (nk_exec_job){.south = b[i], .north = a[i],
+                                    .opening_seed = pair,
+                                    .opening = opening};
+        jobs[2 * i + 1] = (nk_exec_job){.south = b[i],
+                                        .north = a[i],
                                         .seed = nk_seed_mix(pair, 2, 0),
-                                        .opening_seed = pair, .opening = opening};
+                                        .opening_seed = pair,
+                                        .opening = opening};
     }
 }
 
@@ -130,8 +134,8 @@ static nk_status worker_player(worker *w, uint32_t i, nk_player **out)
     if (w->players[i] == NULL) {
         const nk_exec_player *p = &w->batch->players[i];
         char msg[ERR_LEN - 32];
-        nk_status st = nk_player_new(&w->players[i], p->spec, w->batch->variant, p->weights,
-                                     p->n, msg, sizeof msg);
+        nk_status st = nk_player_new(&w->players[i], p->spec, w->batch->variant, p->weights, p->n,
+                                     msg, sizeof msg);
         if (st != NK_OK) {
             w->players[i] = NULL;
             return nk_fail(st, w->err, sizeof w->err, "player %u: %s", i, msg);
@@ -180,8 +184,8 @@ static nk_status play_game(worker *w, size_t index, nk_exec_game *out)
         int move = nk_player_move(p[side], g, &rng, &think);
         char msg[ERR_LEN / 2];
         if (nk_game_play(g, move, NULL, msg, sizeof msg) != NK_OK)
-            return nk_fail(NK_EINVAL, w->err, sizeof w->err, "game %zu: player '%s': %s",
-                           index, nk_player_spec(p[side])->text, msg);
+            return nk_fail(NK_EINVAL, w->err, sizeof w->err, "game %zu: player '%s': %s", index,
+                           nk_player_spec(p[side])->text, msg);
         out->nodes[side] += think.nodes;
     }
     out->result = g->result;

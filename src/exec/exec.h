@@ -46,41 +46,41 @@ typedef struct nk_exec_player {
 
 /* One game. */
 typedef struct nk_exec_job {
-    uint32_t south;         /* index in the player table of the South player */
-    uint32_t north;         /* ... and of the North player */
-    uint64_t seed;          /* the players' rng */
-    uint64_t opening_seed;  /* the random opening's rng (shared by the two
-                               games of a colour-swapped pair) */
-    unsigned opening;       /* random plies before the players take over */
+    uint32_t south;        /* index in the player table of the South player */
+    uint32_t north;        /* ... and of the North player */
+    uint64_t seed;         /* the players' rng */
+    uint64_t opening_seed; /* the random opening's rng (shared by the two
+                              games of a colour-swapped pair) */
+    unsigned opening;      /* random plies before the players take over */
 } nk_exec_job;
 
 /* What one game gave. */
 typedef struct nk_exec_game {
-    nk_result result;       /* winner (a side or NK_DRAW), totals, reason */
-    unsigned plies;         /* plies of the whole game, opening included */
-    unsigned opening;       /* random opening plies actually played (fewer
-                               than asked only if the opening ended the game) */
-    uint64_t nodes[2];      /* nodes searched by the South and North players
-                               (nk_think.nodes summed) */
-    nk_pos start;           /* the position the game started from */
-    uint8_t *moves;         /* with record: the plies moves (malloc'd, freed
-                               by nk_exec_games_free); else NULL */
+    nk_result result;  /* winner (a side or NK_DRAW), totals, reason */
+    unsigned plies;    /* plies of the whole game, opening included */
+    unsigned opening;  /* random opening plies actually played (fewer
+                          than asked only if the opening ended the game) */
+    uint64_t nodes[2]; /* nodes searched by the South and North players
+                          (nk_think.nodes summed) */
+    nk_pos start;      /* the position the game started from */
+    uint8_t *moves;    /* with record: the plies moves (malloc'd, freed
+                          by nk_exec_games_free); else NULL */
 } nk_exec_game;
 
 /* A batch.  Zero-initialise and fill in; the pointers are borrowed. */
 typedef struct nk_exec_batch {
     const nk_variant *variant;
-    const nk_pos *start;           /* NULL: the start position, South to move */
-    unsigned ply_limit;            /* 0: NK_DEFAULT_PLY_LIMIT */
+    const nk_pos *start; /* NULL: the start position, South to move */
+    unsigned ply_limit;  /* 0: NK_DEFAULT_PLY_LIMIT */
     const nk_exec_player *players;
     size_t nplayers;
     const nk_exec_job *jobs;
     size_t njobs;
-    int threads;                   /* 0: OpenMP's default (the cores); 1: serial */
-    bool record;                   /* keep every game's moves */
-    const volatile int *stop;      /* optional: when *stop becomes non-zero the
-                                      batch starts no further game and returns
-                                      NK_EINTERRUPTED */
+    int threads;              /* 0: OpenMP's default (the cores); 1: serial */
+    bool record;              /* keep every game's moves */
+    const volatile int *stop; /* optional: when *stop becomes non-zero the
+                                 batch starts no further game and returns
+                                 NK_EINTERRUPTED */
 } nk_exec_batch;
 
 /* The per-game seed of DESIGN.md: a fixed hash of (master seed, batch or
