@@ -350,9 +350,9 @@ static void test_include(void **state)
                              &cfg);
     if (st != NK_OK)
         fail_msg("%s", err);
-    assert_int_equal(nk_config_int(cfg, "population.size"), 30);  /* top overrides base */
-    assert_int_equal(nk_config_int(cfg, "population.bits"), 12);  /* later include wins */
-    assert_int_equal(nk_config_int(cfg, "player.depth"), 5);      /* mid over base */
+    assert_int_equal(nk_config_int(cfg, "population.size"), 30);   /* top overrides base */
+    assert_int_equal(nk_config_int(cfg, "population.bits"), 12);   /* later include wins */
+    assert_int_equal(nk_config_int(cfg, "player.depth"), 5);       /* mid over base */
     assert_int_equal(nk_config_int(cfg, "player.ply_limit"), 400); /* mid over its leaf */
     assert_true(nk_config_uint64(cfg, "experiment.seed") == 7);
     char buf[1024], want[1024];
@@ -370,16 +370,15 @@ static void test_include(void **state)
     /* an included file's own errors name that file */
     write_file("inc/bad.ini", "[player]\n\ndepth = 99\n");
     char tail[1024];
-    snprintf(tail, sizeof tail, "%s/inc/bad.ini:3: player.depth: 99 is out of range 1..30",
-             tmpdir);
+    snprintf(tail, sizeof tail, "%s/inc/bad.ini:3: player.depth: 99 is out of range 1..30", tmpdir);
     st = load_text("incbad.ini", "include = inc/bad.ini\n", &cfg);
     assert_int_equal(st, NK_ERANGE);
     assert_string_equal(err, tail);
     nk_config_free(cfg);
 
     /* a missing include names the including line, the path and strerror */
-    snprintf(tail, sizeof tail, "2: cannot open included file %s/inc/none.ini: %s",
-             tmpdir, strerror(ENOENT));
+    snprintf(tail, sizeof tail, "2: cannot open included file %s/inc/none.ini: %s", tmpdir,
+             strerror(ENOENT));
     expect_load_error("incmissing.ini", "; x\ninclude = inc/none.ini\n", NK_EIO, tail);
 
     expect_load_error("inclate.ini", "[player]\ninclude = inc/base.ini\n", NK_EINVAL,
@@ -407,8 +406,7 @@ static void test_include_cycle(void **state)
     assert_string_equal(err, want);
     nk_config_free(cfg);
 
-    snprintf(want, sizeof want, "1: include cycle: %s -> %s", tpath("self.ini"),
-             tpath("self.ini"));
+    snprintf(want, sizeof want, "1: include cycle: %s -> %s", tpath("self.ini"), tpath("self.ini"));
     expect_load_error("self.ini", "include = self.ini\n", NK_EINVAL, want);
 }
 
@@ -416,13 +414,12 @@ static void test_load_string(void **state)
 {
     (void)state;
     nk_config *cfg = fresh();
-    assert_int_equal(nk_config_load_string(cfg, "[player]\ndepth = 7\n", "run.h5:/config", err,
-                                           sizeof err),
-                     NK_OK);
+    assert_int_equal(
+        nk_config_load_string(cfg, "[player]\ndepth = 7\n", "run.h5:/config", err, sizeof err),
+        NK_OK);
     assert_int_equal(nk_config_int(cfg, "player.depth"), 7);
     char buf[256];
-    assert_string_equal(nk_config_origin(cfg, "player.depth", buf, sizeof buf),
-                        "run.h5:/config:2");
+    assert_string_equal(nk_config_origin(cfg, "player.depth", buf, sizeof buf), "run.h5:/config:2");
     assert_int_equal(nk_config_load_string(cfg, "[player]\ndepth = 0", "s", err, sizeof err),
                      NK_ERANGE);
     assert_string_equal(err, "s:2: player.depth: 0 is out of range 1..30");
@@ -442,8 +439,7 @@ static void test_set(void **state)
     nk_config *cfg;
     assert_int_equal(load_text("set.ini", "[population]\nsize = 20\n", &cfg), NK_OK);
     assert_int_equal(nk_config_set(cfg, "population.size=40", err, sizeof err), NK_OK);
-    assert_int_equal(nk_config_set(cfg, " selection.method = truncation ", err, sizeof err),
-                     NK_OK);
+    assert_int_equal(nk_config_set(cfg, " selection.method = truncation ", err, sizeof err), NK_OK);
     assert_int_equal(nk_config_set(cfg, "population.size=50", err, sizeof err), NK_OK);
     assert_int_equal(nk_config_set(cfg, "experiment.description=a=b", err, sizeof err), NK_OK);
     assert_int_equal(nk_config_set(cfg, "benchmark.opponents=random;greedy", err, sizeof err),
@@ -558,19 +554,19 @@ static void test_bad_values(void **state)
 static void test_bool_and_strings(void **state)
 {
     (void)state;
-    const nk_config_key flag = {"test", "flag", "test.flag", NK_CFG_BOOL, "false", 0, 0, 0,
-                                NULL, NULL, NULL, "a test flag"};
+    const nk_config_key flag = {"test", "flag", "test.flag", NK_CFG_BOOL, "false", 0,
+                                0,      0,      NULL,        NULL,        NULL,    "a test flag"};
     char canon[64], why[256];
     const char *yes[] = {"true", "Yes", "ON", "1", " TRUE "};
     const char *no[] = {"false", "no", "Off", "0"};
     for (size_t i = 0; i < 5; i++) {
-        assert_int_equal(nk_config_parse_value(&flag, yes[i], canon, sizeof canon, why,
-                                               sizeof why), NK_OK);
+        assert_int_equal(nk_config_parse_value(&flag, yes[i], canon, sizeof canon, why, sizeof why),
+                         NK_OK);
         assert_string_equal(canon, "true");
     }
     for (size_t i = 0; i < 4; i++) {
-        assert_int_equal(nk_config_parse_value(&flag, no[i], canon, sizeof canon, why,
-                                               sizeof why), NK_OK);
+        assert_int_equal(nk_config_parse_value(&flag, no[i], canon, sizeof canon, why, sizeof why),
+                         NK_OK);
         assert_string_equal(canon, "false");
     }
     assert_int_equal(nk_config_parse_value(&flag, "maybe", canon, sizeof canon, why, sizeof why),
@@ -604,8 +600,7 @@ static void test_bool_and_strings(void **state)
     assert_int_equal(nk_config_parse_value(k, "1.5", canon, sizeof canon, why, sizeof why),
                      NK_ERANGE);
     assert_string_equal(why, "1.5 is out of range [0, 1]");
-    assert_int_equal(nk_config_parse_value(k, "1e0", canon, sizeof canon, why, sizeof why),
-                     NK_OK);
+    assert_int_equal(nk_config_parse_value(k, "1e0", canon, sizeof canon, why, sizeof why), NK_OK);
     assert_string_equal(canon, "1");
     k = nk_config_key_find("strategy.elitism");
     assert_int_equal(nk_config_parse_value(k, "-1", canon, sizeof canon, why, sizeof why),
@@ -648,9 +643,8 @@ static void test_duplicate(void **state)
     /* but a file may override what it includes, and --set may repeat */
     write_file("dupbase.ini", "[population]\nsize = 10\n");
     nk_config *cfg;
-    assert_int_equal(load_text("dupok.ini", "include = dupbase.ini\n[population]\nsize = 12\n",
-                               &cfg),
-                     NK_OK);
+    assert_int_equal(
+        load_text("dupok.ini", "include = dupbase.ini\n[population]\nsize = 12\n", &cfg), NK_OK);
     assert_int_equal(nk_config_int(cfg, "population.size"), 12);
     /* loading the same file again is a new load, not a duplicate */
     assert_int_equal(nk_config_load(cfg, tpath("dupok.ini"), err, sizeof err), NK_OK);
@@ -707,9 +701,8 @@ static void test_syntax(void **state)
                       "2: a key name must come before '='");
     /* ... but an indented first key of a section is fine */
     nk_config *cfg;
-    assert_int_equal(load_text("indent2.ini", "[player]\n  depth = 4\n[population]\n\tsize = 8\n",
-                               &cfg),
-                     NK_OK);
+    assert_int_equal(
+        load_text("indent2.ini", "[player]\n  depth = 4\n[population]\n\tsize = 8\n", &cfg), NK_OK);
     assert_int_equal(nk_config_int(cfg, "player.depth"), 4);
     assert_int_equal(nk_config_int(cfg, "population.size"), 8);
     nk_config_free(cfg);
@@ -749,8 +742,7 @@ static void test_lists(void **state)
                       "specs with ';' right after a spec ('a; b'), and put comments on lines of "
                       "their own");
     /* spec errors are search/player.c's, after file:line and key */
-    assert_int_equal(load_text("badspec.ini", "[benchmark]\nopponents = random;\n  grredy\n",
-                               &cfg),
+    assert_int_equal(load_text("badspec.ini", "[benchmark]\nopponents = random;\n  grredy\n", &cfg),
                      NK_EINVAL);
     char want[1024];
     snprintf(want, sizeof want, "%s:3: benchmark.opponents: ", tpath("badspec.ini"));
@@ -772,9 +764,8 @@ static void roundtrip(const nk_config *cfg)
     const nk_config_key *keys[8];
     size_t n = nk_config_diff(cfg, back, false, keys, 8);
     if (n != 0)
-        fail_msg("%zu keys differ after the round trip, first %s: '%s' vs '%s'", n,
-                 keys[0]->key, nk_config_text(cfg, keys[0]->key),
-                 nk_config_text(back, keys[0]->key));
+        fail_msg("%zu keys differ after the round trip, first %s: '%s' vs '%s'", n, keys[0]->key,
+                 nk_config_text(cfg, keys[0]->key), nk_config_text(back, keys[0]->key));
     char *again = format(back);
     assert_string_equal(text, again);
     /* the same through a file */
@@ -858,8 +849,10 @@ static void test_diff(void **state)
     /* equal values written differently are equal */
     assert_int_equal(nk_config_set(b, "crossover.rate=0.90", err, sizeof err), NK_OK);
     assert_int_equal(nk_config_set(b, "fitness.scoring=2, 1, 0", err, sizeof err), NK_OK);
-    assert_int_equal(nk_config_set(b, "benchmark.opponents=random;greedy ;"
-                                      "ab:depth=2,features=positional", err, sizeof err),
+    assert_int_equal(nk_config_set(b,
+                                   "benchmark.opponents=random;greedy ;"
+                                   "ab:depth=2,features=positional",
+                                   err, sizeof err),
                      NK_OK);
     assert_int_equal(nk_config_diff(a, b, false, keys, 8), 0);
 
@@ -885,7 +878,7 @@ static void test_diff(void **state)
     assert_int_equal(nk_config_set(b, "mutation.sigma=0.1", err, sizeof err), NK_OK);
     assert_int_equal(nk_config_check_resume(a, b, err, sizeof err), NK_OK);
     const char *more[] = {"player.depth=3", "player.ply_limit=10", "population.bits=4",
-                          "strategy.mu=2", "strategy.lambda=3", "fitness.k=2"};
+                          "strategy.mu=2",  "strategy.lambda=3",   "fitness.k=2"};
     for (size_t i = 0; i < 6; i++)
         assert_int_equal(nk_config_set(b, more[i], err, sizeof err), NK_OK);
     assert_int_equal(nk_config_check_resume(a, b, err, sizeof err), NK_EMISMATCH);
@@ -908,30 +901,26 @@ static void expect_rule(const char *const *sets, size_t n, nk_status st, const c
     nk_config_free(cfg);
 }
 
-#define RULE(st, msg, ...)                                                              \
-    do {                                                                                \
-        const char *s_[] = {__VA_ARGS__};                                               \
-        expect_rule(s_, sizeof s_ / sizeof s_[0], st, msg);                             \
+#define RULE(st, msg, ...)                                                                         \
+    do {                                                                                           \
+        const char *s_[] = {__VA_ARGS__};                                                          \
+        expect_rule(s_, sizeof s_ / sizeof s_[0], st, msg);                                        \
     } while (0)
 
 static void test_validate(void **state)
 {
     (void)state;
-    RULE(NK_ERANGE,
-         "player.weights_min = 1 (--set) must be below player.weights_max = 1 (default)",
+    RULE(NK_ERANGE, "player.weights_min = 1 (--set) must be below player.weights_max = 1 (default)",
          "player.weights_min=1");
-    RULE(NK_ERANGE,
-         "strategy.mu = 20 (--set) must be at most strategy.lambda = 16 (default)",
+    RULE(NK_ERANGE, "strategy.mu = 20 (--set) must be at most strategy.lambda = 16 (default)",
          "strategy.kind=es-comma", "strategy.mu=20", "mutation.method=lognormal");
     RULE(NK_OK, NULL, "strategy.kind=es-plus", "strategy.mu=20", "mutation.method=lognormal");
-    RULE(NK_ERANGE,
-         "strategy.elitism = 16 (--set) must be below population.size = 16 (default)",
+    RULE(NK_ERANGE, "strategy.elitism = 16 (--set) must be below population.size = 16 (default)",
          "strategy.elitism=16");
     RULE(NK_ERANGE,
          "selection.tournament_size = 5 (--set) must be at most population.size = 4 (--set)",
          "population.size=4", "selection.tournament_size=5");
-    RULE(NK_OK, NULL, "population.size=4", "selection.tournament_size=5",
-         "selection.method=sus");
+    RULE(NK_OK, NULL, "population.size=4", "selection.tournament_size=5", "selection.method=sus");
     RULE(NK_EINVAL,
          "crossover.method = blx-alpha (default) does not work on binary genomes "
          "(population.encoding = binary (--set))",
@@ -946,15 +935,14 @@ static void test_validate(void **state)
          "mutation.method = bit-flip (--set) does not work on real genomes "
          "(population.encoding = real (default))",
          "mutation.method=bit-flip");
-    RULE(NK_EINVAL,
-         "fitness.schedule = gauntlet (--set) needs players in fitness.gauntlet",
+    RULE(NK_EINVAL, "fitness.schedule = gauntlet (--set) needs players in fitness.gauntlet",
          "fitness.schedule=gauntlet", "fitness.gauntlet=");
     RULE(NK_ERANGE,
          "fitness.k = 16 (--set) must be below the 16 individuals evaluated per generation "
          "(fitness.schedule = random-k (--set))",
          "fitness.schedule=random-k", "fitness.k=16");
-    RULE(NK_ERANGE, NULL, "fitness.schedule=random-k", "strategy.kind=es-comma",
-         "strategy.mu=2", "strategy.lambda=4", "fitness.k=4", "mutation.method=lognormal");
+    RULE(NK_ERANGE, NULL, "fitness.schedule=random-k", "strategy.kind=es-comma", "strategy.mu=2",
+         "strategy.lambda=4", "fitness.k=4", "mutation.method=lognormal");
     RULE(NK_OK, NULL, "fitness.schedule=random-k", "strategy.kind=es-plus", "strategy.mu=2",
          "strategy.lambda=4", "fitness.k=5", "mutation.method=lognormal");
     RULE(NK_EINVAL, "benchmark.every = 5 (default) needs players in benchmark.opponents",

@@ -54,6 +54,7 @@ static nk_status check_scoring(char *text, size_t cap, char *why, size_t whylen)
 static nk_status check_even(char *text, size_t cap, char *why, size_t whylen);
 
 /* Bounds, written in the table as one argument. */
+/* clang-format off */
 #define ANY 0, 0, 0
 #define RANGE(lo, hi) NK_CFG_MIN | NK_CFG_MAX, lo, hi          /* [lo, hi] */
 #define ATLEAST(lo) NK_CFG_MIN, lo, 0                          /* >= lo */
@@ -68,6 +69,7 @@ static nk_status check_even(char *text, size_t cap, char *why, size_t whylen);
     {sec, nm, sec "." nm, NK_CFG_##type, def, bounds, choices, check, rule, help}
 
 #define CHOICES(...) ((const char *const[]){__VA_ARGS__, NULL})
+/* clang-format on */
 
 static const nk_config_key schema[] = {
     KEY("experiment", "name", STRING, "quickstart", ANY, NULL, check_file_name,
@@ -92,8 +94,7 @@ static const nk_config_key schema[] = {
         "plies after which a game ends under the variant's ply-limit rule"),
     KEY("player", "weights_min", DOUBLE, "-1", ANY, NULL, NULL, NULL,
         "lower bound of every weight"),
-    KEY("player", "weights_max", DOUBLE, "1", ANY, NULL, NULL, NULL,
-        "upper bound of every weight"),
+    KEY("player", "weights_max", DOUBLE, "1", ANY, NULL, NULL, NULL, "upper bound of every weight"),
 
     KEY("population", "size", INT, "16", RANGE(2, 100000), NULL, NULL, NULL,
         "ga: individuals per generation (the ES and CMA-ES size theirs by strategy.mu and "
@@ -106,9 +107,8 @@ static const nk_config_key schema[] = {
         NULL,
         "initial weights: uniform within the bounds, all zero, or gaussian around their centre"),
 
-    KEY("strategy", "kind", ENUM, "ga", ANY, CHOICES("ga", "es-plus", "es-comma", "cma-es"),
-        NULL, NULL,
-        "generational GA, (mu+lambda)-ES, (mu,lambda)-ES or CMA-ES"),
+    KEY("strategy", "kind", ENUM, "ga", ANY, CHOICES("ga", "es-plus", "es-comma", "cma-es"), NULL,
+        NULL, "generational GA, (mu+lambda)-ES, (mu,lambda)-ES or CMA-ES"),
     KEY("strategy", "mu", INT, "4", ATLEAST(1), NULL, NULL, NULL,
         "ES: parents kept each generation; CMA-ES: best samples recombined"),
     KEY("strategy", "lambda", INT, "16", ATLEAST(1), NULL, NULL, NULL,
@@ -159,8 +159,8 @@ static const nk_config_key schema[] = {
         "random-k, hall-of-fame: opponents per individual"),
     KEY("fitness", "hall_size", INT, "10", ATLEAST(1), NULL, NULL, NULL,
         "hall-of-fame: past champions kept as opponents"),
-    KEY("fitness", "gauntlet", SPECS, "greedy; ab:depth=1,features=material", ANY, NULL, NULL,
-        NULL, "gauntlet: the fixed opponents every individual meets"),
+    KEY("fitness", "gauntlet", SPECS, "greedy; ab:depth=1,features=material", ANY, NULL, NULL, NULL,
+        "gauntlet: the fixed opponents every individual meets"),
     KEY("fitness", "scoring", STRING, "2,1,0", ANY, NULL, check_scoring,
         "`W,D,L` (points for a win, draw, loss; W >= D >= L) or `seeds`",
         "points per game: win,draw,loss, or seeds for the seed difference"),
@@ -183,8 +183,8 @@ static const nk_config_key schema[] = {
 enum { NKEYS = sizeof schema / sizeof schema[0] };
 
 static const char *const type_names[] = {
-    [NK_CFG_INT] = "int",       [NK_CFG_UINT64] = "uint64", [NK_CFG_DOUBLE] = "double",
-    [NK_CFG_BOOL] = "bool",     [NK_CFG_STRING] = "string", [NK_CFG_ENUM] = "enum",
+    [NK_CFG_INT] = "int",     [NK_CFG_UINT64] = "uint64", [NK_CFG_DOUBLE] = "double",
+    [NK_CFG_BOOL] = "bool",   [NK_CFG_STRING] = "string", [NK_CFG_ENUM] = "enum",
     [NK_CFG_SPECS] = "specs",
 };
 
@@ -299,8 +299,8 @@ static const char *near_result(const near *nr)
 }
 
 /* " (did you mean 'x'?)" or "", into buf. */
-static const char *did_you_mean(const char *best, const char *open, const char *close,
-                                char *buf, size_t len)
+static const char *did_you_mean(const char *best, const char *open, const char *close, char *buf,
+                                size_t len)
 {
     if (best == NULL)
         snprintf(buf, len, "%s", "");
@@ -413,8 +413,8 @@ static nk_status out_of_range(const nk_config_key *k, const char *text, char *wh
     return nk_fail(NK_ERANGE, why, wl, "%s is out of range", text);
 }
 
-static nk_status parse_int(const nk_config_key *k, const char *t, char *canon, size_t cl,
-                           char *why, size_t wl)
+static nk_status parse_int(const nk_config_key *k, const char *t, char *canon, size_t cl, char *why,
+                           size_t wl)
 {
     char *end;
     errno = 0;
@@ -475,8 +475,8 @@ static nk_status parse_bool(const char *t, char *canon, size_t cl, char *why, si
             return NK_OK;
         }
     }
-    return nk_fail(NK_EINVAL, why, wl,
-                   "'%.80s' is not a boolean (true/false, yes/no, on/off, 1/0)", t);
+    return nk_fail(NK_EINVAL, why, wl, "'%.80s' is not a boolean (true/false, yes/no, on/off, 1/0)",
+                   t);
 }
 
 /* A value that inih reads back as written: one line, no control
@@ -570,8 +570,7 @@ nk_status nk_config_parse_value(const nk_config_key *k, const char *text, char *
     while (n > 0 && isspace((unsigned char)text[n - 1]))
         n--;
     if (n >= sizeof t)
-        return nk_fail(NK_EINVAL, why, whylen, "value is longer than %zu characters",
-                       sizeof t - 1);
+        return nk_fail(NK_EINVAL, why, whylen, "value is longer than %zu characters", sizeof t - 1);
     memcpy(t, text, n);
     t[n] = '\0';
     nk_status st;
@@ -673,7 +672,7 @@ typedef struct slot {
     } as;
     char items[NK_CONFIG_TEXT]; /* specs: the items, each NUL-terminated */
     size_t nitems;
-    int file;      /* index into nk_config.files, or ORIGIN_* */
+    int file; /* index into nk_config.files, or ORIGIN_* */
     int line;
     unsigned load; /* the load (file, text or --set) that set it; 0: default */
 } slot;
@@ -808,23 +807,23 @@ enum { MAX_INCLUDE_DEPTH = 16 };
 /* The state of reading one file (or text). */
 typedef struct load {
     nk_config *cfg;
-    const char *path;          /* as shown in messages */
-    bool is_file;              /* dev and ino identify the file (include cycles) */
+    const char *path; /* as shown in messages */
+    bool is_file;     /* dev and ino identify the file (include cycles) */
     dev_t dev;
     ino_t ino;
     const struct load *parent; /* the including file, or NULL */
     int depth;
-    int file;                  /* index into cfg->files */
-    unsigned id;               /* this load's number (duplicates) */
-    FILE *f;                   /* the source: a file... */
-    const char *s;             /* ...or text */
-    int line;                  /* physical lines read so far */
-    char *raw;                 /* the current line as read */
+    int file;      /* index into cfg->files */
+    unsigned id;   /* this load's number (duplicates) */
+    FILE *f;       /* the source: a file... */
+    const char *s; /* ...or text */
+    int line;      /* physical lines read so far */
+    char *raw;     /* the current line as read */
     size_t rawcap;
-    bool keyed;                /* a key line since the last section line */
-    int last;                  /* schema index of the last key line, or -1 */
-    char acc[NK_CONFIG_TEXT];  /* that key's list value as written so far */
-    nk_status status;          /* the first error */
+    bool keyed;               /* a key line since the last section line */
+    int last;                 /* schema index of the last key line, or -1 */
+    char acc[NK_CONFIG_TEXT]; /* that key's list value as written so far */
+    nk_status status;         /* the first error */
     int errline;
     char *err;
     size_t errlen;
@@ -903,8 +902,10 @@ static char *reader(char *str, int num, void *stream)
         return str;
     }
     if (num < 4 || content > (size_t)num - 3) {
-        lfail(l, NK_EINVAL, l->line, "line is %zu characters long; at most %d are allowed "
-              "(a list may continue on indented lines)", content, num - 3);
+        lfail(l, NK_EINVAL, l->line,
+              "line is %zu characters long; at most %d are allowed "
+              "(a list may continue on indented lines)",
+              content, num - 3);
         snprintf(str, (size_t)num, "\n");
         return str;
     }
@@ -974,7 +975,8 @@ static int on_top(load *l, const char *name, const char *value)
                      schema[idx].name, schema[idx].section);
     return lfail(l, NK_EINVAL, l->line,
                  "key '%s' is outside any [section] (only 'include' may come before the first "
-                 "section)", name);
+                 "section)",
+                 name);
 }
 
 /* Refuses `list = a ; comment`: inih ends the value at ` ;`, which in a list
@@ -1083,8 +1085,7 @@ static nk_status parse(load *l)
     if (r == -2)
         return nk_fail(NK_ENOMEM, l->err, l->errlen, "out of memory reading %s", l->path);
     if (l->f != NULL && ferror(l->f))
-        return nk_fail(NK_EIO, l->err, l->errlen, "%s: cannot read: %s", l->path,
-                       strerror(errno));
+        return nk_fail(NK_EIO, l->err, l->errlen, "%s: cannot read: %s", l->path, strerror(errno));
     if (r > 0 && (l->status == NK_OK || r < l->errline))
         return nk_fail(NK_EINVAL, l->err, l->errlen,
                        "%s:%d: syntax error: expected '[section]', 'key = value' or a comment",
@@ -1126,8 +1127,8 @@ static nk_status load_file(nk_config *cfg, const char *path, const load *parent,
         saved = EISDIR;
     }
     if (f == NULL && parent != NULL)
-        return nk_fail(NK_EIO, err, errlen, "%s:%d: cannot open included file %s: %s",
-                       parent->path, parent->line, path, strerror(saved));
+        return nk_fail(NK_EIO, err, errlen, "%s:%d: cannot open included file %s: %s", parent->path,
+                       parent->line, path, strerror(saved));
     if (f == NULL)
         return nk_fail(NK_EIO, err, errlen, "%s: cannot open: %s", path, strerror(saved));
     nk_status st = NK_OK;
@@ -1148,9 +1149,19 @@ static nk_status load_file(nk_config *cfg, const char *path, const load *parent,
     if (st == NK_OK && file < 0)
         st = nk_fail(NK_ENOMEM, err, errlen, "out of memory reading %s", path);
     if (st == NK_OK) {
-        load l = {.cfg = cfg, .path = cfg->files[file], .is_file = true, .dev = sb.st_dev,
-                  .ino = sb.st_ino, .parent = parent, .depth = depth, .file = file,
-                  .id = ++cfg->loads, .f = f, .last = -1, .err = err, .errlen = errlen};
+        load l = {.cfg = cfg,
+                  .path = cfg->files[file],
+                  .is_file = true,
+                  .dev = sb.st_dev,
+                  .ino = sb.st_ino,
+                  .parent = parent,
+                  .depth = depth,
+                  .file = file,
+                  .id = ++cfg->loads,
+                  .f = f,
+                  .last = -1,
+                  .err = err,
+                  .errlen = errlen};
         st = parse(&l);
     }
     fclose(f);
@@ -1168,8 +1179,14 @@ nk_status nk_config_load_string(nk_config *cfg, const char *text, const char *na
     int file = add_file(cfg, name);
     if (file < 0)
         return nk_fail(NK_ENOMEM, err, errlen, "out of memory reading %s", name);
-    load l = {.cfg = cfg, .path = cfg->files[file], .file = file, .id = ++cfg->loads,
-              .s = text, .last = -1, .err = err, .errlen = errlen};
+    load l = {.cfg = cfg,
+              .path = cfg->files[file],
+              .file = file,
+              .id = ++cfg->loads,
+              .s = text,
+              .last = -1,
+              .err = err,
+              .errlen = errlen};
     return parse(&l);
 }
 
@@ -1177,8 +1194,7 @@ nk_status nk_config_set(nk_config *cfg, const char *assignment, char *err, size_
 {
     const char *eq = strchr(assignment, '=');
     if (eq == NULL)
-        return nk_fail(NK_EINVAL, err, errlen, "--set %s: expected section.key=value",
-                       assignment);
+        return nk_fail(NK_EINVAL, err, errlen, "--set %s: expected section.key=value", assignment);
     char key[128], dym[96];
     trim_copy(assignment, eq, key, sizeof key);
     int idx = find_full(key);
@@ -1186,13 +1202,13 @@ nk_status nk_config_set(nk_config *cfg, const char *assignment, char *err, size_
         const char *dot = strchr(key, '.');
         if (dot == NULL)
             return nk_fail(NK_EINVAL, err, errlen,
-                           "--set %s: '%s' is not a key; keys are written section.key",
-                           assignment, key);
+                           "--set %s: '%s' is not a key; keys are written section.key", assignment,
+                           key);
         char section[64];
         trim_copy(key, dot, section, sizeof section);
         if (!section_known(section))
-            return nk_fail(NK_EINVAL, err, errlen, "--set %s: unknown section [%s]%s",
-                           assignment, section, suggest_section(section, dym, sizeof dym));
+            return nk_fail(NK_EINVAL, err, errlen, "--set %s: unknown section [%s]%s", assignment,
+                           section, suggest_section(section, dym, sizeof dym));
         return nk_fail(NK_EINVAL, err, errlen, "--set %s: unknown key '%s'%s", assignment, key,
                        suggest_key(section, dot + 1, dym, sizeof dym));
     }
@@ -1243,8 +1259,8 @@ bool nk_config_bool(const nk_config *cfg, const char *key)
 const char *nk_config_string(const nk_config *cfg, const char *key)
 {
     const nk_config_key *k = nk_config_key_find(key);
-    const slot *v = get(cfg, key, k != NULL && k->type == NK_CFG_ENUM ? NK_CFG_ENUM
-                                                                       : NK_CFG_STRING);
+    const slot *v =
+        get(cfg, key, k != NULL && k->type == NK_CFG_ENUM ? NK_CFG_ENUM : NK_CFG_STRING);
     return v != NULL ? v->text : "";
 }
 
@@ -1326,8 +1342,7 @@ static nk_status rule_mu(const nk_config *cfg, char *err, size_t len)
         return NK_OK;
     if (nk_config_int(cfg, "strategy.mu") <= nk_config_int(cfg, "strategy.lambda"))
         return NK_OK;
-    return two_keys(cfg, NK_ERANGE, "strategy.mu", "must be at most", "strategy.lambda", err,
-                    len);
+    return two_keys(cfg, NK_ERANGE, "strategy.mu", "must be at most", "strategy.lambda", err, len);
 }
 
 static nk_status rule_ga_sizes(const nk_config *cfg, char *err, size_t len)
@@ -1335,8 +1350,8 @@ static nk_status rule_ga_sizes(const nk_config *cfg, char *err, size_t len)
     if (!IS("strategy.kind", "ga"))
         return NK_OK;
     if (nk_config_int(cfg, "strategy.elitism") >= nk_config_int(cfg, "population.size"))
-        return two_keys(cfg, NK_ERANGE, "strategy.elitism", "must be below", "population.size",
-                        err, len);
+        return two_keys(cfg, NK_ERANGE, "strategy.elitism", "must be below", "population.size", err,
+                        len);
     if (IS("selection.method", "tournament") &&
         nk_config_int(cfg, "selection.tournament_size") > nk_config_int(cfg, "population.size"))
         return two_keys(cfg, NK_ERANGE, "selection.tournament_size", "must be at most",
@@ -1417,8 +1432,8 @@ nk_status nk_config_validate(const nk_config *cfg, char *err, size_t errlen)
     return NK_OK;
 }
 
-nk_status nk_config_read(nk_config **out, const char *path, const char *const *sets,
-                         size_t nsets, char *err, size_t errlen)
+nk_status nk_config_read(nk_config **out, const char *path, const char *const *sets, size_t nsets,
+                         char *err, size_t errlen)
 {
     nk_config *cfg;
     nk_status st = nk_config_new(&cfg, err, errlen);
@@ -1467,9 +1482,11 @@ nk_status nk_config_check_resume(const nk_config *stored, const nk_config *now, 
     char msg[2048];
     size_t used = 0;
     for (size_t i = 0; i < n && i < SHOWN && used < sizeof msg; i++) {
-        int w = snprintf(msg + used, sizeof msg - used, "%s%s is '%.60s' in the run file, "
-                         "'%.60s' now", i ? "; " : "", keys[i]->key,
-                         nk_config_text(stored, keys[i]->key), nk_config_text(now, keys[i]->key));
+        int w = snprintf(msg + used, sizeof msg - used,
+                         "%s%s is '%.60s' in the run file, "
+                         "'%.60s' now",
+                         i ? "; " : "", keys[i]->key, nk_config_text(stored, keys[i]->key),
+                         nk_config_text(now, keys[i]->key));
         used += w > 0 ? (size_t)w : 0;
     }
     if (n > SHOWN && used < sizeof msg)
@@ -1636,8 +1653,9 @@ size_t nk_config_doc_markdown(char *buf, size_t len)
     for (size_t i = 0; i < NKEYS; i++) {
         const nk_config_key *k = &schema[i];
         if (i == 0 || strcmp(k->section, schema[i - 1].section) != 0)
-            put(&s, "\n## [%s]\n\n| key | type | default | range / choices | description |\n"
-                    "|---|---|---|---|---|\n",
+            put(&s,
+                "\n## [%s]\n\n| key | type | default | range / choices | description |\n"
+                "|---|---|---|---|---|\n",
                 k->section);
         put(&s, "| `%s` | %s | ", k->key, type_names[k->type]);
         if (k->def[0] != '\0')

@@ -52,11 +52,11 @@ typedef enum nk_config_type {
 
 /* Bits of nk_config_key.flags. */
 enum {
-    NK_CFG_MIN = 1u << 0,         /* min is a bound */
-    NK_CFG_MAX = 1u << 1,         /* max is a bound */
-    NK_CFG_MIN_OPEN = 1u << 2,    /* the bound min itself is excluded */
-    NK_CFG_MAX_OPEN = 1u << 3,    /* the bound max itself is excluded */
-    NK_CFG_RESUME_FREE = 1u << 4  /* may differ between a run file and --resume */
+    NK_CFG_MIN = 1u << 0,        /* min is a bound */
+    NK_CFG_MAX = 1u << 1,        /* max is a bound */
+    NK_CFG_MIN_OPEN = 1u << 2,   /* the bound min itself is excluded */
+    NK_CFG_MAX_OPEN = 1u << 3,   /* the bound max itself is excluded */
+    NK_CFG_RESUME_FREE = 1u << 4 /* may differ between a run file and --resume */
 };
 
 /* Longest canonical value text (a list of specs), and longest string value
@@ -65,9 +65,9 @@ enum { NK_CONFIG_TEXT = 1024, NK_CONFIG_STRING_MAX = 160 };
 
 /* One key of the schema. */
 typedef struct nk_config_key {
-    const char *section;        /* "population" */
-    const char *name;           /* "size" */
-    const char *key;            /* "population.size" */
+    const char *section; /* "population" */
+    const char *name;    /* "size" */
+    const char *key;     /* "population.size" */
     nk_config_type type;
     const char *def;            /* the default, as text */
     unsigned flags;             /* NK_CFG_* */
@@ -77,8 +77,8 @@ typedef struct nk_config_key {
      * canonical form) and may rewrite it, in place, to a canonical form of
      * its own (cap bytes); on failure writes why into why[whylen]. */
     nk_status (*check)(char *text, size_t cap, char *why, size_t whylen);
-    const char *rule;           /* that rule in words, for the docs */
-    const char *help;           /* one line for people */
+    const char *rule; /* that rule in words, for the docs */
+    const char *help; /* one line for people */
 } nk_config_key;
 
 typedef struct nk_config nk_config;
@@ -112,8 +112,8 @@ void nk_config_free(nk_config *cfg);
 nk_status nk_config_load(nk_config *cfg, const char *path, char *err, size_t errlen);
 /* Applies INI text (such as a run file's stored config) over cfg; name
  * stands for the file in messages.  `include` is not allowed in it. */
-nk_status nk_config_load_string(nk_config *cfg, const char *text, const char *name,
-                                char *err, size_t errlen);
+nk_status nk_config_load_string(nk_config *cfg, const char *text, const char *name, char *err,
+                                size_t errlen);
 /* Applies one `section.key=value` assignment (the argument of --set). */
 nk_status nk_config_set(nk_config *cfg, const char *assignment, char *err, size_t errlen);
 /* Checks the rules across keys (listed in configs/README.md), e.g.
@@ -123,8 +123,8 @@ nk_status nk_config_validate(const nk_config *cfg, char *err, size_t errlen);
 /* The whole job of `nickar evolve CONFIG --set ...`: defaults, the file at
  * path, the nsets assignments in order, then nk_config_validate().  On
  * success *out is the configuration (free with nk_config_free), else NULL. */
-nk_status nk_config_read(nk_config **out, const char *path, const char *const *sets,
-                         size_t nsets, char *err, size_t errlen);
+nk_status nk_config_read(nk_config **out, const char *path, const char *const *sets, size_t nsets,
+                         char *err, size_t errlen);
 
 /* ===== reading values =====
  * key is "section.name"; it must be in the schema and of the getter's type
