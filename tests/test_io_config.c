@@ -384,6 +384,12 @@ static void test_include(void **state)
     expect_load_error("inclate.ini", "[player]\ninclude = inc/base.ini\n", NK_EINVAL,
                       "2: include must come before the first [section]");
     expect_load_error("incempty.ini", "include =\n", NK_EINVAL, "1: include needs a file name");
+    expect_load_error("toplevel2.ini", "methd = sus\n", NK_EINVAL,
+                      "1: key 'methd' is outside any [section] (did you mean 'method' under "
+                      "[selection] or [crossover] or [mutation]?)");
+    expect_load_error("toplevel3.ini", "zzz = 1\n", NK_EINVAL,
+                      "1: key 'zzz' is outside any [section] (only 'include' may come before "
+                      "the first section)");
     expect_load_error("toplevel.ini", "size = 3\n", NK_EINVAL,
                       "1: key 'size' is outside any [section] (did you mean 'size' under "
                       "[population]?)");
@@ -818,6 +824,25 @@ static void test_roundtrip(void **state)
     free(text);
     roundtrip(cfg);
     nk_config_free(cfg);
+
+    /* strings that look like comments or separators read back as written */
+    cfg = fresh();
+    assert_int_equal(nk_config_set(cfg, "experiment.description=;x", err, sizeof err), NK_EINVAL);
+    assert_string_equal(err, "--set experiment.description=;x: experiment.description: a value "
+                             "cannot start with ';' (it reads as a comment)");
+    nk_config_free(cfg);
+    const char *tricky[] = {
+        "#starts with a hash",    "semi;colon", "has: a colon = and an equals sign",
+        "ends with a semicolon;", "[brackets]", "x"};
+    for (size_t i = 0; i < sizeof tricky / sizeof tricky[0]; i++) {
+        char set[256];
+        snprintf(set, sizeof set, "experiment.description=%s", tricky[i]);
+        cfg = fresh();
+        assert_int_equal(nk_config_set(cfg, set, err, sizeof err), NK_OK);
+        assert_string_equal(nk_config_string(cfg, "experiment.description"), tricky[i]);
+        roundtrip(cfg);
+        nk_config_free(cfg);
+    }
 
     /* nk_config_format is snprintf-like */
     cfg = fresh();

@@ -487,6 +487,8 @@ static nk_status check_line(const char *t, size_t max, char *why, size_t wl)
     if (n > max)
         return nk_fail(NK_EINVAL, why, wl, "value is %zu characters long; at most %zu are allowed",
                        n, max);
+    if (t[0] == ';')
+        return nk_fail(NK_EINVAL, why, wl, "a value cannot start with ';' (it reads as a comment)");
     for (const char *p = t; *p; p++) {
         if ((unsigned char)*p < 0x20 || *p == 0x7f)
             return nk_fail(NK_EINVAL, why, wl, "value holds a control character");
@@ -965,14 +967,20 @@ static int on_top(load *l, const char *name, const char *value)
     for (size_t i = 0; i < NKEYS; i++)
         near_offer(&nr, schema[i].name, -1);
     const char *best = near_result(&nr);
-    int idx = -1;
-    for (int i = 0; best != NULL && i < (int)NKEYS; i++)
-        if (schema[i].name == best)
-            idx = i;
-    if (idx >= 0)
+    char where[256] = "";
+    size_t used = 0, found = 0;
+    for (size_t i = 0; best != NULL && i < NKEYS; i++) {
+        if (strcmp(schema[i].name, best) != 0)
+            continue;
+        int w = snprintf(where + used, sizeof where - used, "%s[%s]", found ? " or " : "",
+                         schema[i].section);
+        used += w > 0 && (size_t)w < sizeof where - used ? (size_t)w : 0;
+        found++;
+    }
+    if (found > 0)
         return lfail(l, NK_EINVAL, l->line,
-                     "key '%s' is outside any [section] (did you mean '%s' under [%s]?)", name,
-                     schema[idx].name, schema[idx].section);
+                     "key '%s' is outside any [section] (did you mean '%s' under %s?)", name, best,
+                     where);
     return lfail(l, NK_EINVAL, l->line,
                  "key '%s' is outside any [section] (only 'include' may come before the first "
                  "section)",
@@ -1608,7 +1616,7 @@ static const char doc_intro[] =
     "- `[section]` starts a section; `key = value` (or `key: value`) sets `section.key`.\n"
     "- A line starting with `;` or `#` is a comment, and so is the rest of a line after a\n"
     "  `;` that follows a space: `depth = 3 ; deeper is slower`. A `#` after a value is\n"
-    "  part of the value.\n"
+    "  part of the value; a value cannot start with `;`.\n"
     "- Spaces around keys and values are ignored. A line holds at most 197 characters.\n"
     "- Numbers: `int` and `uint64` are decimal integers, `double` any decimal number\n"
     "  (`0.3`, `1e-6`); `bool` is `true`/`false` (also `yes`/`no`, `on`/`off`, `1`/`0`).\n"
