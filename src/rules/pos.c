@@ -156,7 +156,10 @@ static nk_status parse_counts(const char **s, uint8_t *dst, int n, char end,
         dst[i] = (uint8_t)v;
         char want = i + 1 < n ? ',' : end;
         if (**s != want) {
-            if (**s == ',' || (i + 1 < n && (**s == end || **s == '\0')))
+            if (i + 1 == n && **s == '\0' && end == ' ')
+                snprintf(what, sizeof what, "missing field 2, the stores (<south>-<north>), "
+                                            "and field 3, the side to move");
+            else if (**s == ',' || (i + 1 < n && (**s == end || **s == '\0')))
                 snprintf(what, sizeof what, "%s row needs exactly 6 counts", row);
             else
                 snprintf(what, sizeof what, "unexpected '%c' in the %s row", **s ? **s : ' ',
@@ -185,13 +188,15 @@ nk_status nk_pos_parse(nk_pos *p, const char *text, char *err, size_t len)
     int a = read_count(&s);
     if (a < 0 || *s != '-')
         return bad(err, len, text,
-                   a == -2 ? "a store holds more than 255 seeds"
+                   a == -2       ? "a store holds more than 255 seeds"
+                   : *s == '-'   ? "a store count is negative"
                            : "field 2 must be the stores as <south>-<north>, e.g. 0-0");
     s++;
     int b = read_count(&s);
     if (b < 0 || *s != ' ')
         return bad(err, len, text,
-                   b == -2 ? "a store holds more than 255 seeds"
+                   b == -2       ? "a store holds more than 255 seeds"
+                   : *s == '-'   ? "a store count is negative"
                    : *s == '\0' ? "missing field 3, the side to move (S or N)"
                                 : "field 2 must be the stores as <south>-<north>, e.g. 0-0");
     q.store[0] = (uint8_t)a;
