@@ -22,6 +22,8 @@
 #include <stdint.h>
 
 #include "rules/rules.h"
+#include "search/features.h"
+#include "search/search.h"
 
 typedef enum nk_player_kind {
     NK_PLAYER_RANDOM,
@@ -30,7 +32,11 @@ typedef enum nk_player_kind {
     NK_PLAYER_HUMAN
 } nk_player_kind;
 
-enum { NK_MAX_FEATURES = 32, NK_SPEC_TEXT = 512 };
+/* NK_MAX_FEATURES comes from search/features.h. */
+enum { NK_SPEC_TEXT = 512 };
+/* Defaults of an `ab` spec: depth 4 when it sets no depth, nodes or time;
+ * a 4 MiB transposition table. */
+enum { NK_SPEC_DEFAULT_DEPTH = 4, NK_SPEC_DEFAULT_TT_MB = 4 };
 
 /* A parsed player spec. */
 typedef struct nk_spec {
@@ -45,7 +51,15 @@ typedef struct nk_spec {
 } nk_spec;
 
 /* Splits and checks a spec; on error says which part is wrong and lists the
- * valid choices. */
+ * valid choices.  Grammar: `random` | `greedy` | `human` |
+ * `ab[:KEY=VALUE[,KEY=VALUE...]]` with keys depth (1..64 plies), nodes
+ * (node budget per move), time (seconds per move), tt (MiB, 0: no table),
+ * features (a set of nk_features_at), weights (a built-in table, `default`,
+ * or text for the io layer: a file name, `RUN.h5@best`; it cannot hold a
+ * comma).  A built-in table implies its feature set when features= is
+ * absent; an explicit features= must match it.  An empty features means the
+ * variant's default set (nk_features_default), an empty weights the set's
+ * hand-tuned default. */
 nk_status nk_spec_parse(nk_spec *spec, const char *text, char *err, size_t errlen);
 
 typedef struct nk_player nk_player;
@@ -67,9 +81,15 @@ nk_status nk_player_new(nk_player **out, const nk_spec *spec, const nk_variant *
 /* Frees a player; NULL is allowed. */
 void nk_player_free(nk_player *p);
 /* Chooses a legal move of the live game g.  rng serves random players and
- * tie-breaks.  Not for human players (the CLI asks the person). */
+ * tie-breaks.  Not for human players (the CLI asks the person): they, and
+ * a game that is over, get NK_NO_MOVE.  think may be NULL.  greedy: the
+ * move that captures most, ties drawn with rng; ab: deterministic, rng
+ * unused. */
 int nk_player_move(nk_player *p, const nk_game *g, nk_rng *rng, nk_think *think);
 /* The spec the player was made from. */
 const nk_spec *nk_player_spec(const nk_player *p);
+/* The evaluation of an ab player (feature set and weights), NULL for the
+ * others. */
+const nk_eval *nk_player_eval(const nk_player *p);
 
 #endif

@@ -1,0 +1,93 @@
+/*
+ * bench.c -- the search benchmark: a fixed set of positions searched to a
+ * fixed depth with each feature set's default weights.  Its node count is
+ * the search signature (search.h): it changes when the search, the
+ * evaluation, the default weights or the rules change, and only then.
+ *
+ * Positions: for every variant the set suits, BENCH_GAMES games of
+ * BENCH_MIN_PLIES + (0..BENCH_SPREAD-1) random plies from the start
+ * position (South first), game i of variant k seeded with
+ * nk_seed_mix(BENCH_SEED, k, i); games that ended early are skipped.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "search/search.h"
+
+enum { BENCH_GAMES = 24, BENCH_MIN_PLIES = 4, BENCH_SPREAD = 48, BENCH_TT_MB = 4 };
+static const uint64_t BENCH_SEED = 0x6E69636B6172ull; /* "nickar" */
+
+/* Depth per feature set: deep enough that the bench measures search more
+ * than setup, small enough for a sanitizer build.  Sets not listed: 6. */
+static unsigned bench_depth(const nk_feature_set *set)
+{
+    static const struct {
+        const char *name;
+        unsigned depth;
+    } depths[] = {{"material", 9}, {"ayo12", 8}, {"positional", 8}, {"adjikui", 10}};
+    for (size_t i = 0; i < sizeof depths / sizeof depths[0]; i++)
+        if (strcmp(depths[i].name, set->name) == 0)
+            return depths[i].depth;
+    return 6;
+}
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Searches the bench positions of one variant; adds to out. */
+static nk_status bench_variant(const nk_feature_set *set, const nk_variant *v, size_t k,
+                               nk_game *g, nk_search_bench *out)
+{
+    nk_eval e;
+    nk_search *s;
+    nk_status st = nk_eval_init(&e, v, set, NULL, 0, NULL, 0);
+    if (st == NK_OK)
+        st = nk_search_new(&s, &e, BENCH_TT_MB);
+    if (st != NK_OK)
+        return st;
+    nk_search_clear(s);
+    const nk_search_limits lim = {bench_depth(set), 0, 0.0};
+    for (unsigned i = 0; i < BENCH_GAMES; i++) {
+        nk_rng rng = {nk_seed_mix(BENCH_SEED, k, i)};
+        nk_pos start;
+        nk_pos_start(&start, NK_SOUTH);
+        nk_game_init(g, v, &start, NK_DEFAULT_PLY_LIMIT);
+        unsigned plies = BENCH_MIN_PLIES + nk_rng_below(&rng, BENCH_SPREAD);
+        for (unsigned p = 0; p < plies && !nk_game_over(g); p++)
+            nk_game_play_legal(g, nk_random_move(g, &rng), NULL);
+        if (nk_game_over(g))
+            continue;
+        nk_search_result r;
+        double t0 = seconds_now();
+        nk_search_best(s, g, &lim, &r);
+        out->seconds += seconds_now() - t0;
+        out->nodes += r.nodes;
+        out->positions++;
+    }
+    nk_search_free(s);
+    return NK_OK;
+}
+
+nk_status nk_search_bench_run(const char *set_name, nk_search_bench *out)
+{
+    memset(out, 0, sizeof *out);
+    const nk_feature_set *set = nk_features_find(set_name);
+    if (set == NULL)
+        return NK_EINVAL;
+    nk_game *g = malloc(sizeof *g);
+    if (g == NULL)
+        return NK_ENOMEM;
+    nk_status st = NK_OK;
+    for (size_t k = 0; k < nk_variant_count() && st == NK_OK; k++) {
+        const nk_variant *v = nk_variant_at(k);
+        if (nk_features_check(set, v, NULL, 0) == NK_OK)
+            st = bench_variant(set, v, k, g, out);
+    }
+    free(g);
+    return st;
+}

@@ -1,0 +1,363 @@
+/*
+ * features.c -- the feature sets, built-in weight tables and the linear
+ * evaluation (definitions in features.h).
+ *
+ * Invariants: a compute function reads the position only (never the game),
+ * writes exactly set->count integers, and orients every feature from the
+ * side to move's view with opponent terms negated.  The Warri-family sets
+ * read rows as pits side*6 .. side*6+5 (the engine keeps the default rows
+ * there); the adjikui set reads ownership from pos->north.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "search/features.h"
+
+/* ===== one pass over a Warri board ===== */
+
+/* Per-side counts shared by the ayo12 and positional sets. */
+typedef struct warri_scan {
+    int empty[2], weak[2], kroo[2], reach[2], cap2[2], cap3[2], seeds[2];
+} warri_scan;
+
+static void warri_scan_board(const nk_pos *p, warri_scan *s)
+{
+    memset(s, 0, sizeof *s);
+    for (int i = 0; i < NK_PITS; i++) {
+        const int side = i >= NK_ROW, k = i - side * NK_ROW;
+        const unsigned n = p->pit[i];
+        s->seeds[side] += (int)n;
+        if (n == 0) {
+            s->empty[side]++;
+            continue;
+        }
+        s->weak[side] += n <= 2;
+        s->kroo[side] += n > 12;
+        s->reach[side] += n >= (unsigned)(NK_ROW - k);
+        /* Landing pit and what it holds after the sowing (R-W1, R-W2). */
+        unsigned q = 0, r = n;
+        if (n > 11) {
+            q = (n - 1) / 11;
+            r = (n - 1) % 11 + 1;
+        }
+        const int land = (i + (int)r) % NK_PITS;
+        if ((land >= NK_ROW) != side) {
+            const unsigned c = p->pit[land] + q + 1;
+            s->cap2[side] += c == 2;
+            s->cap3[side] += c == 3;
+        }
+    }
+}
+
+/* ===== material ===== */
+
+static const nk_feature material_features[] = {
+    {"store_diff", "own store - opponent store"},
+};
+/* The weight of a lone feature only scales the score: 1. */
+static const double material_defaults[] = {1.0};
+
+static void material_compute(const nk_variant *v, const nk_pos *p, int *f)
+{
+    (void)v;
+    f[0] = (int)p->store[p->side] - (int)p->store[p->side ^ 1];
+}
+
+/* ===== ayo12 ===== */
+
+static const nk_feature ayo12_features[] = {
+    {"a1", "-(opponent pits whose last seed makes 2 in a pit of the side to move)"},
+    {"a2", "-(opponent pits whose last seed makes 3 in a pit of the side to move)"},
+    {"a3", "own pits whose last seed makes 2 in an opponent pit"},
+    {"a4", "own pits whose last seed makes 3 in an opponent pit"},
+    {"a5", "-(opponent pits with enough seeds to reach the other row)"},
+    {"a6", "own pits with enough seeds to reach the other row"},
+    {"a7", "-(opponent pits holding more than 12 seeds)"},
+    {"a8", "own pits holding more than 12 seeds"},
+    {"a9", "-(opponent store)"},
+    {"a10", "own store"},
+    {"a11", "-(opponent empty pits)"},
+    {"a12", "own empty pits"},
+};
+/* Hand-tuned default: see the tuning note in TUNING below. */
+static const double ayo12_defaults[] = {
+    0.80, 1.00, 0.06, 0.00, 0.87, 0.60, 0.00, 0.20, 0.73, 0.93, 0.00, 0.80,
+};
+
+static void ayo12_compute(const nk_variant *v, const nk_pos *p, int *f)
+{
+    (void)v;
+    warri_scan s;
+    const int me = p->side, op = me ^ 1;
+    warri_scan_board(p, &s);
+    f[0] = -s.cap2[op];
+    f[1] = -s.cap3[op];
+    f[2] = s.cap2[me];
+    f[3] = s.cap3[me];
+    f[4] = -s.reach[op];
+    f[5] = s.reach[me];
+    f[6] = -s.kroo[op];
+    f[7] = s.kroo[me];
+    f[8] = -(int)p->store[op];
+    f[9] = (int)p->store[me];
+    f[10] = -s.empty[op];
+    f[11] = s.empty[me];
+}
+
+/* ===== positional ===== */
+
+static const nk_feature positional_features[] = {
+    {"store_diff", "own store - opponent store"},
+    {"board_diff", "seeds in own row - seeds in the opponent's row"},
+    {"own_empty", "own empty pits"},
+    {"opp_empty", "-(opponent empty pits)"},
+    {"own_weak", "own pits holding 1 or 2 seeds"},
+    {"opp_weak", "-(opponent pits holding 1 or 2 seeds)"},
+    {"own_kroo", "own pits holding more than 12 seeds"},
+    {"opp_kroo", "-(opponent pits holding more than 12 seeds)"},
+    {"mobility", "own moves - opponent moves (feeding rule respected)"},
+};
+static const double positional_defaults[] = {
+    1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+};
+
+static void positional_compute(const nk_variant *v, const nk_pos *p, int *f)
+{
+    (void)v;
+    warri_scan s;
+    const int me = p->side, op = me ^ 1;
+    warri_scan_board(p, &s);
+    int moves[2];
+    for (int side = 0; side < 2; side++)
+        moves[side] = s.seeds[side ^ 1] == 0 ? s.reach[side] : NK_ROW - s.empty[side];
+    f[0] = (int)p->store[me] - (int)p->store[op];
+    f[1] = s.seeds[me] - s.seeds[op];
+    f[2] = s.empty[me];
+    f[3] = -s.empty[op];
+    f[4] = s.weak[me];
+    f[5] = -s.weak[op];
+    f[6] = s.kroo[me];
+    f[7] = -s.kroo[op];
+    f[8] = moves[me] - moves[op];
+}
+
+/* ===== adjikui ===== */
+
+static const nk_feature adjikui_features[] = {
+    {"store_diff", "own store - opponent store"},
+    {"board_diff", "seeds in own pits - seeds in the opponent's pits"},
+    {"own_singles", "own pits holding exactly 1 seed"},
+    {"opp_singles", "-(opponent pits holding exactly 1 seed)"},
+    {"own_mobility", "own legal moves"},
+    {"opp_mobility", "-(opponent legal moves)"},
+    {"own_threats", "own moves whose relay captures a four"},
+    {"opp_threats", "-(opponent moves whose relay captures a four)"},
+};
+static const double adjikui_defaults[] = {
+    1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+};
+
+static void adjikui_compute(const nk_variant *v, const nk_pos *p, int *f)
+{
+    const int me = p->side, op = me ^ 1;
+    int seeds[2] = {0, 0}, singles[2] = {0, 0}, moves[2] = {0, 0}, threats[2] = {0, 0};
+    for (int i = 0; i < NK_PITS; i++) {
+        const int owner = nk_pos_owner(p, i);
+        const unsigned n = p->pit[i];
+        seeds[owner] += (int)n;
+        singles[owner] += n == 1;
+        if (n < v->min_sow)
+            continue;
+        /* Trial relay with the owner to move (the hash goes stale: unused). */
+        nk_pos trial = *p;
+        nk_ply_info info;
+        trial.side = (uint8_t)owner;
+        if (!nk_apply(v, &trial, i, &info))
+            continue; /* endless relay (R-K3): not a move */
+        moves[owner]++;
+        threats[owner] += info.captured > 0;
+    }
+    f[0] = (int)p->store[me] - (int)p->store[op];
+    f[1] = seeds[me] - seeds[op];
+    f[2] = singles[me];
+    f[3] = -singles[op];
+    f[4] = moves[me];
+    f[5] = -moves[op];
+    f[6] = threats[me];
+    f[7] = -threats[op];
+}
+
+/* ===== the table of sets ===== */
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+#define WARRI (1u << NK_SOW_WARRI)
+#define RELAY (1u << NK_SOW_RELAY)
+
+static const nk_feature_set sets[] = {
+    {"material", "store difference alone (the control of every published protocol)",
+     COUNT(material_features), material_features, material_defaults, WARRI | RELAY,
+     material_compute},
+    {"ayo12", "the twelve terms a1..a12 of Daoud et al., CEC 2004 (Warri family)",
+     COUNT(ayo12_features), ayo12_features, ayo12_defaults, WARRI, ayo12_compute},
+    {"positional", "per-pit terms of strong Oware engines: empty, weak, kroo, mobility",
+     COUNT(positional_features), positional_features, positional_defaults, WARRI,
+     positional_compute},
+    {"adjikui", "Adji Kui II: material, singles, mobility and four-capture threats",
+     COUNT(adjikui_features), adjikui_features, adjikui_defaults, RELAY, adjikui_compute},
+};
+
+_Static_assert(COUNT(material_defaults) == COUNT(material_features), "material");
+_Static_assert(COUNT(ayo12_defaults) == COUNT(ayo12_features), "ayo12");
+_Static_assert(COUNT(positional_defaults) == COUNT(positional_features), "positional");
+_Static_assert(COUNT(adjikui_defaults) == COUNT(adjikui_features), "adjikui");
+
+size_t nk_features_count(void)
+{
+    return COUNT(sets);
+}
+
+const nk_feature_set *nk_features_at(size_t i)
+{
+    return i < COUNT(sets) ? &sets[i] : NULL;
+}
+
+const nk_feature_set *nk_features_find(const char *name)
+{
+    for (size_t i = 0; name != NULL && i < COUNT(sets); i++)
+        if (strcmp(sets[i].name, name) == 0)
+            return &sets[i];
+    return NULL;
+}
+
+const nk_feature_set *nk_features_default(const nk_variant *v)
+{
+    return nk_features_find(v->sowing == NK_SOW_RELAY ? "adjikui" : "positional");
+}
+
+void nk_features_list(char *out, size_t len)
+{
+    size_t used = 0;
+    if (len == 0)
+        return;
+    out[0] = '\0';
+    for (size_t i = 0; i < COUNT(sets) && used < len; i++) {
+        int k = snprintf(out + used, len - used, "%s%s", i ? ", " : "", sets[i].name);
+        if (k < 0)
+            break;
+        used += (size_t)k;
+    }
+}
+
+nk_status nk_features_check(const nk_feature_set *set, const nk_variant *v, char *err,
+                            size_t errlen)
+{
+    if ((set->sowings >> v->sowing) & 1u)
+        return NK_OK;
+    char fit[128];
+    size_t used = 0;
+    fit[0] = '\0';
+    for (size_t i = 0; i < COUNT(sets); i++) {
+        if (!((sets[i].sowings >> v->sowing) & 1u))
+            continue;
+        int k = snprintf(fit + used, sizeof fit - used, "%s%s", used ? ", " : "", sets[i].name);
+        if (k < 0 || (size_t)k >= sizeof fit - used)
+            break;
+        used += (size_t)k;
+    }
+    return nk_fail(NK_EINVAL, err, errlen,
+                   "feature set '%s' does not suit variant '%s' (%s sowing); sets for '%s': %s",
+                   set->name, v->name, v->sowing == NK_SOW_RELAY ? "relay" : "Warri",
+                   v->name, fit);
+}
+
+/* ===== built-in weight tables ===== */
+
+/* Daoud, Kharma, Haidar & Popoola, "Ayo, the Awari player, or how better
+ * representation trumps deeper search", CEC 2004: Table 1 (evolved for a
+ * depth-3 search) and Table 4 (depth 5), a1..a12. */
+static const double ayo2004_d3[] = {
+    0.06, 0.20, 0.93, 0.93, 0.13, 0.87, 0.06, 0.93, 0.13, 0.60, 1.00, 0.67,
+};
+static const double ayo2004_d5[] = {
+    0.80, 1.00, 0.06, 0.00, 0.87, 0.60, 0.00, 0.20, 0.73, 0.93, 0.00, 0.80,
+};
+
+static const nk_weights tables[] = {
+    {"ayo2004-d3", "ayo12", "Daoud et al., CEC 2004, Table 1 (depth 3)", COUNT(ayo2004_d3),
+     ayo2004_d3},
+    {"ayo2004-d5", "ayo12", "Daoud et al., CEC 2004, Table 4 (depth 5)", COUNT(ayo2004_d5),
+     ayo2004_d5},
+};
+
+const nk_weights *nk_weights_builtin(const char *name)
+{
+    for (size_t i = 0; name != NULL && i < COUNT(tables); i++)
+        if (strcmp(tables[i].name, name) == 0)
+            return &tables[i];
+    return NULL;
+}
+
+size_t nk_weights_count(void)
+{
+    return COUNT(tables);
+}
+
+const nk_weights *nk_weights_at(size_t i)
+{
+    return i < COUNT(tables) ? &tables[i] : NULL;
+}
+
+/* ===== evaluation ===== */
+
+nk_status nk_eval_init(nk_eval *e, const nk_variant *v, const nk_feature_set *set,
+                       const double *w, size_t n, char *err, size_t errlen)
+{
+    nk_status st = nk_features_check(set, v, err, errlen);
+    if (st != NK_OK)
+        return st;
+    if (w == NULL) {
+        w = set->defaults;
+        n = set->count;
+    }
+    if (n != set->count)
+        return nk_fail(NK_EINVAL, err, errlen, "feature set '%s' needs %zu weights, got %zu",
+                       set->name, set->count, n);
+    for (size_t i = 0; i < n; i++)
+        if (!isfinite(w[i]))
+            return nk_fail(NK_ERANGE, err, errlen, "weight %zu (%s) is not a finite number",
+                           i + 1, set->features[i].name);
+    memset(e, 0, sizeof *e);
+    e->variant = v;
+    e->set = set;
+    memcpy(e->w, w, n * sizeof *w);
+    return NK_OK;
+}
+
+double nk_eval_score(const nk_eval *e, const nk_pos *pos)
+{
+    int f[NK_MAX_FEATURES];
+    const size_t n = e->set->count;
+    e->set->compute(e->variant, pos, f);
+    double s = 0.0;
+    for (size_t i = 0; i < n; i++)
+        s += e->w[i] * f[i];
+    if (s > NK_SCORE_EVAL_MAX)
+        return NK_SCORE_EVAL_MAX;
+    if (s < -NK_SCORE_EVAL_MAX)
+        return -NK_SCORE_EVAL_MAX;
+    return s;
+}
+
+double nk_eval_terminal(const nk_variant *v, const nk_pos *pos, nk_end reason)
+{
+    nk_result r;
+    nk_pos_result(v, pos, reason, &r);
+    if (r.winner == NK_DRAW)
+        return 0.0;
+    const int me = pos->side;
+    int diff = (int)r.total[me] - (int)r.total[me ^ 1];
+    if (r.winner == me)
+        return (diff > 1 ? diff : 1) * NK_SCORE_SEED;
+    return (diff < -1 ? diff : -1) * NK_SCORE_SEED;
+}

@@ -1,0 +1,327 @@
+/*
+ * player.c -- player specs and the built-in players: random, greedy,
+ * alpha-beta, and the human placeholder (contract in player.h).
+ *
+ * A spec is parsed into an nk_spec without looking at any variant; the
+ * checks that need one (does the feature set suit it, how many weights)
+ * happen in nk_player_new.  The weights= text is kept verbatim: only
+ * built-in table names are resolved here, anything else belongs to the io
+ * layer, which passes the numbers in.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "search/player.h"
+
+struct nk_player {
+    nk_spec spec;
+    const nk_variant *variant;
+    nk_eval eval;            /* ab */
+    nk_search *search;       /* ab */
+    nk_search_limits limits; /* ab */
+};
+
+/* ===== specs ===== */
+
+static const char kinds_list[] = "random, greedy, human, ab:KEY=VALUE,...";
+static const char keys_list[] = "depth, nodes, time, tt, features, weights";
+
+/* Parses an unsigned decimal in [lo, hi]; false if it is not one. */
+static bool parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    if (*s < '0' || *s > '9')
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long x = strtoull(s, &end, 10);
+    if (errno != 0 || *end != '\0' || x < lo || x > hi)
+        return false;
+    *out = x;
+    return true;
+}
+
+static nk_status spec_option(nk_spec *spec, const char *key, const char *val,
+                             unsigned *seen, char *err, size_t errlen)
+{
+    static const char *const keys[] = {"depth", "nodes", "time", "tt", "features", "weights"};
+    int k = -1;
+    for (int i = 0; i < 6; i++)
+        if (strcmp(key, keys[i]) == 0)
+            k = i;
+    if (k < 0)
+        return nk_fail(NK_EINVAL, err, errlen,
+                       "player spec '%s': unknown option '%s'; valid options: %s", spec->text,
+                       key, keys_list);
+    if (*seen & (1u << k))
+        return nk_fail(NK_EINVAL, err, errlen, "player spec '%s': option '%s' given twice",
+                       spec->text, key);
+    *seen |= 1u << k;
+    uint64_t x;
+    switch (k) {
+    case 0:
+        if (!parse_uint(val, 1, NK_SEARCH_MAX_DEPTH, &x))
+            return nk_fail(NK_ERANGE, err, errlen,
+                           "player spec '%s': depth '%s' is not a whole number of plies "
+                           "in 1..%d",
+                           spec->text, val, NK_SEARCH_MAX_DEPTH);
+        spec->depth = (unsigned)x;
+        return NK_OK;
+    case 1:
+        if (!parse_uint(val, 1, UINT64_MAX, &x))
+            return nk_fail(NK_ERANGE, err, errlen,
+                           "player spec '%s': nodes '%s' is not a positive whole number",
+                           spec->text, val);
+        spec->nodes = x;
+        return NK_OK;
+    case 2: {
+        char *end;
+        double t = strtod(val, &end);
+        if (end == val || *end != '\0' || !(t > 0.0) || t > 86400.0)
+            return nk_fail(NK_ERANGE, err, errlen,
+                           "player spec '%s': time '%s' is not a number of seconds in "
+                           "(0, 86400]",
+                           spec->text, val);
+        spec->seconds = t;
+        return NK_OK;
+    }
+    case 3:
+        if (!parse_uint(val, 0, 65536, &x))
+            return nk_fail(NK_ERANGE, err, errlen,
+                           "player spec '%s': tt '%s' is not a table size in MiB, 0..65536",
+                           spec->text, val);
+        spec->tt_mb = (unsigned)x;
+        return NK_OK;
+    case 4:
+        if (nk_features_find(val) == NULL) {
+            char list[128];
+            nk_features_list(list, sizeof list);
+            return nk_fail(NK_EINVAL, err, errlen,
+                           "player spec '%s': unknown feature set '%s'; valid sets: %s",
+                           spec->text, val, list);
+        }
+        strcpy(spec->features, val); /* fits: every set name is short */
+        return NK_OK;
+    default:
+        if (*val == '\0')
+            return nk_fail(NK_EINVAL, err, errlen,
+                           "player spec '%s': weights needs a value (a built-in table such "
+                           "as ayo2004-d3, 'default', or a file)",
+                           spec->text);
+        strcpy(spec->weights, strcmp(val, "default") == 0 ? "" : val);
+        return NK_OK;
+    }
+}
+
+/* Parses the options of `ab:...` (opts may be NULL: none). */
+static nk_status spec_ab(nk_spec *spec, const char *opts, char *err, size_t errlen)
+{
+    char buf[NK_SPEC_TEXT];
+    unsigned seen = 0;
+    spec->kind = NK_PLAYER_AB;
+    if (opts != NULL) {
+        strcpy(buf, opts);
+        char *item = buf;
+        for (;;) {
+            char *comma = strchr(item, ',');
+            if (comma != NULL)
+                *comma = '\0';
+            char *eq = strchr(item, '=');
+            if (eq == NULL || eq == item)
+                return nk_fail(NK_EINVAL, err, errlen,
+                               "player spec '%s': '%s' is not KEY=VALUE; valid keys: %s",
+                               spec->text, item, keys_list);
+            *eq = '\0';
+            nk_status st = spec_option(spec, item, eq + 1, &seen, err, errlen);
+            if (st != NK_OK)
+                return st;
+            if (comma == NULL)
+                break;
+            item = comma + 1;
+        }
+    }
+    /* A built-in table names its feature set. */
+    const nk_weights *table = nk_weights_builtin(spec->weights);
+    if (table != NULL) {
+        if (spec->features[0] == '\0')
+            strcpy(spec->features, table->features);
+        else if (strcmp(spec->features, table->features) != 0)
+            return nk_fail(NK_EINVAL, err, errlen,
+                           "player spec '%s': weights '%s' are for feature set '%s', not '%s'",
+                           spec->text, table->name, table->features, spec->features);
+    }
+    if (spec->depth == 0 && spec->nodes == 0 && spec->seconds == 0.0)
+        spec->depth = NK_SPEC_DEFAULT_DEPTH;
+    return NK_OK;
+}
+
+nk_status nk_spec_parse(nk_spec *spec, const char *text, char *err, size_t errlen)
+{
+    memset(spec, 0, sizeof *spec);
+    spec->tt_mb = NK_SPEC_DEFAULT_TT_MB;
+    if (text == NULL || *text == '\0')
+        return nk_fail(NK_EINVAL, err, errlen, "empty player spec; valid players: %s",
+                       kinds_list);
+    if (strlen(text) >= NK_SPEC_TEXT)
+        return nk_fail(NK_EINVAL, err, errlen,
+                       "player spec is %zu characters long; at most %d are allowed",
+                       strlen(text), NK_SPEC_TEXT - 1);
+    strcpy(spec->text, text);
+    const char *colon = strchr(text, ':');
+    size_t head = colon ? (size_t)(colon - text) : strlen(text);
+    static const struct {
+        const char *name;
+        nk_player_kind kind;
+    } simple[] = {{"random", NK_PLAYER_RANDOM}, {"greedy", NK_PLAYER_GREEDY},
+                  {"human", NK_PLAYER_HUMAN}};
+    for (size_t i = 0; i < 3; i++) {
+        if (strlen(simple[i].name) != head || strncmp(text, simple[i].name, head) != 0)
+            continue;
+        if (colon != NULL)
+            return nk_fail(NK_EINVAL, err, errlen,
+                           "player spec '%s': player '%s' takes no options", text,
+                           simple[i].name);
+        spec->kind = simple[i].kind;
+        return NK_OK;
+    }
+    if (head == 2 && strncmp(text, "ab", 2) == 0) {
+        if (colon != NULL && colon[1] == '\0')
+            return nk_fail(NK_EINVAL, err, errlen,
+                           "player spec '%s': nothing after 'ab:'; valid keys: %s", text,
+                           keys_list);
+        return spec_ab(spec, colon ? colon + 1 : NULL, err, errlen);
+    }
+    return nk_fail(NK_EINVAL, err, errlen, "unknown player '%.*s' in spec '%s'; valid players: %s",
+                   (int)head, text, text, kinds_list);
+}
+
+/* ===== players ===== */
+
+static nk_status ab_setup(nk_player *p, const nk_variant *v, const double *weights, size_t n,
+                          char *err, size_t errlen)
+{
+    const nk_spec *spec = &p->spec;
+    const nk_feature_set *set =
+        spec->features[0] ? nk_features_find(spec->features) : nk_features_default(v);
+    if (set == NULL)
+        return nk_fail(NK_EINVAL, err, errlen, "unknown feature set '%s'", spec->features);
+    nk_status st = nk_features_check(set, v, err, errlen);
+    if (st != NK_OK)
+        return st;
+    if (weights == NULL && spec->weights[0] != '\0') {
+        const nk_weights *table = nk_weights_builtin(spec->weights);
+        if (table == NULL)
+            return nk_fail(NK_EINVAL, err, errlen,
+                           "weights '%s' is not a built-in table (%s, %s); a file or run "
+                           "must be read by the io layer",
+                           spec->weights, nk_weights_at(0)->name, nk_weights_at(1)->name);
+        weights = table->w;
+        n = table->count;
+    }
+    st = nk_eval_init(&p->eval, v, set, weights, n, err, errlen);
+    if (st != NK_OK)
+        return st;
+    p->limits.depth = spec->depth;
+    p->limits.nodes = spec->nodes;
+    p->limits.seconds = spec->seconds;
+    st = nk_search_new(&p->search, &p->eval, spec->tt_mb);
+    if (st != NK_OK)
+        return nk_fail(st, err, errlen, "cannot make a %u MiB transposition table",
+                       spec->tt_mb);
+    return NK_OK;
+}
+
+nk_status nk_player_new(nk_player **out, const nk_spec *spec, const nk_variant *v,
+                        const double *weights, size_t n, char *err, size_t errlen)
+{
+    *out = NULL;
+    nk_player *p = calloc(1, sizeof *p);
+    if (p == NULL)
+        return nk_fail(NK_ENOMEM, err, errlen, "out of memory making player '%s'", spec->text);
+    p->spec = *spec;
+    p->variant = v;
+    if (spec->kind == NK_PLAYER_AB) {
+        nk_status st = ab_setup(p, v, weights, n, err, errlen);
+        if (st != NK_OK) {
+            nk_player_free(p);
+            return st;
+        }
+    }
+    *out = p;
+    return NK_OK;
+}
+
+void nk_player_free(nk_player *p)
+{
+    if (p == NULL)
+        return;
+    nk_search_free(p->search);
+    free(p);
+}
+
+const nk_spec *nk_player_spec(const nk_player *p)
+{
+    return &p->spec;
+}
+
+const nk_eval *nk_player_eval(const nk_player *p)
+{
+    return p->spec.kind == NK_PLAYER_AB ? &p->eval : NULL;
+}
+
+/* The legal move that captures most; ties drawn with rng. */
+static int greedy_move(const nk_game *g, nk_rng *rng)
+{
+    const nk_variant *v = g->variant;
+    unsigned legal = nk_game_legal(g), best_mask = 0;
+    int best = -1;
+    for (unsigned m = legal; m; m &= m - 1) {
+        int mv = __builtin_ctz(m);
+        nk_pos child = g->pos;
+        nk_ply_info info;
+        nk_apply(v, &child, mv, &info);
+        if ((int)info.captured > best) {
+            best = (int)info.captured;
+            best_mask = 0;
+        }
+        if ((int)info.captured == best)
+            best_mask |= 1u << mv;
+    }
+    if (best_mask == 0)
+        return NK_NO_MOVE;
+    unsigned k = nk_rng_below(rng, (unsigned)__builtin_popcount(best_mask));
+    for (; k; k--)
+        best_mask &= best_mask - 1;
+    return __builtin_ctz(best_mask);
+}
+
+int nk_player_move(nk_player *p, const nk_game *g, nk_rng *rng, nk_think *think)
+{
+    nk_think t = {NK_NO_MOVE, 0.0, 0, 0};
+    if (!nk_game_over(g)) {
+        switch (p->spec.kind) {
+        case NK_PLAYER_RANDOM:
+            t.move = nk_random_move(g, rng);
+            break;
+        case NK_PLAYER_GREEDY:
+            t.move = greedy_move(g, rng);
+            break;
+        case NK_PLAYER_AB: {
+            nk_search_result r;
+            nk_search_best(p->search, g, &p->limits, &r);
+            t.move = r.move;
+            t.score = r.score;
+            t.depth = r.depth;
+            t.nodes = r.nodes;
+            break;
+        }
+        case NK_PLAYER_HUMAN:
+            break;
+        }
+    }
+    if (think != NULL)
+        *think = t;
+    return t.move;
+}

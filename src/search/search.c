@@ -1,0 +1,564 @@
+/*
+ * search.c -- negamax alpha-beta, iterative deepening, transposition table
+ * (contract in search.h).
+ *
+ * Invariants:
+ *  - a node's score is from the view of its side to move; a child whose
+ *    side to move is the same (Antigua's extra move, R-W8) is taken as is,
+ *    any other child negated with the window swapped;
+ *  - the path since the last capture is a chain of stack frames (one per
+ *    ancestor below the root, as in perft.c), continued at the root by the
+ *    game's history; a frame reached by a capture ends the chain, since the
+ *    stores only grow and nothing older can repeat;
+ *  - the table is valid for one nk_search_best only (entries carry the age
+ *    of the search that wrote them), so searches do not depend on earlier
+ *    ones;
+ *  - nothing allocates after nk_search_new.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "search/search.h"
+
+/* ===== transposition table ===== */
+
+/* Nodes this close to the horizon skip the table: their subtrees cost
+ * less than the cache miss of a probe. */
+enum { TT_MIN_DEPTH = 2 };
+
+enum { BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3, BOUND_MASK = 3, HORIZON = 4 };
+
+typedef struct tt_entry {
+    uint64_t key;
+    double score;
+    uint16_t age;
+    int8_t move;   /* best or refuting move, NK_NO_MOVE if none */
+    uint8_t depth;
+    uint8_t flags; /* bound | HORIZON: an evaluation lies below */
+} tt_entry;
+
+/* One link of the search path (see the invariants above). */
+typedef struct frame {
+    const struct frame *up;
+    uint64_t hash;
+    uint64_t bloom;    /* bit hash >> 58 of this frame and of those above it
+                          up to the first reached by a capture */
+    unsigned ply;      /* plies below the root */
+    bool by_capture;   /* reached by a capture */
+    bool captured;     /* this frame or one above it was reached by a capture */
+} frame;
+
+static inline uint64_t bloom_bit(uint64_t hash)
+{
+    return 1ull << (hash >> 58);
+}
+
+enum { NO_PLY = 0xFFFFFFFFu };
+
+struct nk_search {
+    nk_eval eval;
+    tt_entry *tt;       /* NULL: no table */
+    uint64_t tt_mask;   /* entries - 1; entries are used in pairs */
+    uint16_t age;
+    /* State of the search in progress. */
+    const nk_game *game;
+    unsigned root_ply;
+    uint64_t nodes, node_limit;
+    double deadline;    /* CLOCK_MONOTONIC seconds, 0: none */
+    bool may_stop;      /* the first iteration is done: budgets apply */
+    bool stopped;       /* a budget ran out: unwind */
+    bool horizon;       /* an evaluation lies below the current node */
+    unsigned rep_ply;   /* shallowest path frame that a position below the
+                           current node repeated (NO_PLY: none) */
+    uint64_t seen[64];  /* 4096-bit filter of the game's hashes since its last capture */
+};
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+nk_status nk_search_new(nk_search **out, const nk_eval *eval, unsigned tt_mb)
+{
+    *out = NULL;
+    if (tt_mb > 65536)
+        return NK_ERANGE;
+    nk_search *s = calloc(1, sizeof *s);
+    if (s == NULL)
+        return NK_ENOMEM;
+    s->eval = *eval;
+    if (tt_mb > 0) {
+        uint64_t want = ((uint64_t)tt_mb << 20) / sizeof(tt_entry), n = 2;
+        while (n * 2 <= want)
+            n *= 2;
+        s->tt = calloc(n, sizeof *s->tt);
+        if (s->tt == NULL) {
+            free(s);
+            return NK_ENOMEM;
+        }
+        s->tt_mask = n - 1;
+    }
+    *out = s;
+    return NK_OK;
+}
+
+void nk_search_free(nk_search *s)
+{
+    if (s == NULL)
+        return;
+    free(s->tt);
+    free(s);
+}
+
+void nk_search_clear(nk_search *s)
+{
+    if (s->tt != NULL)
+        memset(s->tt, 0, (s->tt_mask + 1) * sizeof *s->tt);
+    s->age = 0;
+}
+
+static uint64_t tt_key(const nk_pos *pos)
+{
+    return pos->hash ^ (uint64_t)pos->flags * 0x9E3779B97F4A7C15ull;
+}
+
+static const tt_entry *tt_probe(const nk_search *s, uint64_t key)
+{
+    const tt_entry *e = &s->tt[key & s->tt_mask & ~1ull];
+    if (e[0].key == key && e[0].age == s->age)
+        return &e[0];
+    if (e[1].key == key && e[1].age == s->age)
+        return &e[1];
+    return NULL;
+}
+
+/* Slot 0 of a pair keeps the deeper entry of this search, slot 1 the
+ * latest. */
+static void tt_store(nk_search *s, uint64_t key, double score, int move, int depth,
+                     unsigned flags)
+{
+    tt_entry *e = &s->tt[key & s->tt_mask & ~1ull];
+    if (e[0].age != s->age || e[0].key == key || e[0].depth <= depth)
+        ;
+    else
+        e++;
+    e->key = key;
+    e->score = score;
+    e->age = s->age;
+    e->move = (int8_t)move;
+    e->depth = (uint8_t)depth;
+    e->flags = (uint8_t)flags;
+}
+
+/* ===== repetition (R-W10, R-K7) ===== */
+
+static unsigned seen_bit(uint64_t hash)
+{
+    return (unsigned)(hash >> 52);
+}
+
+static void seen_build(nk_search *s, const nk_game *g)
+{
+    memset(s->seen, 0, sizeof s->seen);
+    for (unsigned k = g->since; k <= g->ply; k++) {
+        unsigned b = seen_bit(g->hist[k]);
+        s->seen[b >> 6] |= 1ull << (b & 63);
+    }
+}
+
+/* True when hash repeats a position of the path (frames from `up`) or, if
+ * no capture lies on the path, of the game since its last capture.  A
+ * match on the path is noted in rep_ply: the values above it, down to the
+ * matched frame, depend on the path and must not enter the table. */
+static bool repeats_slow(nk_search *s, const frame *f, uint64_t hash)
+{
+    for (; f != NULL; f = f->up) {
+        if (f->hash == hash) {
+            if (f->ply < s->rep_ply)
+                s->rep_ply = f->ply;
+            return true;
+        }
+        if (f->by_capture)
+            return false;
+    }
+    unsigned b = seen_bit(hash);
+    if (!((s->seen[b >> 6] >> (b & 63)) & 1u))
+        return false;
+    return nk_game_repeats(s->game, hash);
+}
+
+static inline bool repeats(nk_search *s, const frame *up, uint64_t hash)
+{
+    if (up != NULL && !(up->bloom & bloom_bit(hash))) { /* certainly not on the path */
+        if (up->captured)
+            return false;
+        up = NULL;
+    }
+    if (up == NULL) { /* only the game's history is left */
+        unsigned b = seen_bit(hash);
+        if (!((s->seen[b >> 6] >> (b & 63)) & 1u))
+            return false;
+    }
+    return repeats_slow(s, up, hash);
+}
+
+/* ===== move lists and order ===== */
+
+/* Moves in search order.  An entry packs (key << 4) | (15 - move), so that
+ * sorting entries in decreasing order puts larger keys first and, among
+ * equal keys, pits in increasing order.  Relay children are made while the
+ * list is built and kept by move in child[]. */
+typedef struct move_list {
+    int n;
+    unsigned entry[NK_PASS + 1];
+    nk_pos child[NK_PASS + 1];
+} move_list;
+
+static inline int entry_move(unsigned entry)
+{
+    return 15 - (int)(entry & 15u);
+}
+
+/* Seeds the Warri move from pit o would capture, by arithmetic on the
+ * landing pit and the chain behind it (the grand-slam and feeding rules
+ * ignored: this only orders moves).  A sowing of n <= 11 seeds adds one
+ * seed to every pit from the opponent's foot to its landing pit; a longer
+ * one adds q = (n - 1) / 11 laps more. */
+static unsigned warri_capture_guess(const nk_pos *p, int o)
+{
+    const unsigned n = p->pit[o];
+    const int lo = (p->side ^ 1) * NK_ROW;
+    unsigned add = 1, r = n;
+    if (n > 11) {
+        add = (n - 1) / 11 + 1;
+        r = (n - 1) % 11 + 1;
+    }
+    int j = o + (int)r;
+    if (j >= NK_PITS)
+        j -= NK_PITS;
+    if ((unsigned)(j - lo) >= NK_ROW)
+        return 0; /* lands in the mover's own row */
+    unsigned sum = 0;
+    for (; j >= lo; j--) {
+        const unsigned c = p->pit[j] + add;
+        if (c - 2 > 1) /* neither 2 nor 3 */
+            break;
+        sum += c;
+    }
+    return sum;
+}
+
+/* Inserts a move of that key among entries [base, n), larger keys first,
+ * pit order among equals. */
+static void list_add(move_list *ml, int base, unsigned key, int move)
+{
+    unsigned e = key << 4 | (unsigned)(15 - move);
+    int i = ml->n++;
+    for (; i > base && ml->entry[i - 1] < e; i--)
+        ml->entry[i] = ml->entry[i - 1];
+    ml->entry[i] = e;
+}
+
+/* Fills the list with the moves worth trying from pos: first `first` (the
+ * table's move), then captures, larger first, then the rest in pit order.
+ * Warri moves are made as they are searched (a move that does not feed,
+ * R-W4, is dropped then); relay moves are made here, since only the relay
+ * tells whether it captures and whether it ends (R-K3).  No legal relay
+ * move: the pass (R-K4). */
+static void gen_moves(const nk_variant *v, const nk_pos *pos, int first, move_list *ml)
+{
+    unsigned cand = nk_candidates(v, pos);
+    int base = 0;
+    ml->n = 0;
+    if (first >= 0 && first < NK_PITS && ((cand >> first) & 1u)) {
+        cand &= ~(1u << first);
+        if (v->sowing == NK_SOW_RELAY) {
+            ml->child[first] = *pos;
+            if (!nk_apply(v, &ml->child[first], first, NULL))
+                first = NK_NO_MOVE; /* cannot happen: the table's move was legal */
+        }
+        if (first != NK_NO_MOVE)
+            list_add(ml, 0, 0, first);
+        base = ml->n;
+    }
+    if (v->sowing != NK_SOW_RELAY) {
+        unsigned quiet = cand;
+        for (unsigned m = cand; m; m &= m - 1) {
+            const int mv = __builtin_ctz(m);
+            const unsigned guess = warri_capture_guess(pos, mv);
+            if (guess) {
+                list_add(ml, base, guess, mv);
+                quiet &= ~(1u << mv);
+            }
+        }
+        for (; quiet; quiet &= quiet - 1)
+            ml->entry[ml->n++] = 15u - (unsigned)__builtin_ctz(quiet);
+        return;
+    }
+    for (; cand; cand &= cand - 1) {
+        const int mv = __builtin_ctz(cand);
+        nk_ply_info info;
+        ml->child[mv] = *pos;
+        if (nk_apply(v, &ml->child[mv], mv, &info))
+            list_add(ml, base, info.captured, mv);
+    }
+    if (ml->n == 0) {
+        ml->child[NK_PASS] = *pos;
+        nk_apply(v, &ml->child[NK_PASS], NK_PASS, NULL);
+        list_add(ml, 0, 0, NK_PASS);
+    }
+}
+
+/* The position that move k of the list leads to (in buf for the Warri
+ * family), or NULL if that move is not legal after all. */
+static inline const nk_pos *list_child(const nk_variant *v, const nk_pos *pos,
+                                       move_list *ml, int k, nk_pos *buf)
+{
+    const int mv = entry_move(ml->entry[k]);
+    if (v->sowing == NK_SOW_RELAY)
+        return &ml->child[mv];
+    *buf = *pos;
+    return nk_apply(v, buf, mv, NULL) ? buf : NULL;
+}
+
+/* ===== the search ===== */
+
+static bool budget_spent(nk_search *s)
+{
+    if (s->node_limit && s->nodes >= s->node_limit)
+        return true;
+    if (s->deadline > 0 && (s->nodes & 1023) == 0 && now_seconds() >= s->deadline)
+        return true;
+    return false;
+}
+
+/* Steps 1 and 2 of every node: counts it, stops the search once a budget
+ * is spent, and scores a finished game exactly, its end found in the
+ * order of R-G4: the position's own rules, repetition, the ply limit.
+ * True when the node is done (*score set, 0 when stopped). */
+static inline bool node_done(nk_search *s, const nk_pos *pos, const frame *up, unsigned ply,
+                             double *score)
+{
+    const nk_variant *v = s->eval.variant;
+    s->nodes++;
+    if (s->may_stop && budget_spent(s)) {
+        s->stopped = true;
+        *score = 0.0;
+        return true;
+    }
+    nk_end end = nk_pos_end(v, pos);
+    if (end == NK_END_NONE && !(pos->flags & NK_POS_CAPTURED) && repeats(s, up, pos->hash))
+        end = NK_END_REPETITION;
+    if (end == NK_END_NONE && s->root_ply + ply >= s->game->ply_limit)
+        end = NK_END_PLY_LIMIT;
+    if (end == NK_END_NONE)
+        return false;
+    *score = nk_eval_terminal(v, pos, end);
+    return true;
+}
+
+/* A node at depth 0: a finished game's score, else the evaluation. */
+static inline double leaf_node(nk_search *s, const nk_pos *pos, const frame *up, unsigned ply)
+{
+    double score;
+    if (node_done(s, pos, up, ply, &score))
+        return score;
+    s->horizon = true;
+    return nk_eval_score(&s->eval, pos);
+}
+
+static double search_node(nk_search *s, const nk_pos *pos, const frame *up, int depth,
+                          double alpha, double beta, unsigned ply)
+{
+    const nk_variant *v = s->eval.variant;
+    double score;
+
+    /* Steps 1, 2: count the node, score a finished game; step 3: the
+     * horizon. */
+    if (depth == 0)
+        return leaf_node(s, pos, up, ply);
+    if (node_done(s, pos, up, ply, &score))
+        return score;
+
+    /* Step 4: the table: a cutoff at exactly this depth, else a first move.
+     * Not within reach of the ply limit, where the value depends on the
+     * ply as well as on the position, nor next to the horizon. */
+    const bool use_tt = s->tt != NULL && depth >= TT_MIN_DEPTH &&
+                        s->root_ply + ply + (unsigned)depth < s->game->ply_limit;
+    const uint64_t key = use_tt ? tt_key(pos) : 0;
+    int first = NK_NO_MOVE;
+    if (use_tt) {
+        const tt_entry *e = tt_probe(s, key);
+        if (e != NULL) {
+            first = e->move;
+            const unsigned bound = e->flags & BOUND_MASK;
+            if (e->depth == depth &&
+                (bound == BOUND_EXACT || (bound == BOUND_LOWER && e->score >= beta) ||
+                 (bound == BOUND_UPPER && e->score <= alpha))) {
+                s->horizon |= (e->flags & HORIZON) != 0;
+                return e->score;
+            }
+        }
+    }
+
+    /* Step 5: the moves, best first. */
+    move_list ml;
+    gen_moves(v, pos, first, &ml);
+
+    /* Step 6: negamax over the children, fail-soft.  A child with the same
+     * side to move (R-W8) is taken without a sign flip. */
+    const bool by_capture = (pos->flags & NK_POS_CAPTURED) != 0;
+    const frame here = {up, pos->hash,
+                        bloom_bit(pos->hash) | (by_capture || up == NULL ? 0 : up->bloom), ply,
+                        by_capture, by_capture || (up != NULL && up->captured)};
+    const bool outer_horizon = s->horizon;
+    const unsigned outer_rep = s->rep_ply;
+    const double alpha0 = alpha;
+    double best = -NK_SCORE_INF;
+    int best_move = NK_NO_MOVE;
+    s->horizon = false;
+    s->rep_ply = NO_PLY;
+    for (int k = 0; k < ml.n; k++) {
+        nk_pos buf;
+        const nk_pos *child = list_child(v, pos, &ml, k, &buf);
+        if (child == NULL)
+            continue;
+        const bool same = child->side == pos->side;
+        if (depth > TT_MIN_DEPTH && s->tt != NULL) /* the child's probe, early */
+            __builtin_prefetch(&s->tt[tt_key(child) & s->tt_mask & ~1ull]);
+        if (depth == 1) {
+            score = leaf_node(s, child, &here, ply + 1);
+            if (!same)
+                score = -score;
+        } else if (same) {
+            score = search_node(s, child, &here, depth - 1, alpha, beta, ply + 1);
+        } else {
+            score = -search_node(s, child, &here, depth - 1, -beta, -alpha, ply + 1);
+        }
+        if (s->stopped)
+            return 0.0;
+        if (score > best) {
+            best = score;
+            best_move = entry_move(ml.entry[k]);
+            if (score > alpha) {
+                alpha = score;
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    if (best_move == NK_NO_MOVE) {
+        /* No legal move yet no end rule: cannot happen under RULES.md
+         * (R-W7/R-W9 end such Warri positions, relay has the pass). */
+        s->horizon = true;
+        best = nk_eval_score(&s->eval, pos);
+    }
+
+    /* Step 7: remember the result, unless it rests on a repetition of a
+     * position above this one (graph history: another path to here would
+     * not repeat it). */
+    const bool below = s->horizon;
+    const bool path_bound = s->rep_ply < ply;
+    s->horizon = outer_horizon || below;
+    if (s->rep_ply > outer_rep)
+        s->rep_ply = outer_rep;
+    if (use_tt && !path_bound) {
+        unsigned bound = best <= alpha0 ? BOUND_UPPER : best >= beta ? BOUND_LOWER : BOUND_EXACT;
+        tt_store(s, key, best, best_move, depth, bound | (below ? HORIZON : 0u));
+    }
+    return best;
+}
+
+/* ===== the root: iterative deepening ===== */
+
+static void start_search(nk_search *s, const nk_game *g, const nk_search_limits *lim)
+{
+    s->game = g;
+    s->root_ply = g->ply;
+    s->nodes = 0;
+    s->node_limit = lim->nodes;
+    s->deadline = lim->seconds > 0 ? now_seconds() + lim->seconds : 0.0;
+    s->may_stop = false;
+    s->stopped = false;
+    s->horizon = false;
+    s->rep_ply = NO_PLY;
+    seen_build(s, g);
+    if (s->tt != NULL && ++s->age == 0) {
+        nk_search_clear(s);
+        s->age = 1;
+    }
+}
+
+void nk_search_best(nk_search *s, const nk_game *g, const nk_search_limits *lim,
+                    nk_search_result *res)
+{
+    const nk_variant *v = s->eval.variant;
+    res->move = NK_NO_MOVE;
+    res->score = 0.0;
+    res->depth = 0;
+    res->nodes = 0;
+    res->exact = false;
+    if (nk_game_over(g))
+        return;
+    start_search(s, g, lim);
+    s->nodes = 1; /* the root */
+
+    /* The root's moves, made once; the order list changes between
+     * iterations (the last best first). */
+    move_list ml;
+    nk_pos kids[NK_PASS + 1];
+    int moves[NK_PASS + 1], order[NK_PASS + 1], n = 0;
+    gen_moves(v, &g->pos, NK_NO_MOVE, &ml);
+    for (int k = 0; k < ml.n; k++) {
+        const nk_pos *child = list_child(v, &g->pos, &ml, k, &kids[n]);
+        if (child == NULL)
+            continue;
+        kids[n] = *child;
+        moves[n] = entry_move(ml.entry[k]);
+        order[n] = n;
+        n++;
+    }
+
+    unsigned max_depth = lim->depth ? lim->depth : NK_SEARCH_MAX_DEPTH;
+    if (max_depth > NK_SEARCH_MAX_DEPTH)
+        max_depth = NK_SEARCH_MAX_DEPTH;
+    for (unsigned d = 1; d <= max_depth; d++) {
+        double alpha = -NK_SCORE_INF, best = -NK_SCORE_INF;
+        int best_i = 0;
+        s->horizon = false;
+        for (int k = 0; k < n; k++) {
+            const nk_pos *child = &kids[order[k]];
+            double score;
+            if (child->side == g->pos.side)
+                score = search_node(s, child, NULL, (int)d - 1, alpha, NK_SCORE_INF, 1);
+            else
+                score = -search_node(s, child, NULL, (int)d - 1, -NK_SCORE_INF, -alpha, 1);
+            if (s->stopped)
+                break;
+            if (score > best) {
+                best = score;
+                best_i = k;
+                if (score > alpha)
+                    alpha = score;
+            }
+        }
+        if (s->stopped)
+            break;
+        res->move = moves[order[best_i]];
+        res->score = best;
+        res->depth = d;
+        res->exact = !s->horizon;
+        /* The best move first next time, the others keep their order. */
+        int top = order[best_i];
+        memmove(order + 1, order, (size_t)best_i * sizeof *order);
+        order[0] = top;
+        s->may_stop = true;
+        if (res->exact || (s->node_limit && s->nodes >= s->node_limit) ||
+            (s->deadline > 0 && now_seconds() >= s->deadline))
+            break;
+    }
+    res->nodes = s->nodes;
+}

@@ -1,0 +1,103 @@
+/*
+ * search.h -- negamax alpha-beta with iterative deepening and a
+ * transposition table, over a linear evaluation (features.h).
+ *
+ * What a search scores:
+ *  - a finished game exactly: its seed difference times NK_SCORE_SEED from
+ *    the side to move's view (nk_eval_terminal), above every evaluation;
+ *    "finished" means nk_pos_end, then a repetition, then the ply limit, in
+ *    the order of R-G4;
+ *  - a repetition: a position (after a move that captured nothing) equal to
+ *    one on the current search path or in the game's history since its last
+ *    capture (nk_game hist[since..ply]) ends the game there, scored by the
+ *    variant's repetition rule (nk_pos_result with NK_END_REPETITION);
+ *  - the ply limit: a node at game ply g->ply_limit ends by NK_END_PLY_LIMIT;
+ *  - a pass (Adji Kui II, R-K4) is a ply like any other; after Antigua's
+ *    grand slam (R-W8) the same side moves again and the child's score is
+ *    taken without a sign flip;
+ *  - anything else at depth 0: the evaluation, from the side to move's view.
+ *
+ * Transposition table: keyed by pos.hash mixed with pos.flags (passes and
+ * the capture flag are not in the hash but change which end rules hold).
+ * A stored value cuts off only a search of exactly its depth, and a value
+ * that rests on a repetition of a position above its node (which another
+ * path to the node would not repeat: graph history) is not stored, so a
+ * fixed-depth search returns the same value with the table on or off.
+ * Entries of other depths still give the first move to try.  Nodes within
+ * reach of the ply limit neither read nor write the table.  The table is
+ * logically cleared at the start of every nk_search_best (an age stamp), so
+ * a search's result and node count depend only on the game, the evaluation
+ * and the limits.
+ *
+ * Move order: the table's move, then captures (predicted by arithmetic in
+ * the Warri family, by a trial relay in Adji Kui II), larger first, then
+ * the rest in pit order; at the root, the previous iteration's best first.
+ *
+ * A node is one position visited by the search (the root included); the
+ * node budget counts those.  Nothing here allocates per node: a search owns
+ * its table and path arrays.
+ */
+#ifndef NK_SEARCH_H
+#define NK_SEARCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rules/rules.h"
+#include "search/features.h"
+
+enum { NK_SEARCH_MAX_DEPTH = 64 };
+
+/* When to stop.  At least one of the three should be set; with none the
+ * search goes to NK_SEARCH_MAX_DEPTH.  Depth 1 is always completed, so a
+ * move is always found; a budget that runs out during a later iteration
+ * gives that iteration up and returns the previous one's result.  Node
+ * budgets are deterministic, time budgets are not. */
+typedef struct nk_search_limits {
+    unsigned depth;   /* deepest iteration, plies (0: no depth limit) */
+    uint64_t nodes;   /* node budget (0: none) */
+    double seconds;   /* wall-clock budget (0: none) */
+} nk_search_limits;
+
+typedef struct nk_search_result {
+    int move;         /* best move, NK_NO_MOVE if the game is over */
+    double score;     /* its value, from the side to move's view */
+    unsigned depth;   /* deepest completed iteration */
+    uint64_t nodes;   /* nodes visited, all iterations */
+    bool exact;       /* the value is the game's, not an evaluation's: every
+                         line of the last iteration ended the game */
+} nk_search_result;
+
+typedef struct nk_search nk_search;
+
+/* Makes a search over a copy of eval with a transposition table of tt_mb
+ * MiB (0: no table; at most 65536).  NK_ENOMEM, NK_ERANGE. */
+nk_status nk_search_new(nk_search **out, const nk_eval *eval, unsigned tt_mb);
+/* Frees a search; NULL is allowed. */
+void nk_search_free(nk_search *s);
+/* Empties the transposition table, writing all of its memory (a benchmark
+ * calls it before timing, so that page faults are not counted). */
+void nk_search_clear(nk_search *s);
+/* Searches the live game g (whose variant must be eval's) within lim. */
+void nk_search_best(nk_search *s, const nk_game *g, const nk_search_limits *lim,
+                    nk_search_result *res);
+
+/* ===== benchmark ===== */
+
+typedef struct nk_search_bench {
+    uint64_t positions; /* positions searched */
+    uint64_t nodes;     /* nodes of all searches: the signature */
+    double seconds;     /* wall clock */
+} nk_search_bench;
+
+/* The search bench: fixed positions (random playouts of fixed seeds, in the
+ * variants the set suits) searched to a fixed depth with the named feature
+ * set and its default weights.  NK_EINVAL for an unknown set name. */
+nk_status nk_search_bench_run(const char *set_name, nk_search_bench *out);
+
+/* The node-count signature of the whole bench (every feature set, in
+ * nk_features_at order), as recorded by the last commit that changed search
+ * or evaluation behaviour.  The test suite checks it. */
+#define NK_SEARCH_BENCH_SIGNATURE 1430959ull
+
+#endif

@@ -1,0 +1,289 @@
+/*
+ * test_search_spec.c -- player specs (nk_spec_parse) and their errors, and
+ * the players behind them (nk_player_new / nk_player_move): random,
+ * greedy, alpha-beta with built-in, default and given weights, human.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "search/player.h"
+
+static nk_spec parse_ok(const char *text)
+{
+    nk_spec spec;
+    char err[512] = "";
+    if (nk_spec_parse(&spec, text, err, sizeof err) != NK_OK)
+        fail_msg("spec '%s' refused: %s", text, err);
+    assert_string_equal(spec.text, text);
+    return spec;
+}
+
+/* The spec is refused with that status and a message holding every
+ * fragment given (NULL-terminated). */
+static void parse_bad(const char *text, nk_status want, ...)
+{
+    nk_spec spec;
+    char err[512] = "";
+    nk_status st = nk_spec_parse(&spec, text, err, sizeof err);
+    if (st != want)
+        fail_msg("spec '%s': status %d, expected %d (%s)", text, st, want, err);
+    va_list ap;
+    va_start(ap, want);
+    for (const char *frag = va_arg(ap, const char *); frag; frag = va_arg(ap, const char *))
+        if (strstr(err, frag) == NULL)
+            fail_msg("spec '%s': message '%s' lacks '%s'", text, err, frag);
+    va_end(ap);
+}
+
+static void test_simple_kinds(void **state)
+{
+    (void)state;
+    assert_int_equal(parse_ok("random").kind, NK_PLAYER_RANDOM);
+    assert_int_equal(parse_ok("greedy").kind, NK_PLAYER_GREEDY);
+    assert_int_equal(parse_ok("human").kind, NK_PLAYER_HUMAN);
+}
+
+static void test_ab_specs(void **state)
+{
+    (void)state;
+    nk_spec s = parse_ok("ab:depth=5,features=ayo12,weights=ayo2004-d3");
+    assert_int_equal(s.kind, NK_PLAYER_AB);
+    assert_int_equal(s.depth, 5);
+    assert_int_equal(s.nodes, 0);
+    assert_true(s.seconds == 0.0);
+    assert_int_equal(s.tt_mb, NK_SPEC_DEFAULT_TT_MB);
+    assert_string_equal(s.features, "ayo12");
+    assert_string_equal(s.weights, "ayo2004-d3");
+
+    s = parse_ok("ab:depth=4,features=positional,weights=runs/w.txt");
+    assert_string_equal(s.weights, "runs/w.txt"); /* kept for the io layer */
+
+    s = parse_ok("ab");
+    assert_int_equal(s.depth, NK_SPEC_DEFAULT_DEPTH);
+    assert_string_equal(s.features, "");
+    assert_string_equal(s.weights, "");
+
+    /* A built-in table names its set. */
+    s = parse_ok("ab:weights=ayo2004-d5,depth=3");
+    assert_string_equal(s.features, "ayo12");
+
+    s = parse_ok("ab:nodes=100000,tt=0,features=material,weights=default");
+    assert_int_equal(s.depth, 0); /* a budget, no depth */
+    assert_int_equal(s.nodes, 100000);
+    assert_int_equal(s.tt_mb, 0);
+    assert_string_equal(s.weights, "");
+
+    s = parse_ok("ab:time=0.25");
+    assert_true(s.seconds == 0.25);
+    assert_int_equal(s.depth, 0);
+}
+
+static void test_spec_errors(void **state)
+{
+    (void)state;
+    parse_bad("", NK_EINVAL, "empty", "random, greedy, human, ab", NULL);
+    parse_bad("alphabeta:depth=3", NK_EINVAL, "unknown player 'alphabeta'",
+              "random, greedy, human, ab", NULL);
+    parse_bad("Random", NK_EINVAL, "unknown player 'Random'", NULL);
+    parse_bad("random:seed=3", NK_EINVAL, "'random' takes no options", NULL);
+    parse_bad("ab:", NK_EINVAL, "nothing after 'ab:'", "depth, nodes, time, tt, features, weights",
+              NULL);
+    parse_bad("ab:depth", NK_EINVAL, "'depth' is not KEY=VALUE", NULL);
+    parse_bad("ab:=4", NK_EINVAL, "'=4' is not KEY=VALUE", NULL);
+    parse_bad("ab:depth=4,", NK_EINVAL, "'' is not KEY=VALUE", NULL);
+    parse_bad("ab:deep=4", NK_EINVAL, "unknown option 'deep'",
+              "depth, nodes, time, tt, features, weights", NULL);
+    parse_bad("ab:depth=0", NK_ERANGE, "depth '0'", "1..64", NULL);
+    parse_bad("ab:depth=65", NK_ERANGE, "depth '65'", NULL);
+    parse_bad("ab:depth=4x", NK_ERANGE, "depth '4x'", NULL);
+    parse_bad("ab:depth=-4", NK_ERANGE, "depth '-4'", NULL);
+    parse_bad("ab:depth=4,depth=5", NK_EINVAL, "'depth' given twice", NULL);
+    parse_bad("ab:nodes=0", NK_ERANGE, "nodes '0'", NULL);
+    parse_bad("ab:time=0", NK_ERANGE, "time '0'", NULL);
+    parse_bad("ab:time=fast", NK_ERANGE, "time 'fast'", NULL);
+    parse_bad("ab:tt=70000", NK_ERANGE, "tt '70000'", NULL);
+    parse_bad("ab:features=ayo", NK_EINVAL, "unknown feature set 'ayo'",
+              "material, ayo12, positional, adjikui", NULL);
+    parse_bad("ab:weights=", NK_EINVAL, "weights needs a value", NULL);
+    parse_bad("ab:features=positional,weights=ayo2004-d3", NK_EINVAL,
+              "weights 'ayo2004-d3' are for feature set 'ayo12', not 'positional'", NULL);
+    char long_spec[NK_SPEC_TEXT + 10];
+    memset(long_spec, 'x', sizeof long_spec - 1);
+    long_spec[sizeof long_spec - 1] = '\0';
+    memcpy(long_spec, "ab:weights=", 11);
+    parse_bad(long_spec, NK_EINVAL, "at most 511", NULL);
+}
+
+/* ===== players ===== */
+
+static nk_game *game_from(const nk_variant *v, const char *text)
+{
+    nk_game *g = malloc(sizeof *g);
+    nk_pos pos;
+    assert_non_null(g);
+    if (text == NULL)
+        nk_pos_start(&pos, NK_SOUTH);
+    else
+        assert_int_equal(nk_pos_parse(&pos, text, NULL, 0), NK_OK);
+    assert_int_equal(nk_game_init(g, v, &pos, NK_DEFAULT_PLY_LIMIT), NK_OK);
+    return g;
+}
+
+static nk_player *player(const char *text, const char *variant, const double *w, size_t n)
+{
+    nk_spec spec = parse_ok(text);
+    nk_player *p;
+    char err[256];
+    if (nk_player_new(&p, &spec, nk_variant_find(variant), w, n, err, sizeof err) != NK_OK)
+        fail_msg("player '%s' for %s refused: %s", text, variant, err);
+    assert_string_equal(nk_player_spec(p)->text, text);
+    return p;
+}
+
+static void test_player_errors(void **state)
+{
+    (void)state;
+    nk_spec spec;
+    nk_player *p = (nk_player *)&spec;
+    char err[256];
+    const nk_variant *adjikui = nk_variant_find("adjikui"), *abapa = nk_variant_find("abapa");
+    spec = parse_ok("ab:features=positional");
+    assert_int_equal(nk_player_new(&p, &spec, adjikui, NULL, 0, err, sizeof err), NK_EINVAL);
+    assert_null(p);
+    assert_non_null(strstr(err, "sets for 'adjikui': material, adjikui"));
+    spec = parse_ok("ab:weights=ayo2004-d3");
+    assert_int_equal(nk_player_new(&p, &spec, adjikui, NULL, 0, err, sizeof err), NK_EINVAL);
+    /* A weights file is the io layer's: without numbers it is an error. */
+    spec = parse_ok("ab:features=ayo12,weights=w.txt");
+    assert_int_equal(nk_player_new(&p, &spec, abapa, NULL, 0, err, sizeof err), NK_EINVAL);
+    assert_non_null(strstr(err, "'w.txt' is not a built-in table"));
+    double w[12] = {0};
+    assert_int_equal(nk_player_new(&p, &spec, abapa, w, 11, err, sizeof err), NK_EINVAL);
+    assert_non_null(strstr(err, "needs 12 weights, got 11"));
+    assert_int_equal(nk_player_new(&p, &spec, abapa, w, 12, err, sizeof err), NK_OK);
+    nk_player_free(p);
+    nk_player_free(NULL);
+}
+
+static void test_ab_weights(void **state)
+{
+    (void)state;
+    const nk_weights *t = nk_weights_builtin("ayo2004-d5");
+    nk_player *p = player("ab:depth=2,weights=ayo2004-d5", "abapa", NULL, 0);
+    const nk_eval *e = nk_player_eval(p);
+    assert_non_null(e);
+    assert_string_equal(e->set->name, "ayo12");
+    assert_memory_equal(e->w, t->w, 12 * sizeof(double));
+    nk_player_free(p);
+    /* No weights: the set's default; no set: the variant's default. */
+    p = player("ab:depth=2", "adjikui", NULL, 0);
+    e = nk_player_eval(p);
+    assert_string_equal(e->set->name, "adjikui");
+    assert_memory_equal(e->w, e->set->defaults, e->set->count * sizeof(double));
+    nk_player_free(p);
+    /* Given numbers win over the spec's text. */
+    double w[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+    p = player("ab:depth=2,features=positional,weights=file.txt", "antigua", w, 9);
+    assert_memory_equal(nk_player_eval(p)->w, w, sizeof w);
+    nk_player_free(p);
+    p = player("random", "antigua", NULL, 0);
+    assert_null(nk_player_eval(p));
+    nk_player_free(p);
+}
+
+static void test_random_and_human(void **state)
+{
+    (void)state;
+    const nk_variant *v = nk_variant_find("bridgetown");
+    nk_game *g = game_from(v, NULL);
+    nk_player *r = player("random", "bridgetown", NULL, 0);
+    nk_player *h = player("human", "bridgetown", NULL, 0);
+    nk_rng rng = {3};
+    unsigned seen = 0;
+    for (int i = 0; i < 200; i++) {
+        nk_think t;
+        int m = nk_player_move(r, g, &rng, &t);
+        assert_true((nk_game_legal(g) >> m) & 1u);
+        assert_int_equal(t.move, m);
+        seen |= 1u << m;
+    }
+    assert_int_equal(seen, 0x3F); /* every opening move comes up */
+    assert_int_equal(nk_player_move(h, g, &rng, NULL), NK_NO_MOVE);
+    free(g);
+    /* A finished game: no move. */
+    g = game_from(v, "1,0,0,0,0,0/1,0,0,0,0,0 25-21 S");
+    assert_true(nk_game_over(g));
+    assert_int_equal(nk_player_move(r, g, &rng, NULL), NK_NO_MOVE);
+    nk_player_free(r);
+    nk_player_free(h);
+    free(g);
+}
+
+static void test_greedy(void **state)
+{
+    (void)state;
+    const nk_variant *v = nk_variant_find("abapa");
+    nk_player *p = player("greedy", "abapa", NULL, 0);
+    /* c captures 2 (lands in A: 1 -> 2); f captures 5 (lands in A? no: f
+     * holds 2: A 1 -> 2, B 2 -> 3, captures B then A: 5).  Greedy takes f. */
+    nk_game *g = game_from(v, "3,0,4,1,1,2/1,2,5,5,5,5 6-5 S");
+    nk_rng rng = {1};
+    for (int i = 0; i < 20; i++)
+        assert_int_equal(nk_player_move(p, g, &rng, NULL), nk_move_parse('f'));
+    free(g);
+    /* No capture anywhere: ties broken by the rng, every move possible, and
+     * the same seed gives the same move. */
+    g = game_from(v, NULL);
+    unsigned seen = 0;
+    for (uint64_t seed = 0; seed < 100; seed++) {
+        nk_rng a = {seed}, b = {seed};
+        int m = nk_player_move(p, g, &a, NULL);
+        assert_int_equal(m, nk_player_move(p, g, &b, NULL));
+        seen |= 1u << m;
+    }
+    assert_int_equal(seen, 0x3F);
+    nk_player_free(p);
+    free(g);
+}
+
+static void test_ab_player(void **state)
+{
+    (void)state;
+    const nk_variant *v = nk_variant_find("abapa");
+    nk_player *p = player("ab:depth=3,features=material", "abapa", NULL, 0);
+    nk_game *g = game_from(v, "3,0,4,1,1,2/1,2,5,5,5,5 6-5 S");
+    nk_rng rng = {1};
+    nk_think t1, t2;
+    int m = nk_player_move(p, g, &rng, &t1);
+    assert_int_equal(m, nk_player_move(p, g, &rng, &t2));
+    assert_int_equal(t1.move, m);
+    assert_int_equal(t1.depth, 3);
+    assert_true(t1.nodes > 1);
+    assert_int_equal(t1.nodes, t2.nodes);
+    assert_true(t1.score == t2.score);
+    assert_true((nk_game_legal(g) >> m) & 1u);
+    nk_player_free(p);
+    /* A node budget. */
+    p = player("ab:nodes=2000,features=ayo12", "abapa", NULL, 0);
+    nk_player_move(p, g, &rng, &t1);
+    assert_true(t1.nodes <= 2001);
+    assert_true(t1.depth >= 2);
+    nk_player_free(p);
+    free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_simple_kinds),   cmocka_unit_test(test_ab_specs),
+        cmocka_unit_test(test_spec_errors),    cmocka_unit_test(test_player_errors),
+        cmocka_unit_test(test_ab_weights),     cmocka_unit_test(test_random_and_human),
+        cmocka_unit_test(test_greedy),         cmocka_unit_test(test_ab_player),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
