@@ -1,103 +1,288 @@
 /*
- * cmd_match.c -- `nickar match`: games between two players and the score.
+ * cmd_match.c -- `nickar match`: games between two players, A and B, and
+ * the statistics of A's score (arena/arena.h).
  *
- * A minimal stand-in that knows only the `random` player; the search layer's
- * version (all player specs) replaces this file.  Game i is seeded with
- * nk_seed_mix(seed, i, 0); player A sits South in even games and North in
- * odd ones, and South moves first.
+ * The games come in colour-swapped pairs: pair i is played from one random
+ * opening of K plies, drawn with the pair's seed nk_exec_seed(S, 0, i),
+ * once with A South and once with A North (South moves first in both).
+ * The batch runs on OpenMP threads (exec/exec.h) and every game's result
+ * lands at its index, so the output does not depend on --threads; nothing
+ * that does (time, thread count) is printed on stdout.
  */
-#include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "arena/arena.h"
 #include "cli/cli.h"
 #include "cli/util.h"
+#include "exec/exec.h"
+#include "io/playerio.h"
 
-enum { OPT_VARIANT, OPT_GAMES, OPT_SEED, OPT_JSON, OPT_END };
+enum {
+    OPT_VARIANT,
+    OPT_GAMES,
+    OPT_OPENINGS,
+    OPT_SEED,
+    OPT_THREADS,
+    OPT_PLY_LIMIT,
+    OPT_JSON,
+    OPT_END
+};
 
-typedef struct score {
-    uint64_t wins, draws, losses; /* player A's */
-    uint64_t seeds[2];            /* totals of A and of B */
-} score;
+enum { MAX_GAMES = 1000000, MAX_OPENING = 100, MAX_THREADS = 1024 };
 
-static void play_one(const nk_variant *v, uint64_t seed, uint64_t i, nk_game *g,
-                     score *s)
+typedef struct match {
+    const nk_cli *cli;
+    const nk_variant *variant;
+    nk_player_def def[2]; /* A, B */
+    uint64_t games, openings, seed, threads, ply_limit;
+    bool json;
+} match;
+
+/* Reads an optional integer option, keeping *out (the default) when absent. */
+static bool opt_uint(const nk_cli *cli, int opt, uint64_t min, uint64_t max, uint64_t *out)
 {
-    nk_rng rng = {nk_seed_mix(seed, i, 0)};
-    nk_pos start;
-    int a_side = i % 2 == 0 ? NK_SOUTH : NK_NORTH;
-    nk_pos_start(&start, NK_SOUTH);
-    nk_game_init(g, v, &start, NK_DEFAULT_PLY_LIMIT);
-    while (!nk_game_over(g))
-        nk_game_play_legal(g, nk_random_move(g, &rng), NULL);
-    const nk_result *r = &g->result;
-    if (r->winner == NK_DRAW)
-        s->draws++;
-    else if (r->winner == a_side)
-        s->wins++;
-    else
-        s->losses++;
-    s->seeds[0] += r->total[a_side];
-    s->seeds[1] += r->total[!a_side];
+    return cli->opts[opt].value == NULL || nk_cli_uint(cli, opt, min, max, out);
+}
+
+/* Exit status of a failure below the CLI: input errors are usage errors. */
+static int status_exit(nk_status st)
+{
+    return st == NK_ENOMEM || st == NK_EINTERRUPTED ? NK_EXIT_FAIL : NK_EXIT_USAGE;
+}
+
+/* Resolves the spec of player A (i = 0) or B (1) and makes it once, so that
+ * a spec that does not suit the variant is a message before any game. */
+static int load_player(match *m, int i, const char *text)
+{
+    char err[512];
+    const char *who = i == 0 ? "A" : "B";
+    nk_status st = nk_playerio_load(&m->def[i], text, m->variant, err, sizeof err);
+    if (st == NK_OK && m->def[i].spec.kind == NK_PLAYER_HUMAN)
+        st = nk_fail(NK_EINVAL, err, sizeof err, "'human' cannot play a match (use nickar play)");
+    nk_player *p = NULL;
+    if (st == NK_OK)
+        st = nk_playerio_new(&p, &m->def[i], m->variant, err, sizeof err);
+    nk_player_free(p);
+    if (st != NK_OK) {
+        nk_cli_error(m->cli, "player %s: %s", who, err);
+        return status_exit(st);
+    }
+    return NK_EXIT_OK;
+}
+
+/* ===== options ===== */
+
+static int read_options(match *m, nk_opt *opts)
+{
+    const nk_cli *cli = m->cli;
+    m->variant = nk_cli_variant(cli, opts[OPT_VARIANT].value);
+    m->games = 100;
+    m->openings = 2;
+    m->seed = 1;
+    m->threads = 0;
+    m->ply_limit = NK_DEFAULT_PLY_LIMIT;
+    m->json = opts[OPT_JSON].value != NULL;
+    if (m->variant == NULL || !opt_uint(cli, OPT_GAMES, 1, MAX_GAMES, &m->games) ||
+        !opt_uint(cli, OPT_OPENINGS, 0, MAX_OPENING, &m->openings) ||
+        !opt_uint(cli, OPT_SEED, 0, UINT64_MAX, &m->seed) ||
+        !opt_uint(cli, OPT_THREADS, 1, MAX_THREADS, &m->threads) ||
+        !opt_uint(cli, OPT_PLY_LIMIT, 1, NK_MAX_PLIES, &m->ply_limit))
+        return NK_EXIT_USAGE;
+    if (cli->argc != 2) {
+        nk_cli_error(cli,
+                     "needs two player specs, SPEC_A and SPEC_B (got %d); e.g. "
+                     "'ab:depth=4 greedy'",
+                     cli->argc);
+        return NK_EXIT_USAGE;
+    }
+    int rc = load_player(m, 0, cli->argv[0]);
+    if (rc == NK_EXIT_OK)
+        rc = load_player(m, 1, cli->argv[1]);
+    if (rc == NK_EXIT_OK && m->games % 2 != 0) {
+        m->games++;
+        nk_cli_error(cli, "note: --games %llu is odd; playing %llu (colour-swapped pairs)",
+                     (unsigned long long)m->games - 1, (unsigned long long)m->games);
+    }
+    return rc;
+}
+
+/* ===== playing ===== */
+
+typedef struct outcome {
+    nk_arena_stats stats;
+    unsigned pentanomial[5];
+    unsigned reasons[NK_END_COUNT];
+    double plies; /* average */
+} outcome;
+
+static void tally(const nk_exec_game *games, size_t npairs, outcome *o)
+{
+    nk_arena_tally t;
+    uint64_t plies = 0;
+    nk_arena_init(&t);
+    memset(o, 0, sizeof *o);
+    for (size_t i = 0; i < npairs; i++) {
+        const nk_exec_game *g1 = &games[2 * i], *g2 = &games[2 * i + 1];
+        nk_arena_add_pair(&t, nk_exec_points(g1, NK_SOUTH), nk_exec_seed_diff(g1, NK_SOUTH),
+                          nk_exec_points(g2, NK_NORTH), nk_exec_seed_diff(g2, NK_NORTH));
+        o->reasons[g1->result.reason]++;
+        o->reasons[g2->result.reason]++;
+        plies += g1->plies + g2->plies;
+    }
+    nk_arena_stats_of(&t, &o->stats);
+    memcpy(o->pentanomial, t.pairs, sizeof o->pentanomial);
+    o->plies = npairs ? (double)plies / (2.0 * npairs) : 0;
+}
+
+static int play(const match *m, outcome *o)
+{
+    size_t npairs = (size_t)(m->games / 2);
+    nk_exec_job *jobs = calloc(2 * npairs, sizeof *jobs);
+    nk_exec_game *games = calloc(2 * npairs, sizeof *games);
+    uint32_t *a = calloc(npairs, sizeof *a), *b = calloc(npairs, sizeof *b);
+    int rc = NK_EXIT_OK;
+    if (jobs == NULL || games == NULL || a == NULL || b == NULL) {
+        nk_cli_error(m->cli, "out of memory for %zu games", 2 * npairs);
+        rc = NK_EXIT_FAIL;
+    } else {
+        for (size_t i = 0; i < npairs; i++)
+            b[i] = 1;
+        nk_exec_pairs(jobs, a, b, npairs, m->seed, 0, (unsigned)m->openings);
+        nk_exec_player players[2];
+        for (int i = 0; i < 2; i++)
+            players[i] = (nk_exec_player){&m->def[i].spec, m->def[i].n ? m->def[i].weights : NULL,
+                                          m->def[i].n};
+        nk_exec_batch batch = {.variant = m->variant,
+                               .ply_limit = (unsigned)m->ply_limit,
+                               .players = players,
+                               .nplayers = 2,
+                               .jobs = jobs,
+                               .njobs = 2 * npairs,
+                               .threads = (int)m->threads};
+        char err[512];
+        nk_status st = nk_exec_run(&batch, games, err, sizeof err);
+        if (st != NK_OK) {
+            nk_cli_error(m->cli, "%s", err);
+            rc = NK_EXIT_FAIL; /* the specs were checked: a runtime failure */
+        } else {
+            tally(games, npairs, o);
+        }
+    }
+    free(jobs);
+    free(games);
+    free(a);
+    free(b);
+    return rc;
+}
+
+/* ===== output ===== */
+
+static void print_text(const match *m, const outcome *o)
+{
+    const nk_arena_stats *s = &o->stats;
+    printf("variant  %s: %s\n", m->variant->name, m->variant->title);
+    printf("A        %s\nB        %s\n", m->def[0].spec.text, m->def[1].spec.text);
+    printf("games    %u in %u colour-swapped pairs, random openings of %llu plies, "
+           "seed %llu\n\n",
+           s->games, s->games / 2, (unsigned long long)m->openings, (unsigned long long)m->seed);
+    printf("A: %u wins, %u draws, %u losses; score %.1f%% (%.1f of %u)\n", s->wins, s->draws,
+           s->losses, 100.0 * s->score, s->score * s->games, s->games);
+    printf("seed difference: %+.2f per game (A's view)\n", s->seed_diff);
+    printf("Elo difference: %+.1f, 95%% confidence interval [%+.1f, %+.1f] (%s)\n", s->elo,
+           s->elo_lo, s->elo_hi, s->pentanomial ? "from the pairs" : "from the games");
+    printf("likelihood of superiority: %.1f%%\n", 100.0 * s->los);
+    printf("plies: %.1f per game; ends:", o->plies);
+    bool first = true;
+    for (int r = 1; r < NK_END_COUNT; r++) {
+        if (o->reasons[r] == 0)
+            continue;
+        printf("%s %s %u", first ? "" : ",", nk_end_name((nk_end)r), o->reasons[r]);
+        first = false;
+    }
+    putchar('\n');
+}
+
+static void print_json(const match *m, const outcome *o)
+{
+    const nk_arena_stats *s = &o->stats;
+    printf("{\"variant\":");
+    nk_cli_json_string(stdout, m->variant->name);
+    printf(",\"a\":");
+    nk_cli_json_string(stdout, m->def[0].spec.text);
+    printf(",\"b\":");
+    nk_cli_json_string(stdout, m->def[1].spec.text);
+    printf(",\"games\":%u,\"pairs\":%u,\"openings\":%llu,\"seed\":%llu", s->games, s->games / 2,
+           (unsigned long long)m->openings, (unsigned long long)m->seed);
+    printf(",\"wins\":%u,\"draws\":%u,\"losses\":%u,\"score\":%.6f,\"seed_diff\":%.4f", s->wins,
+           s->draws, s->losses, s->score, s->seed_diff);
+    printf(",\"elo\":%.2f,\"elo_ci\":[%.2f,%.2f],\"ci_from\":\"%s\",\"los\":%.6f", s->elo,
+           s->elo_lo, s->elo_hi, s->pentanomial ? "pairs" : "games", s->los);
+    printf(",\"pentanomial\":[%u,%u,%u,%u,%u],\"plies\":%.2f,\"reasons\":{", o->pentanomial[0],
+           o->pentanomial[1], o->pentanomial[2], o->pentanomial[3], o->pentanomial[4], o->plies);
+    bool first = true;
+    for (int r = 1; r < NK_END_COUNT; r++) {
+        if (o->reasons[r] == 0)
+            continue;
+        printf("%s\"%s\":%u", first ? "" : ",", nk_end_name((nk_end)r), o->reasons[r]);
+        first = false;
+    }
+    printf("}}\n");
 }
 
 int nk_cmd_match(int argc, char **argv)
 {
     nk_opt opts[] = {
         [OPT_VARIANT] = {"variant", "V", "rule set (see nickar rules); required", NULL},
-        [OPT_GAMES] = {"games", "N", "games to play (default 100)", NULL},
-        [OPT_SEED] = {"seed", "S", "seed of the games (default 1)", NULL},
-        [OPT_JSON] = {"json", NULL, "print one JSON object", NULL},
+        [OPT_GAMES] = {"games", "N",
+                       "games to play (default 100); an odd N is rounded up to whole "
+                       "colour-swapped pairs",
+                       NULL},
+        [OPT_OPENINGS] = {"openings", "K",
+                          "random plies that open each pair of games (default 2; 0: none)", NULL},
+        [OPT_SEED] = {"seed", "S", "master seed of the openings and players (default 1)", NULL},
+        [OPT_THREADS] = {"threads", "T",
+                         "threads that play games (default: the number of cores); the "
+                         "results do not depend on it",
+                         NULL},
+        [OPT_PLY_LIMIT] = {"ply-limit", "L", "plies after which a game ends (default 1000)", NULL},
+        [OPT_JSON] = {"json", NULL,
+                      "print one JSON object: games, wins, draws, losses, score, seed_diff, "
+                      "elo, elo_ci, los, pentanomial, reasons, ...",
+                      NULL},
         [OPT_END] = {NULL, NULL, NULL, NULL},
     };
     nk_cli cli = {
         .name = "match",
-        .synopsis = "--variant V [--games N] [--seed S] [--json] SPEC_A SPEC_B",
-        .about = "Plays games between players A and B, alternating colours, and prints\n"
-                 "A's wins, draws and losses and each player's average seeds.  This\n"
-                 "build knows the player spec `random` only.",
+        .synopsis = "--variant V [--games N] [--openings K] [--seed S] [--threads T]\n"
+                    "       [--ply-limit L] [--json] SPEC_A SPEC_B",
+        .about = "Plays colour-swapped pairs of games between players A and B, each\n"
+                 "pair from the same random opening of K plies, and prints from A's\n"
+                 "view: wins, draws, losses, score, average seed difference, the Elo\n"
+                 "difference with a 95% confidence interval, and the likelihood of\n"
+                 "superiority (LOS).\n\n"
+                 "A player spec is random, greedy, or ab[:KEY=VALUE,...] with keys\n"
+                 "depth, nodes, time, tt, features, weights; weights= takes a built-in\n"
+                 "table or a text file of numbers (one per feature, # comments).\n"
+                 "Example: nickar match --variant antigua ab:depth=4 greedy",
         .opts = opts,
         .max_args = 2,
     };
     int rc = nk_cli_parse(&cli, argc, argv);
     if (rc != NK_CLI_GO)
         return rc;
-    const nk_variant *v = nk_cli_variant(&cli, opts[OPT_VARIANT].value);
-    if (v == NULL)
-        return NK_EXIT_USAGE;
-    uint64_t games = 100, seed = 1;
-    if ((opts[OPT_GAMES].value && !nk_cli_uint(&cli, OPT_GAMES, 1, UINT32_MAX, &games)) ||
-        (opts[OPT_SEED].value && !nk_cli_uint(&cli, OPT_SEED, 0, UINT64_MAX, &seed)))
-        return NK_EXIT_USAGE;
-    if (cli.argc < 2) {
-        nk_cli_error(&cli, "missing player spec %s (see nickar match --help)",
-                     cli.argc == 0 ? "SPEC_A" : "SPEC_B");
-        return NK_EXIT_USAGE;
-    }
-    for (int i = 0; i < 2; i++) {
-        if (strcmp(cli.argv[i], "random") != 0) {
-            char q[96];
-            nk_cli_error(&cli, "unknown player spec '%s' (this build knows: random)",
-                         nk_cli_quote(cli.argv[i], q, sizeof q));
-            return NK_EXIT_USAGE;
-        }
-    }
-    nk_game g;
-    score s = {0};
-    for (uint64_t i = 0; i < games; i++)
-        play_one(v, seed, i, &g, &s);
-    double avg_a = (double)s.seeds[0] / (double)games;
-    double avg_b = (double)s.seeds[1] / (double)games;
-    if (opts[OPT_JSON].value != NULL)
-        printf("{\"variant\":\"%s\",\"games\":%" PRIu64 ",\"wins\":%" PRIu64
-               ",\"draws\":%" PRIu64 ",\"losses\":%" PRIu64
-               ",\"seeds_a\":%.3f,\"seeds_b\":%.3f}\n",
-               v->name, games, s.wins, s.draws, s.losses, avg_a, avg_b);
+    match m = {.cli = &cli};
+    rc = read_options(&m, opts);
+    if (rc != NK_EXIT_OK)
+        return rc;
+    outcome o;
+    rc = play(&m, &o);
+    if (rc != NK_EXIT_OK)
+        return rc;
+    if (m.json)
+        print_json(&m, &o);
     else
-        printf("%s, %" PRIu64 " games, A = %s, B = %s\n"
-               "A: %" PRIu64 " wins, %" PRIu64 " draws, %" PRIu64 " losses\n"
-               "average seeds: A %.2f, B %.2f\n",
-               v->name, games, cli.argv[0], cli.argv[1], s.wins, s.draws, s.losses,
-               avg_a, avg_b);
+        print_text(&m, &o);
     return nk_cli_finish(&cli);
 }

@@ -11,6 +11,7 @@ const nk_command nk_commands[] = {
     {"show", "draw a position, its legal moves and whether the game is over", nk_cmd_show},
     {"replay", "play a sequence of moves and show each position", nk_cmd_replay},
     {"perft", "count move sequences of each depth (engine check)", nk_cmd_perft},
+    {"play", "play against a player in the terminal", nk_cmd_play},
     {"match", "play games between two players and report the score", nk_cmd_match},
     {"bench", "measure engine speed and print its deterministic signature", nk_cmd_bench},
     {NULL, NULL, NULL},

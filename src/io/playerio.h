@@ -1,0 +1,66 @@
+/*
+ * playerio.h -- player specs whose weights live in files.
+ *
+ * The search layer knows no files: nk_spec_parse keeps an ab spec's
+ * `weights=` value as text and nk_player_new resolves only built-in table
+ * names.  This module resolves the rest, once, before any game:
+ *
+ *   weights=NAME          a built-in table (nk_weights_builtin): left to
+ *                         nk_player_new;
+ *   weights=RUN.h5@best   an individual of an HDF5 run file: `@best` (the
+ *   weights=RUN.h5@gen=40,rank=0      last generation's best), or a
+ *                         generation and a rank by fitness.  Not supported
+ *                         yet: see nk_playerio_run_weights, the extension
+ *                         point that the run-file code will fill;
+ *   weights=FILE          a text file of numbers, one per feature in the
+ *                         feature set's order (nk_feature_set.features), one
+ *                         per line; `#` starts a comment, blank lines are
+ *                         skipped.
+ *
+ * A resolved player (nk_player_def) holds the spec and the numbers, so that
+ * exec's player table (nk_exec_player) and nk_player_new can take them
+ * without touching a file again.
+ */
+#ifndef NK_PLAYERIO_H
+#define NK_PLAYERIO_H
+
+#include <stddef.h>
+
+#include "rules/rules.h"
+#include "search/player.h"
+
+/* A spec with its weights resolved. */
+typedef struct nk_player_def {
+    nk_spec spec;
+    double weights[NK_MAX_FEATURES];
+    size_t n; /* numbers read from a file or run; 0: none (the spec's
+                 built-in table or the feature set's defaults) */
+} nk_player_def;
+
+/* Parses text as a spec and resolves its weights for variant v (whose
+ * feature set fixes how many numbers a file must hold).  NK_EINVAL for a
+ * bad spec (the message lists the valid choices) or a bad weights file
+ * (file and line), NK_EIO when the file cannot be read. */
+nk_status nk_playerio_load(nk_player_def *out, const char *text, const nk_variant *v, char *err,
+                           size_t errlen);
+
+/* Makes a player from a resolved spec (nk_player_new with its numbers). */
+nk_status nk_playerio_new(nk_player **out, const nk_player_def *def, const nk_variant *v, char *err,
+                          size_t errlen);
+
+/* Reads a weights text file: up to max numbers into w, their count into *n.
+ * NK_EIO if it cannot be opened or read; NK_EINVAL for a line that is not
+ * one finite number, for more than max numbers, or for none (the message
+ * names the file and the line). */
+nk_status nk_playerio_read_weights(const char *path, double *w, size_t max, size_t *n, char *err,
+                                   size_t errlen);
+
+/* Extension point: the weights of an individual of a run file, selected by
+ * `best` or `gen=G,rank=R`.  Until the HDF5 run file exists this returns
+ * NK_EINVAL, "run files are not supported yet"; the evolution work replaces
+ * its body (reading /population/genome and /population/fitness) and keeps
+ * this signature. */
+nk_status nk_playerio_run_weights(const char *file, const char *selector, double *w, size_t max,
+                                  size_t *n, char *err, size_t errlen);
+
+#endif
