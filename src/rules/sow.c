@@ -61,6 +61,34 @@ static inline int sow_run(nk_pos *p, int from, unsigned n, int skip)
     return i;
 }
 
+/* Sows 1 <= n <= 11 seeds after pit o (the origin is not reached);
+ * returns the last pit.  Two runs without wrap-around tests: up to pit 11,
+ * then from pit 0. */
+static inline int sow_short(nk_pos *p, int o, unsigned n)
+{
+    uint64_t h = p->hash;
+    int end = o + (int)n, stop = end < NK_PITS ? end : NK_PITS - 1;
+    for (int i = o + 1; i <= stop; i++) {
+        unsigned c = p->pit[i];
+        h ^= nk_zstep[i][c];
+        p->pit[i] = (uint8_t)(c + 1);
+    }
+    for (int i = 0; i <= end - NK_PITS; i++) {
+        unsigned c = p->pit[i];
+        h ^= nk_zstep[i][c];
+        p->pit[i] = (uint8_t)(c + 1);
+    }
+    p->hash = h;
+    return end < NK_PITS ? end : end - NK_PITS;
+}
+
+/* Warri sowing of n >= 12 seeds from o (rare: out of line). */
+static __attribute__((noinline)) int sow_laps(nk_pos *p, int o, unsigned n)
+{
+    add_laps(p, n / 11, o);
+    return n % 11 ? sow_run(p, o, n % 11, o) : (o + NK_PITS - 1) % NK_PITS;
+}
+
 static void to_store(nk_pos *p, int side, unsigned seeds)
 {
     unsigned s = p->store[side];
@@ -88,12 +116,10 @@ static bool warri_apply(const nk_variant *v, nk_pos *p, int o, nk_ply_info *info
     /* Step 1: lift and sow (R-W1, R-W2). */
     p->hash ^= nk_zpit[o][n] ^ nk_zpit[o][0];
     p->pit[o] = 0;
-    if (n <= 11) {
-        last = sow_run(p, o, n, NK_PITS);
-    } else {
-        add_laps(p, n / 11, o);
-        last = n % 11 ? sow_run(p, o, n % 11, o) : (o + NK_PITS - 1) % NK_PITS;
-    }
+    if (n <= 11)
+        last = sow_short(p, o, n);
+    else
+        last = sow_laps(p, o, n);
 
     /* Step 2: the capture chain (R-W3), and the grand slam (R-W5). */
     unsigned captured = 0;
@@ -226,6 +252,12 @@ unsigned nk_legal(const nk_variant *v, const nk_pos *p)
 
 /* ===== end rules of the position alone (R-G4 order) ===== */
 
+/* R-W4 trial sowings, kept out of line: the hot path never needs them. */
+static __attribute__((noinline, cold)) bool can_feed(const nk_variant *v, const nk_pos *p)
+{
+    return nk_legal(v, p) != 0;
+}
+
 nk_end nk_pos_end(const nk_variant *v, const nk_pos *p)
 {
     return nk_pos_end_after(v, p, true);
@@ -242,7 +274,7 @@ nk_end nk_pos_end_after(const nk_variant *v, const nk_pos *p, bool captured)
     if (v->sowing == NK_SOW_WARRI) { /* the Warri family: R-W9, then R-W7 */
         if (nk_row_empty(p, p->side))
             return NK_END_EMPTY_ROW;
-        if (nk_row_empty(p, p->side ^ 1) && nk_legal(v, p) == 0)
+        if (nk_row_empty(p, p->side ^ 1) && !can_feed(v, p))
             return NK_END_NO_FEED;
         return NK_END_NONE;
     }
