@@ -14,7 +14,9 @@
  * - opening what is not a run file: missing, a directory, a text file, an
  *   empty file, a foreign HDF5 file, another schema_version, a missing
  *   dataset, a mistyped attribute, truncated copies, a clobbered signature:
- *   each a one-line message, never a crash;
+ *   each a one-line message, never a crash; a file locked by a writer in
+ *   another process; fixed-length strings where nickar writes
+ *   variable-length ones;
  * - a write failing at every single write of an append (the test hook of
  *   nk_run_fail_at): the file then opens with the generations before, or
  *   with the new one when the failure came after the commit, and after
@@ -24,7 +26,8 @@
  * - a real write failure: a child process appends under RLIMIT_FSIZE
  *   until the file system refuses; the error names the file and the
  *   generation and the file keeps every complete generation;
- * - h5py reads the file as documented (tests/check_runfile.py).
+ * - h5py reads the file as documented (tests/check_runfile.py);
+ * - no test leaves an HDF5 file or object open.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -79,6 +82,22 @@ static int remove_dir(void **state)
     }
     rmdir(dir);
     return 0;
+}
+
+/* No test leaves a file, group, dataset or attribute open. */
+static int count_ids(void **state)
+{
+    (void)state;
+    return H5Fget_obj_count((hid_t)H5F_OBJ_ALL, H5F_OBJ_ALL) == 0 ? 0 : -1;
+}
+
+static int check_ids(void **state)
+{
+    (void)state;
+    ssize_t n = H5Fget_obj_count((hid_t)H5F_OBJ_ALL, H5F_OBJ_ALL);
+    if (n != 0)
+        print_error("%zd HDF5 objects left open\n", n);
+    return n == 0 ? 0 : -1;
 }
 
 static const char *in_dir(const char *name)
@@ -782,6 +801,96 @@ static void edit_genome_shape(hid_t f)
     H5Tclose(t);
 }
 
+static void put_fixed_strings(hid_t f)
+{
+    /* /features and the variant as another writer might make them:
+     * fixed-length, NUL-padded, no terminator when full */
+    static const char names[6][12] = {"material", "mobility", "stores",
+                                      "empty_pits", "exactly12ch", "x"};
+    char buf[6][12];
+    memcpy(buf, names, sizeof buf);
+    memcpy(buf[4], "exactly12chr", 12);
+    H5Ldelete(f, "/features", H5P_DEFAULT);
+    hid_t t = H5Tcopy(H5T_C_S1);
+    H5Tset_size(t, 12);
+    H5Tset_strpad(t, H5T_STR_NULLPAD);
+    hsize_t dims[1] = {6};
+    hid_t s = H5Screate_simple(1, dims, NULL);
+    hid_t ds = H5Dcreate2(f, "/features", t, s, H5P_DEFAULT, H5P_DEFAULT,
+                          H5P_DEFAULT);
+    assert_true(H5Dwrite(ds, t, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf) >= 0);
+    H5Dclose(ds);
+    H5Sclose(s);
+    H5Adelete(f, "variant");
+    H5Tset_size(t, 5);
+    s = H5Screate(H5S_SCALAR);
+    hid_t a = H5Acreate2(f, "variant", t, s, H5P_DEFAULT, H5P_DEFAULT);
+    assert_true(H5Awrite(a, t, "warri") >= 0);
+    H5Aclose(a);
+    H5Sclose(s);
+    H5Tclose(t);
+}
+
+static void test_fixed_strings(void **state)
+{
+    (void)state;
+    const char *path = in_dir("fixed.h5");
+    nk_run_meta meta = make_meta(2, 6, false, false);
+    meta.variant = "oware";
+    nk_run_close(create_or_fail(path, &meta));
+    edit(path, put_fixed_strings);
+    nk_run *run = open_or_fail(path, false);
+    const nk_run_meta *m = nk_run_get_meta(run);
+    assert_string_equal(m->variant, "warri");
+    assert_int_equal(m->d, 6);
+    assert_string_equal(m->features[0], "material");
+    assert_string_equal(m->features[4], "exactly12chr");
+    assert_string_equal(m->features[5], "x");
+    nk_run_close(run);
+}
+
+static void test_locked(void **state)
+{
+    (void)state;
+    const char *locking = getenv("HDF5_USE_FILE_LOCKING");
+    if (locking != NULL && strcmp(locking, "FALSE") == 0) {
+        print_message("skipped: HDF5_USE_FILE_LOCKING=FALSE\n");
+        skip();
+    }
+    const char *path = in_dir("locked.h5");
+    nk_run_meta meta = make_meta(2, 2, false, false);
+    nk_run_close(create_or_fail(path, &meta));
+    int ready[2], done[2];
+    assert_int_equal(pipe(ready), 0);
+    assert_int_equal(pipe(done), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) { /* a writer in another process */
+        nk_run *run = NULL;
+        char c = nk_run_open(&run, path, true, err, sizeof err) == NK_OK
+                     ? 'y' : 'n';
+        if (write(ready[1], &c, 1) != 1 || read(done[0], &c, 1) != 1)
+            _exit(2);
+        nk_run_close(run);
+        _exit(0);
+    }
+    char c = 0;
+    assert_int_equal(read(ready[0], &c, 1), 1);
+    assert_int_equal(c, 'y');
+    expect_open(path, NK_EIO);
+    expect_msg("cannot open '%s': another process holds a lock on it", path);
+    assert_int_equal(write(done[1], "x", 1), 1);
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    close(ready[0]);
+    close(ready[1]);
+    close(done[0]);
+    close(done[1]);
+    nk_run *run = open_or_fail(path, false); /* and once it is gone */
+    nk_run_close(run);
+}
+
 static void test_open_errors(void **state)
 {
     (void)state;
@@ -1236,17 +1345,23 @@ static void test_python(void **state)
 
 int main(void)
 {
+#define TEST(f) cmocka_unit_test_setup_teardown(f, count_ids, check_ids)
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_roundtrip),
-        cmocka_unit_test(test_no_sigma_no_games),
-        cmocka_unit_test(test_bad_data),
-        cmocka_unit_test(test_overwrite),
-        cmocka_unit_test(test_unwritable),
-        cmocka_unit_test(test_open_errors),
-        cmocka_unit_test(test_failed_append),
-        cmocka_unit_test(test_crash_states),
-        cmocka_unit_test(test_file_too_large),
-        cmocka_unit_test(test_python),
+        TEST(test_roundtrip),
+        TEST(test_no_sigma_no_games),
+        TEST(test_bad_data),
+        TEST(test_overwrite),
+        TEST(test_unwritable),
+        TEST(test_open_errors),
+        TEST(test_fixed_strings),
+        TEST(test_locked),
+        TEST(test_failed_append),
+        TEST(test_crash_states),
+        TEST(test_file_too_large),
+        TEST(test_python),
     };
+#undef TEST
+    if (H5open() < 0)
+        return 1;
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }

@@ -1298,27 +1298,43 @@ static nk_status check_lengths(nk_run *run, char *err, size_t len)
     return NK_OK;
 }
 
+/* The message of a failed H5Fopen: the system's reason (a lock, a
+ * permission) or HDF5's (a file that ends too early, bad metadata). */
+static nk_status open_failed(const char *path, const why *w, char *err,
+                             size_t len)
+{
+    if (w->lock)
+        return nk_fail(NK_EIO, err, len, "cannot open '%s': another process "
+                       "holds a lock on it (%s)", path, w->text);
+    if (w->os)
+        return nk_fail(NK_EIO, err, len, "cannot open '%s': %s", path,
+                       w->text);
+    return nk_fail(NK_EFORMAT, err, len, "'%s' is truncated or damaged: %s",
+                   path, w->text);
+}
+
 nk_status nk_run_open(nk_run **out, const char *path, bool writable,
                       char *err, size_t len)
 {
     *out = NULL;
     quiet();
+    struct stat sb;
+    if (stat(path, &sb) != 0)
+        return nk_fail(NK_EIO, err, len, "cannot open '%s': %s", path,
+                       strerror(errno));
+    if (!S_ISREG(sb.st_mode))
+        return nk_fail(NK_EIO, err, len, "cannot open '%s': not a regular "
+                       "file", path);
     int fd = open(path, (writable ? O_RDWR : O_RDONLY) | O_CLOEXEC);
     if (fd < 0)
         return nk_fail(NK_EIO, err, len, "cannot open '%s': %s", path,
                        strerror(errno));
-    struct stat sb;
-    bool regular = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode);
     close(fd);
-    if (!regular)
-        return nk_fail(NK_EIO, err, len, "cannot open '%s': not a regular "
-                       "file", path);
     htri_t is = H5Fis_hdf5(path);
     if (is <= 0) {
         why w = h5_why();
         if (is < 0 && w.os)
-            return nk_fail(NK_EIO, err, len, "cannot open '%s': %s", path,
-                           w.text);
+            return open_failed(path, &w, err, len);
         return not_run(path, err, len, "not an HDF5 file");
     }
     nk_run *run = run_alloc(path);
@@ -1332,15 +1348,7 @@ nk_status nk_run_open(nk_run **out, const char *path, bool writable,
     H5Pclose(fapl);
     if (run->file < 0) {
         nk_run_close(run);
-        if (w.lock)
-            return nk_fail(NK_EIO, err, len, "cannot open '%s': it is locked "
-                           "(is another program writing it?): %s", path,
-                           w.text);
-        if (w.os)
-            return nk_fail(NK_EIO, err, len, "cannot open '%s': %s", path,
-                           w.text);
-        return nk_fail(NK_EFORMAT, err, len, "'%s' is truncated or damaged: "
-                       "%s", path, w.text);
+        return open_failed(path, &w, err, len);
     }
     run->writable = writable;
     nk_status st = read_root_attrs(run, err, len);
