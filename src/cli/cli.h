@@ -28,6 +28,8 @@ int nk_cmd_perft(int argc, char **argv);
 int nk_cmd_match(int argc, char **argv);
 int nk_cmd_play(int argc, char **argv);
 int nk_cmd_bench(int argc, char **argv);
+int nk_cmd_evolve(int argc, char **argv);
+int nk_cmd_inspect(int argc, char **argv);
 /* `nickar bench --search` (cmd_bench_search.c), called by nk_cmd_bench. */
 int nk_cmd_bench_search(int argc, char **argv);
 

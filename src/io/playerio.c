@@ -9,6 +9,7 @@
  * variant's default set), and the message says so with the file's name.
  */
 #include "io/playerio.h"
+#include "io/runfile.h"
 
 #include <errno.h>
 #include <math.h>
@@ -98,17 +99,74 @@ nk_status nk_playerio_read_weights(const char *path, double *w, size_t max, size
 nk_status nk_playerio_run_weights(const char *file, const char *selector, double *w, size_t max,
                                   size_t *n, char *err, size_t errlen)
 {
-    /* To be filled by the run-file code: open file, check its variant and
-     * feature names, pick the individual (`best`: the best of the last
-     * generation; `gen=G,rank=R`: rank R by fitness in generation G) and
-     * copy its D <= max weights into w, D into *n. */
-    (void)w;
-    (void)max;
+    unsigned long gen = 0, rank = 0;
+    bool best = strcmp(selector, "best") == 0;
+    int used = 0;
     *n = 0;
-    return nk_fail(NK_EINVAL, err, errlen,
-                   "weights '%s@%s': run files are not supported yet (give a weights "
-                   "text file or a built-in table)",
-                   file, selector);
+    if (!best && (sscanf(selector, "gen=%lu,rank=%lu%n", &gen, &rank, &used) != 2 ||
+                  selector[used] != '\0'))
+        return nk_fail(NK_EINVAL, err, errlen,
+                       "weights '%s@%s': after '@' give 'best' or 'gen=G,rank=R'", file,
+                       selector);
+    nk_run *run = NULL;
+    char e2[512];
+    nk_status st = nk_run_open(&run, file, false, e2, sizeof e2);
+    if (st != NK_OK)
+        return nk_fail(st, err, errlen, "weights '%s@%s': %s", file, selector, e2);
+    const nk_run_meta *m = nk_run_get_meta(run);
+    size_t g = nk_run_generations(run);
+    double *genome = NULL, *fitness = NULL;
+    if (g == 0)
+        st = nk_fail(NK_EINVAL, err, errlen, "weights '%s@%s': the run has no complete generation",
+                     file, selector);
+    else if (best)
+        gen = g - 1;
+    else if (gen < 1 || gen > g)
+        st = nk_fail(NK_ERANGE, err, errlen,
+                     "weights '%s@%s': generation %lu is not in 1..%zu", file, selector, gen, g);
+    else
+        gen--; /* generations count from 1 for people, from 0 in the file */
+    if (st == NK_OK && rank >= m->n)
+        st = nk_fail(NK_ERANGE, err, errlen, "weights '%s@%s': rank %lu is not in 0..%zu", file,
+                     selector, rank, m->n - 1);
+    if (st == NK_OK && m->d > max)
+        st = nk_fail(NK_ERANGE, err, errlen, "weights '%s@%s': %zu weights, at most %zu", file,
+                     selector, m->d, max);
+    if (st == NK_OK) {
+        genome = malloc(m->n * m->d * sizeof *genome);
+        fitness = malloc(m->n * sizeof *fitness);
+        if (genome == NULL || fitness == NULL)
+            st = nk_fail(NK_ENOMEM, err, errlen, "out of memory");
+    }
+    if (st == NK_OK) {
+        nk_run_pop pop = {.genome = genome, .fitness = fitness};
+        st = nk_run_read_population(run, gen, &pop, e2, sizeof e2);
+        if (st != NK_OK)
+            nk_fail(st, err, errlen, "weights '%s@%s': %s", file, selector, e2);
+    }
+    if (st == NK_OK) {
+        /* The individual of that rank by fitness (best first; ties by index). */
+        size_t *order = malloc(m->n * sizeof *order);
+        if (order == NULL) {
+            st = nk_fail(NK_ENOMEM, err, errlen, "out of memory");
+        } else {
+            for (size_t i = 0; i < m->n; i++) {
+                size_t k = i;
+                while (k > 0 && fitness[order[k - 1]] < fitness[i]) {
+                    order[k] = order[k - 1];
+                    k--;
+                }
+                order[k] = i;
+            }
+            memcpy(w, genome + order[rank] * m->d, m->d * sizeof *w);
+            *n = m->d;
+            free(order);
+        }
+    }
+    free(genome);
+    free(fitness);
+    nk_run_close(run);
+    return st;
 }
 
 /* ===== specs ===== */

@@ -134,6 +134,17 @@ static nk_status spec_ab(nk_spec *spec, const char *opts, char *err, size_t errl
                                "player spec '%s': '%s' is not KEY=VALUE; valid keys: %s",
                                spec->text, item, keys_list);
             *eq = '\0';
+            /* `weights=RUN.h5@gen=G,rank=R`: the comma belongs to the weights. */
+            if (strcmp(item, "rank") == 0 && strstr(spec->weights, "@gen=") != NULL &&
+                strstr(spec->weights, ",rank=") == NULL &&
+                strlen(spec->weights) + strlen(eq + 1) + 6 < sizeof spec->weights) {
+                strcat(spec->weights, ",rank=");
+                strcat(spec->weights, eq + 1);
+                if (comma == NULL)
+                    break;
+                item = comma + 1;
+                continue;
+            }
             nk_status st = spec_option(spec, item, eq + 1, &seen, err, errlen);
             if (st != NK_OK)
                 return st;

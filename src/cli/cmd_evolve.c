@@ -1,0 +1,262 @@
+/*
+ * cmd_evolve.c -- `nickar evolve`: runs an evolution experiment from a
+ * config file and records it in an HDF5 run file.
+ *
+ * Progress: on a terminal one updating line; otherwise one log line per
+ * generation on stderr; --quiet silences both.  SIGINT (and SIGTERM) let
+ * the current generation finish and be written, then the command stops;
+ * `--resume` continues the run exactly.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/util.h"
+#include "io/config.h"
+#include "io/evolution.h"
+#include "io/runfile.h"
+
+enum { OPT_SET, OPT_OUTPUT, OPT_THREADS, OPT_RESUME, OPT_FORCE, OPT_QUIET, OPT_PRINT, OPT_END };
+enum { MAX_SETS = 256 };
+
+static volatile sig_atomic_t stop_requested;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stop_requested = 1;
+}
+
+/* Takes every `--set X` / `--set=X` out of argv (the option repeats, which
+ * nk_cli keeps only once).  Returns the new argc, or -1 when --set lacks
+ * its value. */
+static int take_sets(int argc, char **argv, const char **sets, size_t *nsets)
+{
+    int out = 1;
+    *nsets = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *val = NULL;
+        if (strcmp(argv[i], "--") == 0) {
+            while (i < argc)
+                argv[out++] = argv[i++];
+            break;
+        }
+        if (strcmp(argv[i], "--set") == 0) {
+            if (i + 1 >= argc)
+                return -1;
+            val = argv[++i];
+        } else if (strncmp(argv[i], "--set=", 6) == 0) {
+            val = argv[i] + 6;
+        }
+        if (val != NULL) {
+            if (*nsets < MAX_SETS)
+                sets[(*nsets)++] = val;
+            continue;
+        }
+        argv[out++] = argv[i];
+    }
+    return out;
+}
+
+/* mkdir -p for the directory part of path. */
+static int make_parent_dirs(const char *path)
+{
+    char buf[4096];
+    if (strlen(path) >= sizeof buf)
+        return -1;
+    strcpy(buf, path);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    return 0;
+}
+
+static void progress_line(const nk_evo_progress *p, bool tty, double elapsed)
+{
+    double rate = p->seconds > 0 ? (double)p->games / p->seconds : 0;
+    double eta = (p->generation + 1) ? elapsed / (p->generation + 1) *
+                                           (p->generations - p->generation - 1)
+                                     : 0;
+    char bench[48] = "";
+    if (p->benchmarked)
+        snprintf(bench, sizeof bench, "  benchmark %.3f", p->benchmark_score);
+    fprintf(stderr, "%sgeneration %u/%u  %.0f games/s  best %.3f  mean %.3f%s  ETA %.0fs%s",
+            tty ? "\r\033[K" : "", p->generation + 1, p->generations, rate, p->best, p->mean,
+            bench, eta, tty ? "" : "\n");
+    fflush(stderr);
+}
+
+/* The champion and the benchmark scores at the end of a run. */
+static void summary(const char *path)
+{
+    nk_run *run;
+    char err[512];
+    if (nk_run_open(&run, path, false, err, sizeof err) != NK_OK) {
+        fprintf(stderr, "nickar evolve: %s\n", err);
+        return;
+    }
+    const nk_run_meta *m = nk_run_get_meta(run);
+    size_t g = nk_run_generations(run), nb = nk_run_benchmarks(run);
+    printf("run file: %s (%zu generations)\n", path, g);
+    nk_run_bench *rows = nb ? calloc(nb, sizeof *rows) : NULL;
+    if (rows && nk_run_read_benchmark(run, 0, nb, rows, err, sizeof err) == NK_OK) {
+        printf("champion's benchmark scores (generation: opponent score W-D-L):\n");
+        for (size_t i = 0; i < nb; i++)
+            printf("  %4d: %-40s %.3f  %d-%d-%d\n", rows[i].generation + 1, rows[i].opponent,
+                   rows[i].score, rows[i].wins, rows[i].draws, rows[i].losses);
+    }
+    free(rows);
+    printf("play the champion:  nickar play --variant %s --opponent 'ab:depth=4,features=%s,weights=%s@best'\n",
+           m->variant, m->feature_set, path);
+    nk_run_close(run);
+}
+
+int nk_cmd_evolve(int argc, char **argv)
+{
+    const char *sets[MAX_SETS];
+    size_t nsets;
+    nk_opt opts[] = {
+        [OPT_SET] = {"set", "SECTION.KEY=VALUE", "override a config key (repeatable)", NULL},
+        [OPT_OUTPUT] = {"output", "FILE",
+                        "run file (default: output.file, else results/<experiment.name>/run.h5)",
+                        NULL},
+        [OPT_THREADS] = {"threads", "N", "threads playing games (default: all cores)", NULL},
+        [OPT_RESUME] = {"resume", NULL, "continue the run in an existing run file", NULL},
+        [OPT_FORCE] = {"force", NULL, "replace an existing run file", NULL},
+        [OPT_QUIET] = {"quiet", NULL, "no progress output", NULL},
+        [OPT_PRINT] = {"print-config", NULL,
+                       "print the resolved config (defaults included) and exit", NULL},
+        [OPT_END] = {NULL, NULL, NULL, NULL},
+    };
+    nk_cli cli = {
+        .name = "evolve",
+        .synopsis = "CONFIG.ini [--set section.key=value]... [--output FILE] [--threads N]\n"
+                    "       [--resume | --force] [--quiet] [--print-config]",
+        .about = "Evolves the weights of an evaluation function by self-play, as the\n"
+                 "config says (configs/README.md lists every key), and writes every\n"
+                 "generation to an HDF5 run file.  Same config and seed give the same\n"
+                 "populations whatever --threads is.  Ctrl-C finishes the current\n"
+                 "generation and stops; --resume continues exactly.",
+        .opts = opts,
+        .max_args = 1,
+    };
+    int n = take_sets(argc, argv, sets, &nsets);
+    if (n < 0) {
+        nk_cli_error(&cli, "--set needs a value SECTION.KEY=VALUE");
+        return NK_EXIT_USAGE;
+    }
+    int rc = nk_cli_parse(&cli, n, argv);
+    if (rc != NK_CLI_GO)
+        return rc;
+    if (cli.argc != 1) {
+        nk_cli_error(&cli, "missing the config file (nickar evolve CONFIG.ini)");
+        return NK_EXIT_USAGE;
+    }
+    bool resume = opts[OPT_RESUME].value != NULL, force = opts[OPT_FORCE].value != NULL;
+    if (resume && force) {
+        nk_cli_error(&cli, "--resume and --force exclude each other");
+        return NK_EXIT_USAGE;
+    }
+    uint64_t threads = 0;
+    if (opts[OPT_THREADS].value && !nk_cli_uint(&cli, OPT_THREADS, 1, 1024, &threads))
+        return NK_EXIT_USAGE;
+
+    char err[2048];
+    nk_config *cfg = NULL;
+    nk_status st = nk_config_read(&cfg, cli.argv[0], sets, nsets, err, sizeof err);
+    if (st != NK_OK) {
+        fprintf(stderr, "nickar evolve: %s\n", err);
+        return st == NK_ENOMEM ? NK_EXIT_FAIL : NK_EXIT_USAGE; /* the config is bad input */
+    }
+    if (opts[OPT_PRINT].value) {
+        st = nk_config_print(cfg, stdout);
+        nk_config_free(cfg);
+        return st == NK_OK ? nk_cli_finish(&cli) : NK_EXIT_FAIL;
+    }
+    size_t tlen = nk_config_format(cfg, NULL, 0);
+    char *text = malloc(tlen + 1);
+    if (text == NULL) {
+        nk_config_free(cfg);
+        fprintf(stderr, "nickar evolve: out of memory\n");
+        return NK_EXIT_FAIL;
+    }
+    nk_config_format(cfg, text, tlen + 1);
+    nk_evo_settings s;
+    nk_evo_settings_from_config(&s, cfg);
+    s.config_text = text;
+
+    char path[4096];
+    const char *out = opts[OPT_OUTPUT].value;
+    if (out == NULL && *nk_config_string(cfg, "output.file"))
+        out = nk_config_string(cfg, "output.file");
+    if (out == NULL)
+        snprintf(path, sizeof path, "results/%s/run.h5", s.name);
+    else
+        snprintf(path, sizeof path, "%s", out);
+    if (!resume && make_parent_dirs(path) != 0) {
+        fprintf(stderr, "nickar evolve: cannot create the directory of '%s': %s\n", path,
+                strerror(errno));
+        free(text);
+        nk_config_free(cfg);
+        return NK_EXIT_FAIL;
+    }
+
+    nk_evo *e = NULL;
+    st = nk_evo_open(&e, &s, path, resume ? NK_EVO_RESUME : force ? NK_EVO_FORCE : NK_EVO_NEW,
+                     (int)threads, err, sizeof err);
+    if (st != NK_OK) {
+        fprintf(stderr, "nickar evolve: %s\n", err);
+        free(text);
+        nk_config_free(cfg);
+        return st == NK_EIO || st == NK_ENOMEM ? NK_EXIT_FAIL : NK_EXIT_USAGE;
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+
+    bool quiet = opts[OPT_QUIET].value != NULL, tty = isatty(STDERR_FILENO);
+    double elapsed = 0;
+    if (!quiet && resume)
+        fprintf(stderr, "resuming '%s' after generation %u\n", path, nk_evo_generation(e));
+    while (st == NK_OK && !nk_evo_done(e) && !stop_requested) {
+        nk_evo_progress p;
+        st = nk_evo_step(e, &p, err, sizeof err);
+        if (st == NK_OK && !quiet) {
+            elapsed += p.seconds;
+            progress_line(&p, tty, elapsed);
+        }
+    }
+    if (!quiet && tty)
+        fputc('\n', stderr);
+    bool interrupted = st == NK_OK && !nk_evo_done(e);
+    unsigned done = nk_evo_generation(e);
+    nk_evo_close(e);
+    free(text);
+    nk_config_free(cfg);
+    if (st != NK_OK) {
+        fprintf(stderr, "nickar evolve: %s\n", err);
+        return NK_EXIT_FAIL;
+    }
+    if (interrupted) {
+        fprintf(stderr,
+                "nickar evolve: stopped after generation %u; '%s' holds every complete "
+                "generation; continue with --resume\n",
+                done, path);
+        return NK_EXIT_FAIL;
+    }
+    if (!quiet)
+        summary(path);
+    return nk_cli_finish(&cli);
+}

@@ -1,0 +1,188 @@
+/*
+ * cmd_inspect.c -- `nickar inspect`: summarises a run file: what the run
+ * was, how far it got, the champion and its weights by feature name, the
+ * fitness of each generation and the benchmark scores over time.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/util.h"
+#include "io/runfile.h"
+
+enum { OPT_JSON, OPT_END };
+
+typedef struct summary {
+    const nk_run_meta *m;
+    size_t g, nb;
+    nk_run_stats *stats;   /* [g] */
+    nk_run_bench *bench;   /* [nb] */
+    double *genome;        /* [N * D] of the last generation */
+    double *fitness;       /* [N] */
+    int64_t *ids;          /* [N] */
+    size_t best;
+} summary;
+
+static void summary_free(summary *s)
+{
+    free(s->stats);
+    free(s->bench);
+    free(s->genome);
+    free(s->fitness);
+    free(s->ids);
+}
+
+static nk_status load(nk_run *run, summary *s, char *err, size_t len)
+{
+    memset(s, 0, sizeof *s);
+    s->m = nk_run_get_meta(run);
+    s->g = nk_run_generations(run);
+    s->nb = nk_run_benchmarks(run);
+    size_t n = s->m->n, d = s->m->d;
+    s->stats = calloc(s->g + 1, sizeof *s->stats);
+    s->bench = calloc(s->nb + 1, sizeof *s->bench);
+    s->genome = calloc(n * d, sizeof *s->genome);
+    s->fitness = calloc(n, sizeof *s->fitness);
+    s->ids = calloc(n, sizeof *s->ids);
+    if (!s->stats || !s->bench || !s->genome || !s->fitness || !s->ids)
+        return nk_fail(NK_ENOMEM, err, len, "out of memory");
+    nk_status st = nk_run_read_stats(run, 0, s->g, s->stats, err, len);
+    if (st == NK_OK)
+        st = nk_run_read_benchmark(run, 0, s->nb, s->bench, err, len);
+    if (st == NK_OK && s->g > 0) {
+        nk_run_pop pop = {.genome = s->genome, .fitness = s->fitness, .ids = s->ids};
+        st = nk_run_read_population(run, s->g - 1, &pop, err, len);
+        for (size_t i = 1; i < n; i++)
+            if (s->fitness[i] > s->fitness[s->best])
+                s->best = i;
+    }
+    return st;
+}
+
+static void print_text(const char *path, const summary *s)
+{
+    const nk_run_meta *m = s->m;
+    printf("run file     %s\n", path);
+    printf("created      %s by nickar %s\n", m->created, m->nickar_version);
+    printf("variant      %s\n", m->variant);
+    printf("strategy     %s, population %zu, %zu weights (%s)\n", m->strategy, m->n, m->d,
+           m->feature_set);
+    printf("master seed  %" PRIu64 ", threads %d, MPI ranks %d\n", m->master_seed, m->threads,
+           m->mpi_ranks);
+    printf("generations  %zu complete\n", s->g);
+    if (s->g == 0)
+        return;
+    printf("\nfitness per generation:\n  gen     best     mean   median    worst  diversity   games  seconds\n");
+    for (size_t i = 0; i < s->g; i++) {
+        const nk_run_stats *r = &s->stats[i];
+        printf("  %3d %8.3f %8.3f %8.3f %8.3f %10.4f %7" PRId64 " %8.2f\n", r->generation + 1,
+               r->best, r->mean, r->median, r->worst, r->diversity, r->games, r->wall_seconds);
+    }
+    printf("\nchampion of generation %zu: individual %" PRId64 ", fitness %.4f\n", s->g,
+           s->ids[s->best], s->fitness[s->best]);
+    for (size_t j = 0; j < m->d; j++)
+        printf("  %-20s % .6f\n", m->features[j], s->genome[s->best * m->d + j]);
+    if (s->nb) {
+        printf("\nbenchmark (champion against fixed players):\n  gen  opponent                                  score   W-D-L\n");
+        for (size_t i = 0; i < s->nb; i++)
+            printf("  %3d  %-40s %6.3f   %d-%d-%d\n", s->bench[i].generation + 1,
+                   s->bench[i].opponent, s->bench[i].score, s->bench[i].wins,
+                   s->bench[i].draws, s->bench[i].losses);
+    }
+    printf("\nuse it:  nickar play --variant %s --opponent 'ab:depth=4,features=%s,weights=%s@best'\n",
+           m->variant, m->feature_set, path);
+}
+
+static void print_json(const char *path, const summary *s)
+{
+    const nk_run_meta *m = s->m;
+    printf("{\"file\":");
+    nk_cli_json_string(stdout, path);
+    printf(",\"variant\":");
+    nk_cli_json_string(stdout, m->variant);
+    printf(",\"strategy\":");
+    nk_cli_json_string(stdout, m->strategy);
+    printf(",\"feature_set\":");
+    nk_cli_json_string(stdout, m->feature_set);
+    printf(",\"master_seed\":%" PRIu64 ",\"population\":%zu,\"generations\":%zu", m->master_seed,
+           m->n, s->g);
+    printf(",\"features\":[");
+    for (size_t j = 0; j < m->d; j++) {
+        printf(j ? "," : "");
+        nk_cli_json_string(stdout, m->features[j]);
+    }
+    printf("],\"stats\":[");
+    for (size_t i = 0; i < s->g; i++)
+        printf("%s{\"generation\":%d,\"best\":%.17g,\"mean\":%.17g,\"median\":%.17g,"
+               "\"worst\":%.17g,\"diversity\":%.17g,\"games\":%" PRId64 "}",
+               i ? "," : "", s->stats[i].generation, s->stats[i].best, s->stats[i].mean,
+               s->stats[i].median, s->stats[i].worst, s->stats[i].diversity, s->stats[i].games);
+    printf("]");
+    if (s->g > 0) {
+        printf(",\"champion\":{\"generation\":%zu,\"id\":%" PRId64 ",\"fitness\":%.17g,\"weights\":{",
+               s->g - 1, s->ids[s->best], s->fitness[s->best]);
+        for (size_t j = 0; j < m->d; j++) {
+            printf(j ? "," : "");
+            nk_cli_json_string(stdout, m->features[j]);
+            printf(":%.17g", s->genome[s->best * m->d + j]);
+        }
+        printf("}}");
+    } else {
+        printf(",\"champion\":null");
+    }
+    printf(",\"benchmark\":[");
+    for (size_t i = 0; i < s->nb; i++) {
+        printf("%s{\"generation\":%d,\"opponent\":", i ? "," : "", s->bench[i].generation);
+        nk_cli_json_string(stdout, s->bench[i].opponent);
+        printf(",\"wins\":%d,\"draws\":%d,\"losses\":%d,\"score\":%.17g}", s->bench[i].wins,
+               s->bench[i].draws, s->bench[i].losses, s->bench[i].score);
+    }
+    printf("]}\n");
+}
+
+int nk_cmd_inspect(int argc, char **argv)
+{
+    nk_opt opts[] = {
+        [OPT_JSON] = {"json", NULL, "print one JSON object", NULL},
+        [OPT_END] = {NULL, NULL, NULL, NULL},
+    };
+    nk_cli cli = {
+        .name = "inspect",
+        .synopsis = "RUN.h5 [--json]",
+        .about = "Summarises a run file written by nickar evolve: the run's settings,\n"
+                 "the complete generations, fitness per generation, the champion of the\n"
+                 "last generation with its weights by feature name, and the benchmark\n"
+                 "scores over time.  A run in progress can be inspected too.",
+        .opts = opts,
+        .max_args = 1,
+    };
+    int rc = nk_cli_parse(&cli, argc, argv);
+    if (rc != NK_CLI_GO)
+        return rc;
+    if (cli.argc != 1) {
+        nk_cli_error(&cli, "missing the run file (nickar inspect RUN.h5)");
+        return NK_EXIT_USAGE;
+    }
+    char err[1024];
+    nk_run *run = NULL;
+    nk_status st = nk_run_open(&run, cli.argv[0], false, err, sizeof err);
+    if (st != NK_OK) {
+        nk_cli_error(&cli, "%s", err);
+        return st == NK_EFORMAT ? NK_EXIT_USAGE : NK_EXIT_FAIL;
+    }
+    summary s;
+    st = load(run, &s, err, sizeof err);
+    if (st == NK_OK) {
+        if (opts[OPT_JSON].value)
+            print_json(cli.argv[0], &s);
+        else
+            print_text(cli.argv[0], &s);
+    } else {
+        nk_cli_error(&cli, "%s", err);
+    }
+    summary_free(&s);
+    nk_run_close(run);
+    return st == NK_OK ? nk_cli_finish(&cli) : NK_EXIT_FAIL;
+}

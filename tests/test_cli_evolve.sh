@@ -1,0 +1,179 @@
+#!/usr/bin/env bash
+# test_cli_evolve.sh -- `nickar evolve` and `nickar inspect`: reproducibility
+# whatever the thread count, exact resume after SIGKILL and after SIGINT,
+# refusing to overwrite or to resume from another config, and every kind of
+# bad input (config, output path, full disk, foreign or damaged run files).
+source "$(dirname "$0")/lib_cli.sh"
+
+cfg=$tmp/tiny.ini
+cat >"$cfg" <<'INI'
+[experiment]
+name = tiny
+seed = 7
+variant = abapa
+generations = 4
+[player]
+features = positional
+depth = 1
+[population]
+size = 6
+[fitness]
+schedule = round-robin
+openings = 2
+[benchmark]
+every = 2
+games = 4
+opponents = random; greedy
+INI
+
+# Population datasets of two runs are bit-identical.
+same_population() {
+  "$python" - "$1" "$2" <<'PY'
+import sys, h5py, numpy as np
+a, b = h5py.File(sys.argv[1], "r"), h5py.File(sys.argv[2], "r")
+ga = int(a["checkpoint"].attrs["generation"]) + 1
+gb = int(b["checkpoint"].attrs["generation"]) + 1
+assert ga == gb, (ga, gb)
+for name in ["genome", "fitness", "wins", "draws", "losses", "id", "parents"]:
+    x, y = a["population/" + name][:ga], b["population/" + name][:gb]
+    assert x.tobytes() == y.tobytes(), name
+PY
+}
+
+# --- reproducibility whatever --threads is -------------------------------
+run evolve "$cfg" --output "$tmp/t1.h5" --threads 1 --quiet
+check "evolve --threads 1 exits 0 ($err)" test "$rc" -eq 0
+run evolve "$cfg" --output "$tmp/t2.h5" --threads 2 --quiet
+check "evolve --threads 2 exits 0 ($err)" test "$rc" -eq 0
+check "threads 1 and 2 give bit-identical populations" same_population "$tmp/t1.h5" "$tmp/t2.h5"
+
+# --- the run file reads as documented ------------------------------------
+check "run file layout" "$python" - "$tmp/t1.h5" <<'PY'
+import sys, h5py
+f = h5py.File(sys.argv[1], "r")
+assert f.attrs["schema_version"] == 1 and f.attrs["variant"] == "abapa"
+assert f.attrs["master_seed"] == 7
+assert "[experiment]" in f.attrs["config"]
+G = int(f["checkpoint"].attrs["generation"]) + 1
+assert G == 4
+assert f["population/genome"].shape[:2] == (4, 6)
+assert len(f["features"]) == f["population/genome"].shape[2]
+assert len(f["stats"]) == 4 and len(f["games"]) == 4 * 30
+b = f["benchmark"][:]
+assert len(b) == 4 and set(b["generation"]) == {1, 3}
+assert ((b["wins"] + b["draws"] + b["losses"]) == 4).all()
+PY
+
+# --- inspect -------------------------------------------------------------
+run inspect "$tmp/t1.h5"
+check "inspect exits 0" test "$rc" -eq 0
+check "inspect names the champion's weights" grep -q "champion of generation 4" <<<"$out"
+run inspect "$tmp/t1.h5" --json
+check "inspect --json" "$python" -c '
+import json, sys
+o = json.loads(sys.stdin.read())
+assert o["generations"] == 4 and o["variant"] == "abapa"
+assert set(o["champion"]["weights"]) == set(o["features"])
+assert len(o["benchmark"]) == 4' <<<"$out"
+
+# --- the run file as a player's weights ----------------------------------
+run match --variant abapa --games 4 "ab:depth=1,features=positional,weights=$tmp/t1.h5@best" random --json
+check "a run file serves as weights (@best): $err" test "$rc" -eq 0
+run match --variant abapa --games 2 "ab:depth=1,features=positional,weights=$tmp/t1.h5@gen=1,rank=0" random
+check "a run file serves as weights (@gen=1,rank=0): $err" test "$rc" -eq 0
+
+# --- resume continues exactly ---------------------------------------------
+run evolve "$cfg" --output "$tmp/r.h5" --set experiment.generations=2 --quiet
+check "a 2-generation run" test "$rc" -eq 0
+run evolve "$cfg" --output "$tmp/r.h5" --resume --quiet
+check "resume to 4 generations exits 0 ($err)" test "$rc" -eq 0
+check "resumed run equals the uninterrupted one" same_population "$tmp/t1.h5" "$tmp/r.h5"
+
+long=$tmp/long.ini
+sed 's/^generations = 4/generations = 60/' "$cfg" >"$long"
+run evolve "$long" --output "$tmp/full.h5" --quiet
+check "uninterrupted 60-generation run" test "$rc" -eq 0
+for delay in 0.3 0.7; do
+  "$nickar" evolve "$long" --output "$tmp/k.h5" --force --quiet >/dev/null 2>&1 &
+  pid=$!
+  sleep "$delay"
+  kill -KILL "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+  if [[ -f $tmp/k.h5 ]]; then
+    run evolve "$long" --output "$tmp/k.h5" --resume --quiet
+  else
+    run evolve "$long" --output "$tmp/k.h5" --quiet
+  fi
+  check "resume after SIGKILL at ${delay}s exits 0 ($err)" test "$rc" -eq 0
+  check "resume after SIGKILL at ${delay}s equals the uninterrupted run" \
+    same_population "$tmp/full.h5" "$tmp/k.h5"
+done
+
+"$nickar" evolve "$long" --output "$tmp/i.h5" >/dev/null 2>"$tmp/ierr" &
+pid=$!
+sleep 0.5
+kill -INT "$pid" 2>/dev/null
+wait "$pid"
+irc=$?
+if grep -q "stopped after generation" "$tmp/ierr"; then
+  check "SIGINT: exit 1" test "$irc" -eq 1
+  run inspect "$tmp/i.h5"
+  check "SIGINT: the file is valid" test "$rc" -eq 0
+  run evolve "$long" --output "$tmp/i.h5" --resume --quiet
+  check "SIGINT: resume equals the uninterrupted run" same_population "$tmp/full.h5" "$tmp/i.h5"
+else
+  check "SIGINT arrived after the end: the run completed" test "$irc" -eq 0
+fi
+
+# --- refusals -------------------------------------------------------------
+expect_error evolve "already exists" evolve "$cfg" --output "$tmp/t1.h5"
+expect_error evolve "experiment.seed" evolve "$cfg" --output "$tmp/t1.h5" --resume --set experiment.seed=8
+expect_error evolve "exclude" evolve "$cfg" --output "$tmp/t1.h5" --resume --force
+
+# --- bad configs ------------------------------------------------------------
+expect_error evolve "nope.ini" evolve "$tmp/nope.ini"
+printf '[fitness]\nschedul = round-robin\n' >"$tmp/bad1.ini"
+expect_error evolve "did you mean 'fitness.schedule'" evolve "$tmp/bad1.ini"
+printf '[population]\nsize = many\n' >"$tmp/bad2.ini"
+expect_error evolve "bad2.ini:2" evolve "$tmp/bad2.ini"
+printf '[population]\nsize = 1\n' >"$tmp/bad3.ini"
+expect_error evolve "population.size" evolve "$tmp/bad3.ini"
+printf '[population\nsize = 4\n' >"$tmp/bad4.ini"
+expect_error evolve "bad4.ini:1" evolve "$tmp/bad4.ini"
+expect_error evolve "fitness.scheme" evolve "$cfg" --set fitness.scheme=sample
+expect_error evolve "missing the config" evolve --quiet
+
+# --- output path and disk ---------------------------------------------------
+run evolve "$cfg" --output /dev/null/run.h5 --quiet
+check "unwritable output path: exit 1 with one line" \
+  bash -c '[[ '"$rc"' -eq 1 && $(wc -l <"'"$tmp/err"'") -eq 1 ]]'
+mnt=$tmp/small
+mkdir -p "$mnt"
+if mount -t tmpfs -o size=1600k tmpfs "$mnt" 2>/dev/null; then
+  sed -e 's/^generations = 4/generations = 600/' -e 's/^size = 6/size = 10/' "$cfg" >"$tmp/big.ini"
+  printf '[output]\nrecord_games = on\n' >>"$tmp/big.ini"
+  run evolve "$tmp/big.ini" --output "$mnt/run.h5" --quiet
+  check "full disk: exit 1" test "$rc" -eq 1
+  check "full disk: one clear line" grep -qiE "space|writing" "$tmp/err"
+  run inspect "$mnt/run.h5" --json
+  check "full disk: the file is still valid ($err)" test "$rc" -eq 0
+  check "full disk: some complete generations" "$python" -c '
+import json, sys
+assert json.loads(sys.stdin.read())["generations"] >= 1' <<<"$out"
+  umount "$mnt"
+else
+  echo "note: cannot mount a small tmpfs here; the full-disk path is tested in test_io_runfile"
+fi
+
+# --- foreign and damaged run files --------------------------------------------
+echo "not hdf5" >"$tmp/text.h5"
+expect_error inspect "not" inspect "$tmp/text.h5"
+expect_error evolve "not" evolve "$cfg" --output "$tmp/text.h5" --resume
+"$python" -c 'import h5py, sys; h5py.File(sys.argv[1], "w")["x"] = [1, 2]' "$tmp/foreign.h5"
+expect_error inspect "not a nickar run file" inspect "$tmp/foreign.h5"
+expect_error evolve "not a nickar run file" evolve "$cfg" --output "$tmp/foreign.h5" --resume
+head -c 3000 "$tmp/t1.h5" >"$tmp/cut.h5"
+expect_error inspect "cut.h5" inspect "$tmp/cut.h5"
+expect_error evolve "cut.h5" evolve "$cfg" --output "$tmp/cut.h5" --resume
+
+finish
