@@ -3,8 +3,9 @@
 #
 #   bash tests/test_notebook.sh NICKAR_BINARY SOURCE_ROOT
 #
-# The nickar binary is not used: the run file is a synthetic one written by
-# tests/make_fake_run.py, or the real run file named by $NICKAR_TEST_RUN.
+# The main run file is a small real run made with the nickar binary (or the
+# file named by $NICKAR_TEST_RUN); an edge-case file (one generation, no
+# sigma, no games, no benchmark rows) is written by tests/make_fake_run.py.
 # Uses only Debian's /usr/bin/python3 with python3-h5py, -numpy,
 # -matplotlib, -nbformat, -ipykernel and jupyter-nbconvert, in a clean
 # environment (no PYTHONPATH, no user site, a private kernelspec "python3"
@@ -82,7 +83,8 @@ else
 fi
 
 # --- the run files ------------------------------------------------------------
-# main: a real run ($NICKAR_TEST_RUN) or the default fake (G=6, N=8, D=5).
+# main: a real run ($NICKAR_TEST_RUN, else a small (mu+lambda)-ES run made
+# here with nickar evolve, so that sigma, games and benchmark rows exist).
 # edge: G=1, no sigma, no games, 0 benchmark rows, fixed-length feature names.
 mkdir -p "$tmp/main" "$tmp/edge" "$tmp/live"
 if [[ -n ${NICKAR_TEST_RUN:-} ]]; then
@@ -91,8 +93,30 @@ if [[ -n ${NICKAR_TEST_RUN:-} ]]; then
   echo "using run file $run"
 else
   run=$tmp/main/run.h5
-  runpy "$fake" "$run"
-  if [[ $rc -eq 0 && -s $run ]]; then pass; else fail "make_fake_run.py $run -> exit $rc"; finish; fi
+  nickar=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+  cat >"$tmp/main/small.ini" <<'INI'
+[experiment]
+name = notebook-test
+seed = 3
+variant = abapa
+generations = 6
+[player]
+features = positional
+depth = 1
+[strategy]
+kind = es-plus
+mu = 2
+lambda = 6
+[fitness]
+schedule = round-robin
+[benchmark]
+every = 2
+games = 4
+opponents = random; greedy
+INI
+  "$nickar" evolve "$tmp/main/small.ini" --output "$run" --quiet >"$tmp/main/log" 2>&1
+  rc=$?
+  if [[ $rc -eq 0 && -s $run ]]; then pass; else fail "nickar evolve (small run) -> exit $rc: $(head -c 300 "$tmp/main/log")"; finish; fi
 fi
 edge=$tmp/edge/run.h5
 runpy "$fake" "$edge" --generations 1 --no-sigma --no-games --no-benchmark --fixed-strings

@@ -203,7 +203,9 @@ static nk_status setup(nk_evo *e, char *err, size_t len)
         return nk_fail(NK_EINVAL, err, len, "player.features: %s", e2);
     e->dim = e->set->count;
     char spec[128];
-    snprintf(spec, sizeof spec, "ab:depth=%u,features=%s", s->depth, s->features);
+    /* A 1 MiB table: each search uses its table once (search.h), and the
+     * evolving players are searched shallow and made anew every batch. */
+    snprintf(spec, sizeof spec, "ab:depth=%u,features=%s,tt=1", s->depth, s->features);
     if (nk_spec_parse(&e->spec, spec, e2, sizeof e2) != NK_OK)
         return nk_fail(NK_EINVAL, err, len, "player: %s", e2);
     e->schedule = nk_schedule_find(s->schedule);
@@ -682,7 +684,7 @@ nk_status nk_evo_step(nk_evo *e, nk_evo_progress *p, char *err, size_t len)
         memcpy(e->champion, nk_pop_w(pop, best), e->dim * sizeof *e->champion);
     }
     bool bench = st == NK_OK && e->nbench > 0 && e->s.benchmark_every > 0 &&
-                 ((g + 1) % e->s.benchmark_every == 0 || g + 1 == e->s.generations);
+                 (g == 0 || (g + 1) % e->s.benchmark_every == 0 || g + 1 == e->s.generations);
     if (bench)
         st = benchmark(e, g, &d, err, len);
     nk_run_stats stats;

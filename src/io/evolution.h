@@ -16,7 +16,7 @@
  * stream of its own)); every meeting is a colour-swapped pair of games with
  * per-game seeds from exec (master seed, generation, pairing); the tally
  * gives each individual its mean score; the strategy is told; every
- * `benchmark_every` generations (and at the last) the champion plays the
+ * `benchmark_every` generations (and at the first and the last) the champion plays the
  * benchmark gauntlet; the generation is appended to the run file with the
  * checkpoint (strategy state, hall of fame), then flushed.  Nothing depends
  * on the thread count, and a resumed run continues exactly.
