@@ -1148,28 +1148,37 @@ static void test_crash_states(void **state)
 }
 
 /* In a child under a file size limit of the current size + extra: append
- * generations from 2 on until one fails; write the status, the generation
- * count and the message to fd.  The limit makes the file system refuse
- * writes (EFBIG) as a full disk would (ENOSPC). */
+ * generations from 2 on until one fails, then lift the limit and append
+ * that generation again with the same handle; write the two statuses, the
+ * generation count at the failure and its message to fd.  The limit makes
+ * the file system refuse writes (EFBIG) as a full disk would (ENOSPC). */
 static void limited_child(const char *path, long extra, int fd)
 {
     nk_run *run = run_with(path, 8, 2);
     signal(SIGXFSZ, SIG_IGN);
     struct rlimit r;
-    r.rlim_cur = r.rlim_max = (rlim_t)(file_size(path) + extra);
+    r.rlim_cur = (rlim_t)(file_size(path) + extra);
+    r.rlim_max = RLIM_INFINITY;
     if (setrlimit(RLIMIT_FSIZE, &r) != 0)
         _exit(3);
     static gen_buf b;
     nk_status st = NK_OK;
-    size_t g;
-    for (g = 2; g < 1000 && st == NK_OK; g++) {
+    for (size_t g = 2; g < 1000 && st == NK_OK; g++) {
         fill(&b, 8, g, 4, 3, true, true);
         nk_run_gen gen = view(&b);
         st = nk_run_append_generation(run, &gen, err, sizeof err);
     }
     char out[700];
-    int n = snprintf(out, sizeof out, "%d %zu %s", (int)st,
-                     nk_run_generations(run), err);
+    int n = snprintf(out, sizeof out, "%d %zu ", (int)st,
+                     nk_run_generations(run));
+    r.rlim_cur = RLIM_INFINITY;
+    char again[sizeof err];
+    nk_run_gen gen = view(&b);
+    nk_status retry = setrlimit(RLIMIT_FSIZE, &r) != 0
+                          ? NK_EINVAL
+                          : nk_run_append_generation(run, &gen, again,
+                                                     sizeof again);
+    n += snprintf(out + n, sizeof out - (size_t)n, "%d %s", (int)retry, err);
     nk_run_close(run);
     if (write(fd, out, (size_t)n) != n)
         _exit(4);
@@ -1180,7 +1189,7 @@ static void test_file_too_large(void **state)
 {
     (void)state;
     const char *path = in_dir("limit.h5");
-    const long extras[] = {0, 4096, 400000, (1 << 20) + 200000};
+    const long extras[] = {0, 4096, 400000, (1 << 20) + 20000};
     for (size_t i = 0; i < sizeof extras / sizeof extras[0]; i++) {
         int p[2];
         assert_int_equal(pipe(p), 0);
@@ -1198,30 +1207,34 @@ static void test_file_too_large(void **state)
         assert_int_equal(waitpid(pid, &status, 0), pid);
         assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
         assert_true(n > 0);
-        int st;
+        int st, retry;
         size_t g;
         int used;
-        assert_int_equal(sscanf(out, "%d %zu %n", &st, &g, &used), 2);
+        assert_int_equal(sscanf(out, "%d %zu %d %n", &st, &g, &retry, &used),
+                         3);
         snprintf(err, sizeof err, "%s", out + used);
         assert_int_equal(st, NK_EIO);
-        expect_msg("writing '%s' failed at generation %zu: ", path, g);
+        expect_msg("writing '%s' failed at generation %zu: cannot reserve ",
+                   path, g);
         expect_in_msg("File too large");
         if (extras[i] < 1 << 20)
             assert_int_equal(g, 2);
         else
             assert_true(g > 3);
+        /* nothing was written: once there is room, the handle goes on */
+        assert_int_equal(retry, NK_OK);
 
         /* every complete generation is there, and the run goes on */
         nk_run *run = open_or_fail(path, false);
-        expect_gens(run, 8, g);
+        expect_gens(run, 8, g + 1);
         nk_run_close(run);
         run = open_or_fail(path, true);
         static gen_buf b;
-        fill(&b, 8, g, 4, 3, true, true);
+        fill(&b, 8, g + 1, 4, 3, true, true);
         append_or_fail(run, &b);
         nk_run_close(run);
         run = open_or_fail(path, false);
-        expect_gens(run, 8, g + 1);
+        expect_gens(run, 8, g + 2);
         nk_run_close(run);
     }
 

@@ -45,7 +45,7 @@
 
 enum {
     STATS_CHUNK = 256,  /* rows per chunk of /stats */
-    GAMES_CHUNK = 4096, /* rows per chunk of /games */
+    GAMES_CHUNK = 1024, /* rows per chunk of /games */
     BENCH_CHUNK = 256,  /* rows per chunk of /benchmark */
     RESERVE_BASE = 1 << 20 /* bytes reserved beyond twice the data */
 };
@@ -623,9 +623,9 @@ static bool shrink(nk_run *run, hid_t ds, const char *what, hsize_t rows,
     return true;
 }
 
-/* Flushes the file, then cuts off what is left of a space reservation
- * beyond HDF5's end of allocation (HDF5 trims only when its own idea of
- * the end of file differs). */
+/* Flushes the file, cuts off what is left of a space reservation beyond
+ * HDF5's end of allocation (HDF5 trims only when its own idea of the end
+ * of file differs) and asks the system to put it all on disk. */
 static bool flush(nk_run *run)
 {
     if (!may_write(run, "flush") ||
@@ -639,6 +639,13 @@ static bool flush(nk_run *run)
         /* a reservation left in place costs space, nothing else */
     }
     H5Eclear2(H5E_DEFAULT);
+    if (run->fd >= 0 && fsync(run->fd) != 0 && errno != EINVAL &&
+        errno != EROFS) {
+        snprintf(run->fail_what, sizeof run->fail_what, "fsync");
+        snprintf(run->fail_why, sizeof run->fail_why, "%s", strerror(errno));
+        run->fail_os = true;
+        return false;
+    }
     return true;
 }
 

@@ -39,22 +39,23 @@
  * new length), then the whole new checkpoint as a group /checkpoint.new
  * whose generation attribute is written last, then the old /checkpoint is
  * deleted (the commit point) and /checkpoint.new renamed to /checkpoint,
- * then everything is flushed (H5Fflush, global scope).  Opening a file
- * copes with every state this order can leave (a stale /checkpoint.new is
- * ignored, a lone one is the committed checkpoint); nk_run_truncate() cuts
- * the datasets back and tidies the checkpoint, and the first append of a
- * handle does the same by itself.
+ * then everything is flushed (H5Fflush, global scope) and synced (fsync).
+ * Opening a file copes with every state this order can leave (a stale
+ * /checkpoint.new is ignored, a lone one is the committed checkpoint);
+ * nk_run_truncate() cuts the datasets back and tidies the checkpoint, and
+ * the first append of a handle does the same by itself.
  *
  * Space.  HDF5 updates some of its metadata in place and allocates the rest
  * at the end of the file, so a write that fails half-way because the disk
  * is full can leave a file that HDF5 no longer opens ("truncated file").
- * To avoid that, every append first reserves room at the end of the file
- * (posix_fallocate: twice the generation's data plus 1 MiB; HDF5 trims the
- * file back at the next flush); when the reservation fails, nothing has
- * been written and the error says so.  This protects against full disks
- * and file size limits, not against crashes of the machine itself: HDF5
- * 1.10 has no transactions, and what reaches the disk between flushes is up
- * to it and the operating system.
+ * (Seen with HDF5 1.10.8 under a file size limit.)  To avoid that, every
+ * append first reserves room at the end of the file (posix_fallocate:
+ * twice the generation's data plus 1 MiB, cut back to HDF5's end of
+ * allocation after the flush); when the reservation fails, nothing has
+ * been written, the error says "cannot reserve", and the handle can try
+ * again later.  This protects against full disks and file size limits,
+ * not against crashes of the machine in the middle of a flush: HDF5 1.10
+ * has no transactions.
  *
  * Errors are returned (an nk_status and a one-line message in err), never
  * printed: opening a handle turns off HDF5's automatic error printing for
@@ -184,7 +185,8 @@ nk_status nk_run_create(nk_run **out, const char *path,
 
 /* Opens an existing run file, for appending when writable is true, and
  * reads its attributes and shapes.  NK_EIO when the file cannot be opened
- * (missing, no permission, locked by a writer); NK_EFORMAT when it is not
+ * (missing, no permission, locked by another process: "cannot open 'PATH':
+ * reason"); NK_EFORMAT when it is not
  * a run file of this schema ("'PATH' is not a nickar run file: no
  * attribute schema_version"), or is truncated or damaged; NK_ENOMEM. */
 nk_status nk_run_open(nk_run **out, const char *path, bool writable,
