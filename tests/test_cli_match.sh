@@ -82,8 +82,10 @@ printf '# nothing\n\n' >"$tmp/empty.txt"
 expect_error match "no weights" match --variant antigua "ab:weights=$tmp/empty.txt" greedy
 expect_error match "cannot open weights file" match --variant antigua \
   "ab:weights=$tmp/missing.txt" greedy
-expect_error match "run files are not supported yet" match --variant antigua \
-  "ab:weights=run.h5@best" greedy
+expect_error match "weights '$tmp/run.h5@best': cannot open" match --variant antigua \
+  "ab:weights=$tmp/run.h5@best" greedy
+expect_error match "after '@' give 'best' or 'gen=G,rank=R'" match --variant antigua \
+  "ab:weights=run.h5@gen=x" greedy
 
 # ===== bad input =====
 expect_error match "player A: " match --variant antigua bogus greedy

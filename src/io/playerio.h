@@ -7,11 +7,10 @@
  *
  *   weights=NAME          a built-in table (nk_weights_builtin): left to
  *                         nk_player_new;
- *   weights=RUN.h5@best   an individual of an HDF5 run file: `@best` (the
- *   weights=RUN.h5@gen=40,rank=0      last generation's best), or a
- *                         generation and a rank by fitness.  Not supported
- *                         yet: see nk_playerio_run_weights, the extension
- *                         point that the run-file code will fill;
+ *   weights=RUN.h5@best   an individual of an HDF5 run file (io/runfile.h):
+ *   weights=RUN.h5@gen=40,rank=0      `@best` (the best of the last
+ *                         complete generation), or a generation (from 1)
+ *                         and a rank by fitness (0 = best);
  *   weights=FILE          a text file of numbers, one per feature in the
  *                         feature set's order (nk_feature_set.features), one
  *                         per line; `#` starts a comment, blank lines are
@@ -55,11 +54,10 @@ nk_status nk_playerio_new(nk_player **out, const nk_player_def *def, const nk_va
 nk_status nk_playerio_read_weights(const char *path, double *w, size_t max, size_t *n, char *err,
                                    size_t errlen);
 
-/* Extension point: the weights of an individual of a run file, selected by
- * `best` or `gen=G,rank=R`.  Until the HDF5 run file exists this returns
- * NK_EINVAL, "run files are not supported yet"; the evolution work replaces
- * its body (reading /population/genome and /population/fitness) and keeps
- * this signature. */
+/* The weights of an individual of a run file, selected by `best` or
+ * `gen=G,rank=R`: D <= max numbers into w, D into *n.  NK_EINVAL for a bad
+ * selector, NK_ERANGE for a generation or rank outside the run, the run
+ * file's own errors (NK_EIO, NK_EFORMAT, ...) otherwise. */
 nk_status nk_playerio_run_weights(const char *file, const char *selector, double *w, size_t max,
                                   size_t *n, char *err, size_t errlen);
 
