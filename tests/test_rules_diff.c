@@ -138,6 +138,15 @@ static void diff_game(const nk_variant *v, int rv, const ref_pos *start,
                   "a refused move changed the game");
             cov.refused++;
         }
+        /* Now and then, perft from here: the game's history takes part
+         * (a repetition within the next plies ends those lines). */
+        if (nk_rng_below(rng, 40) == 0) {
+            unsigned d = 1 + nk_rng_below(rng, 3);
+            uint64_t got = nk_perft(g, d);
+            unsigned long long want = ref_perft(rg, (int)d);
+            CHECK(got == want, "ply %d: perft(%u) = %llu, reference %llu",
+                  rg->n, d, (unsigned long long)got, want);
+        }
         int m = pick(rng, legal);
         nk_ply_info info;
         ref_move rmv;
@@ -177,7 +186,7 @@ static unsigned random_ply_limit(nk_rng *rng)
     }
 }
 
-enum { START_GAMES = 400, RANDOM_GAMES = 1200 };
+enum { START_GAMES = 300, RANDOM_GAMES = 900 };
 
 static void diff_variant(int rv, uint64_t seed)
 {
@@ -267,6 +276,27 @@ static void test_diff_games_adjikui_small_max_laps(void **state)
             tl_random_pos(REF_ADJIKUI, &rng, &start);
         diff_game(&copy, REF_ADJIKUI, &start, random_ply_limit(&rng), &rng,
                   g);
+    }
+    free(g);
+}
+
+/* Long games (255 seeds in play) up to the default ply limit and beyond
+ * it, up to NK_MAX_PLIES. */
+static void test_diff_long_games(void **state)
+{
+    (void)state;
+    nk_game *g = malloc(sizeof *g);
+    assert_non_null(g);
+    nk_rng rng = {109};
+    ref_pos start;
+    assert_true(ref_parse(&start, "21,21,21,21,21,21/21,21,21,21,21,24 0-0 S"));
+    for (int rv = 0; rv < REF_VARIANTS; rv++) {
+        const nk_variant *v = tl_variant(rv);
+        for (int i = 0; i < 6; i++) {
+            start.side = i % 2;
+            diff_game(v, rv, &start, i < 4 ? NK_DEFAULT_PLY_LIMIT : NK_MAX_PLIES,
+                      &rng, g);
+        }
     }
     free(g);
 }
@@ -422,6 +452,7 @@ int main(void)
         cmocka_unit_test(test_diff_games_abapa),
         cmocka_unit_test(test_diff_games_adjikui),
         cmocka_unit_test(test_diff_games_adjikui_small_max_laps),
+        cmocka_unit_test(test_diff_long_games),
         cmocka_unit_test(test_diff_positions),
         cmocka_unit_test(test_diff_perft_random_positions),
     };

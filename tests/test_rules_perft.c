@@ -31,7 +31,7 @@
 
 #include "reference/testlib.c"
 
-enum { MAX_DEPTH = 12 };
+enum { MAX_DEPTH = 16 };
 #define DEEP_NODES 1000000ull
 #define REF_NODES 60000ull /* the reference recomputes counts up to this */
 
@@ -102,7 +102,22 @@ static const perft_case cases[] = {
     {"abapa", "0,0,0,0,0,14/1,1,0,1,0,1 14-16 S",
      8, {1, 3, 13, 26, 83, 130, 380, 597}},
 
+    /* Three single seeds chasing each other: the start position comes back
+     * after 12 plies (R-W10), so repetition cuts the tree from depth 12. */
+    {"antigua", "1,0,1,0,0,0/0,1,0,0,0,0 20-20 S",
+     16, {2, 2, 4, 4, 7, 7, 14, 15, 25, 33, 35, 42, 29, 40, 54, 70}},
+    {"speightstown", "1,0,1,0,0,0/0,1,0,0,0,0 20-20 S",
+     16, {2, 2, 4, 4, 7, 7, 14, 15, 25, 33, 35, 42, 29, 40, 54, 70}},
+    {"bridgetown", "1,0,1,0,0,0/0,1,0,0,0,0 20-20 S",
+     16, {2, 2, 4, 4, 7, 7, 14, 15, 25, 33, 35, 42, 29, 40, 54, 70}},
+    {"abapa", "1,0,1,0,0,0/0,1,0,0,0,0 20-20 S",
+     16, {2, 2, 4, 4, 7, 7, 14, 15, 25, 33, 35, 43, 30, 42, 56, 73}},
+
     /* Adji Kui II. */
+    /* A forced 10-ply cycle with passes (R-K7): the 10th ply repeats the
+     * start position and ends the game. */
+    {"adjikui", "0,1,0,0,2,0/1,1,0,0,1,0 20-20 S",
+     12, {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0}},
     {"adjikui", "0,0,0,0,0,2/0,1,0,0,0,0 0-0 S", 6, {1, 1, 1, 0, 0, 0}},
     {"adjikui", "0,0,0,0,0,0/2,0,0,0,0,0 0-0 S", 6, {1, 1, 1, 1, 0, 0}},
     {"adjikui", "4,4,4,4,4,4/4,4,4,4,4,4 0-0 N SSSSSSSSNNNN",

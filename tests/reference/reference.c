@@ -494,12 +494,15 @@ void ref_game_init(ref_game *g, int variant, const ref_pos *start,
     g->ply_limit = ply_limit;
     g->max_laps = max_laps;
     g->n = 0;
-    g->hist = calloc(REF_MAX_PLIES + 1, sizeof *g->hist);
-    g->move = calloc(REF_MAX_PLIES + 1, sizeof *g->move);
-    g->captured = calloc(REF_MAX_PLIES + 1, sizeof *g->captured);
+    if (ply_limit < 1 || ply_limit > REF_MAX_PLIES)
+        abort();
+    g->hist = malloc((size_t)(ply_limit + 1) * sizeof *g->hist);
+    g->move = malloc((size_t)(ply_limit + 1) * sizeof *g->move);
+    g->captured = malloc((size_t)(ply_limit + 1) * sizeof *g->captured);
     if (g->hist == NULL || g->move == NULL || g->captured == NULL)
         abort();
     g->hist[0] = *start;
+    g->captured[0] = 0;
 }
 
 void ref_game_free(ref_game *g)
@@ -522,7 +525,7 @@ unsigned ref_game_legal(const ref_game *g)
 int ref_game_play(ref_game *g, int move, ref_move *out)
 {
     ref_move r;
-    if (end_reason(g) != REF_NONE || g->n >= REF_MAX_PLIES)
+    if (end_reason(g) != REF_NONE || g->n >= g->ply_limit)
         return 0;
     ref_play(g->variant, g->max_laps, &g->hist[g->n], move, &r);
     if (!r.legal)

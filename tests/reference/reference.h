@@ -100,8 +100,8 @@ void ref_play(int variant, int max_laps, const ref_pos *p, int move,
  * conditions. */
 unsigned ref_legal(int variant, int max_laps, const ref_pos *p);
 
-/* A game.  ply_limit 1..REF_MAX_PLIES.  ref_game_init allocates; free with
- * ref_game_free. */
+/* A game.  ply_limit 1..REF_MAX_PLIES.  ref_game_init allocates room for
+ * ply_limit plies; free with ref_game_free. */
 void ref_game_init(ref_game *g, int variant, const ref_pos *start,
                    int ply_limit, int max_laps);
 void ref_game_free(ref_game *g);

@@ -1,0 +1,402 @@
+/*
+ * test_rules_props.c -- properties of the rules engine over thousands of
+ * seeded random games per variant, from the start position and from random
+ * positions:
+ *
+ *   - seeds are conserved (R-B5) and every count stays in range;
+ *   - every game ends, within its ply limit, with one of its variant's end
+ *     reasons (R-G2), and the result is consistent (totals, winner);
+ *   - a game replayed from its record (start position + moves, through the
+ *     R-B3/R-B4 text) ends the same way;
+ *   - the hash kept incrementally equals nk_pos_hash() after every ply;
+ *   - parse(format(pos)) is pos after every ply;
+ *   - perft(d) = sum over the legal moves of perft(d - 1) (R-G3);
+ *   - the rules are symmetric: swapping the two sides swaps the legal moves,
+ *     the end reason and the totals.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "reference/testlib.c"
+
+enum { START_GAMES = 1000, RANDOM_GAMES = 2000 };
+
+static char msg[512];
+
+static void describe(const nk_game *g)
+{
+    char text[NK_POS_TEXT];
+    nk_pos_format(&g->start, text);
+    int k = snprintf(msg, sizeof msg, "%s game from %s, ply %u",
+                     g->variant->name, text, g->ply);
+    (void)k;
+}
+
+static unsigned end_mask(const nk_variant *v)
+{
+    if (v->sowing == NK_SOW_RELAY)
+        return 1u << NK_END_FEW_SEEDS | 1u << NK_END_PASSES
+               | 1u << NK_END_REPETITION | 1u << NK_END_PLY_LIMIT;
+    return 1u << NK_END_MAJORITY | 1u << NK_END_EMPTY_ROW
+           | 1u << NK_END_NO_FEED | 1u << NK_END_REPETITION
+           | 1u << NK_END_PLY_LIMIT;
+}
+
+/* Invariants of one position of a game. */
+static void check_pos(const nk_game *g, unsigned total, uint16_t north,
+                      const nk_pos *prev)
+{
+    const nk_pos *p = &g->pos;
+    if (nk_pos_total(p) != total) {
+        describe(g);
+        fail_msg("%s: %u seeds in play, %u at the start", msg,
+                 nk_pos_total(p), total);
+    }
+    if (p->side > 1 || nk_pos_passes(p) > 2 || p->north != north) {
+        describe(g);
+        fail_msg("%s: side %d, passes %u, owners %#x", msg, p->side,
+                 nk_pos_passes(p), p->north);
+    }
+    if (p->hash != nk_pos_hash(p)) {
+        describe(g);
+        fail_msg("%s: incremental hash differs from nk_pos_hash", msg);
+    }
+    if (prev != NULL && (p->store[0] < prev->store[0]
+                         || p->store[1] < prev->store[1])) {
+        describe(g);
+        fail_msg("%s: a store decreased", msg);
+    }
+    /* parse(format(pos)) == pos */
+    char text[NK_POS_TEXT];
+    nk_pos q;
+    nk_pos_format(p, text);
+    tl_pos(&q, text);
+    if (memcmp(q.pit, p->pit, NK_PITS) != 0 || q.store[0] != p->store[0]
+        || q.store[1] != p->store[1] || q.side != p->side
+        || q.north != p->north || q.hash != p->hash) {
+        describe(g);
+        fail_msg("%s: %s does not read back as the same position", msg, text);
+    }
+}
+
+/* The result of a finished game is consistent. */
+static void check_result(const nk_game *g, unsigned total)
+{
+    const nk_result *r = &g->result;
+    const nk_variant *v = g->variant;
+    describe(g);
+    if (!(end_mask(v) & (1u << r->reason)))
+        fail_msg("%s: ended with %s", msg, nk_end_name(r->reason));
+    if (g->ply > g->ply_limit)
+        fail_msg("%s: past the ply limit %u", msg, g->ply_limit);
+    if (r->reason == NK_END_PLY_LIMIT && g->ply != g->ply_limit)
+        fail_msg("%s: ply-limit before the limit", msg);
+    if (r->total[0] < g->pos.store[0] || r->total[1] < g->pos.store[1])
+        fail_msg("%s: a total below its store", msg);
+    unsigned sum = r->total[0] + r->total[1];
+    /* Seeds left on the board are not counted only at a majority (R-W6,
+     * except bridgetown) and at a speightstown repetition or ply limit
+     * (R-W10, R-G1). */
+    bool speightstown = strcmp(v->name, "speightstown") == 0;
+    bool bridgetown = strcmp(v->name, "bridgetown") == 0;
+    bool all_counted = !((r->reason == NK_END_MAJORITY && !bridgetown)
+                         || (speightstown
+                             && (r->reason == NK_END_REPETITION
+                                 || r->reason == NK_END_PLY_LIMIT)));
+    if (sum > total || (all_counted && sum != total))
+        fail_msg("%s: totals %u-%u of %u seeds (%s)", msg, r->total[0],
+                 r->total[1], total, nk_end_name(r->reason));
+    int best = r->total[0] > r->total[1]   ? NK_SOUTH
+               : r->total[1] > r->total[0] ? NK_NORTH
+                                           : NK_DRAW;
+    if (v->win_needs_majority && best != NK_DRAW
+        && r->total[best] < total / 2 + 1)
+        best = NK_DRAW;
+    if (r->winner != best)
+        fail_msg("%s: winner %d with totals %u-%u", msg, r->winner,
+                 r->total[0], r->total[1]);
+    if (nk_game_legal(g) != 0)
+        fail_msg("%s: moves after the end", msg);
+}
+
+/* The record as text, read back and replayed. */
+static void check_replay(const nk_game *g, nk_game *copy)
+{
+    char start_text[NK_POS_TEXT];
+    nk_pos_format(&g->start, start_text);
+    static char record[4 * NK_MAX_PLIES];
+    size_t k = 0;
+    for (unsigned i = 0; i < g->ply; i++) {
+        record[k++] = nk_move_letter(g->moves[i]);
+        record[k++] = ' ';
+    }
+    record[k] = '\0';
+    nk_pos start;
+    tl_pos(&start, start_text);
+    assert_int_equal(nk_game_init(copy, g->variant, &start, g->ply_limit),
+                     NK_OK);
+    for (size_t i = 0; i < k; i += 2) {
+        int move = nk_move_parse(record[i]);
+        char err[256] = "";
+        if (nk_game_play(copy, move, NULL, err, sizeof err) != NK_OK) {
+            describe(g);
+            fail_msg("%s: replay refused %c at ply %zu: %s", msg, record[i],
+                     i / 2, err);
+        }
+    }
+    describe(g);
+    if (memcmp(&copy->pos, &g->pos, sizeof g->pos) != 0
+        || copy->ply != g->ply || copy->result.reason != g->result.reason
+        || copy->result.winner != g->result.winner
+        || copy->result.total[0] != g->result.total[0]
+        || copy->result.total[1] != g->result.total[1])
+        fail_msg("%s: the replay ends differently", msg);
+}
+
+/* perft(d) = sum over legal moves of perft(d - 1), at this game state. */
+static void check_perft_sum(const nk_game *g, nk_game *child, unsigned d)
+{
+    uint64_t sum = 0;
+    unsigned legal = nk_game_legal(g);
+    for (int m = 0; m <= NK_PASS; m++) {
+        if (!(legal & (1u << m)))
+            continue;
+        memcpy(child, g, sizeof *g);
+        nk_game_play_legal(child, m, NULL);
+        sum += nk_perft(child, d - 1);
+    }
+    if (nk_perft(g, d) != sum) {
+        describe(g);
+        fail_msg("%s: perft(%u) = %llu, sum over moves %llu", msg, d,
+                 (unsigned long long)nk_perft(g, d), (unsigned long long)sum);
+    }
+}
+
+/* ===== symmetry ===== */
+
+static unsigned mirror_mask(unsigned mask)
+{
+    unsigned out = mask & (1u << NK_PASS);
+    for (int i = 0; i < NK_PITS; i++)
+        if (mask & (1u << i))
+            out |= 1u << ((i + 6) % 12);
+    return out;
+}
+
+static void mirror(const nk_pos *p, nk_pos *out)
+{
+    ref_pos r, m;
+    tl_to_ref(p, &r);
+    m = r;
+    for (int i = 0; i < 12; i++) {
+        m.pit[(i + 6) % 12] = r.pit[i];
+        m.owner[(i + 6) % 12] = 1 - r.owner[i];
+    }
+    m.store[0] = r.store[1];
+    m.store[1] = r.store[0];
+    m.side = 1 - r.side;
+    tl_from_ref(&m, out);
+}
+
+static void check_symmetry(const nk_variant *v, const nk_pos *p)
+{
+    nk_pos m;
+    mirror(p, &m);
+    char text[NK_POS_TEXT];
+    nk_pos_format(p, text);
+    if (nk_legal(v, &m) != mirror_mask(nk_legal(v, p)))
+        fail_msg("%s %s: the mirrored position has other moves", v->name,
+                 text);
+    nk_end e = nk_pos_end(v, p);
+    if (nk_pos_end(v, &m) != e)
+        fail_msg("%s %s: the mirrored position ends otherwise", v->name,
+                 text);
+    for (int reason = NK_END_MAJORITY; reason < NK_END_COUNT; reason++) {
+        if (!(end_mask(v) & (1u << reason)))
+            continue;
+        nk_result a, b;
+        nk_pos_result(v, p, (nk_end)reason, &a);
+        nk_pos_result(v, &m, (nk_end)reason, &b);
+        int bw = b.winner == NK_DRAW ? NK_DRAW : 1 - b.winner;
+        if (a.total[0] != b.total[1] || a.total[1] != b.total[0]
+            || a.winner != bw)
+            fail_msg("%s %s (%s): %u-%u, mirrored %u-%u", v->name, text,
+                     nk_end_name((nk_end)reason), a.total[0], a.total[1],
+                     b.total[1], b.total[0]);
+    }
+}
+
+/* ===== the games ===== */
+
+typedef struct stats {
+    unsigned games, plies, reasons[NK_END_COUNT];
+} stats;
+
+static void play_game(nk_game *g, nk_game *scratch, nk_rng *rng, stats *st,
+                      bool deep_checks)
+{
+    const unsigned total = nk_pos_total(&g->pos);
+    const uint16_t north = g->pos.north;
+    nk_pos prev = g->pos;
+    check_pos(g, total, north, NULL);
+    while (!nk_game_over(g)) {
+        if (deep_checks && nk_rng_below(rng, 16) == 0) {
+            check_perft_sum(g, scratch, 1 + nk_rng_below(rng, 3));
+            check_symmetry(g->variant, &g->pos);
+        }
+        int move = nk_random_move(g, rng);
+        if (move < 0 || !(nk_game_legal(g) & (1u << move))) {
+            describe(g);
+            fail_msg("%s: nk_random_move gave %d", msg, move);
+        }
+        prev = g->pos;
+        nk_game_play_legal(g, move, NULL);
+        check_pos(g, total, north, &prev);
+        if (g->ply > g->ply_limit) {
+            describe(g);
+            fail_msg("%s: still going past the ply limit", msg);
+        }
+    }
+    check_result(g, total);
+    check_replay(g, scratch);
+    st->games++;
+    st->plies += g->ply;
+    st->reasons[g->result.reason]++;
+}
+
+static void props_variant(int rv, uint64_t seed)
+{
+    const nk_variant *v = tl_variant(rv);
+    nk_game *g = malloc(sizeof *g), *scratch = malloc(sizeof *scratch);
+    assert_non_null(g);
+    assert_non_null(scratch);
+    nk_rng rng = {seed};
+    stats st;
+    memset(&st, 0, sizeof st);
+    for (int i = 0; i < START_GAMES; i++) {
+        nk_pos start;
+        nk_pos_start(&start, i % 2);
+        assert_int_equal(nk_game_init(g, v, &start, NK_DEFAULT_PLY_LIMIT),
+                         NK_OK);
+        play_game(g, scratch, &rng, &st, i < 60);
+    }
+    for (int i = 0; i < RANDOM_GAMES; i++) {
+        ref_pos r;
+        nk_pos start;
+        tl_random_pos(rv, &rng, &r);
+        tl_from_ref(&r, &start);
+        check_symmetry(v, &start);
+        unsigned limit = nk_rng_below(&rng, 3) == 0
+                             ? 1 + nk_rng_below(&rng, 100)
+                             : NK_DEFAULT_PLY_LIMIT;
+        assert_int_equal(nk_game_init(g, v, &start, limit), NK_OK);
+        play_game(g, scratch, &rng, &st, i < 200);
+    }
+    print_message("%s: %u games, %u plies; ends:", v->name, st.games,
+                  st.plies);
+    for (int r = 1; r < NK_END_COUNT; r++)
+        print_message(" %s %u", nk_end_name((nk_end)r), st.reasons[r]);
+    print_message("\n");
+    free(g);
+    free(scratch);
+}
+
+static void test_props_antigua(void **state)
+{
+    (void)state;
+    props_variant(REF_ANTIGUA, 201);
+}
+
+static void test_props_speightstown(void **state)
+{
+    (void)state;
+    props_variant(REF_SPEIGHTSTOWN, 202);
+}
+
+static void test_props_bridgetown(void **state)
+{
+    (void)state;
+    props_variant(REF_BRIDGETOWN, 203);
+}
+
+static void test_props_abapa(void **state)
+{
+    (void)state;
+    props_variant(REF_ABAPA, 204);
+}
+
+static void test_props_adjikui(void **state)
+{
+    (void)state;
+    props_variant(REF_ADJIKUI, 205);
+}
+
+/* Long games: with 255 seeds in play, random Warri games run into the
+ * default ply limit of 1000 (and it is respected: they end at exactly 1000
+ * with ply-limit), and under NK_MAX_PLIES they run past 1000 plies. */
+static const char *const big_pos = "21,21,21,21,21,21/21,21,21,21,21,24 0-0 S";
+
+static void test_props_long_games(void **state)
+{
+    (void)state;
+    nk_game *g = malloc(sizeof *g), *scratch = malloc(sizeof *scratch);
+    assert_non_null(g);
+    assert_non_null(scratch);
+    nk_rng rng = {206};
+    for (int rv = 0; rv < REF_VARIANTS; rv++) {
+        const nk_variant *v = tl_variant(rv);
+        stats st;
+        memset(&st, 0, sizeof st);
+        nk_pos start;
+        tl_pos(&start, big_pos);
+        unsigned longest = 0;
+        for (int i = 0; i < 12; i++) {
+            unsigned limit = i < 8 ? NK_DEFAULT_PLY_LIMIT : NK_MAX_PLIES;
+            assert_int_equal(nk_game_init(g, v, &start, limit), NK_OK);
+            play_game(g, scratch, &rng, &st, false);
+            if (g->ply > longest)
+                longest = g->ply;
+        }
+        print_message("%s from %s: longest %u plies, %u ply-limit ends\n",
+                      v->name, big_pos, longest,
+                      st.reasons[NK_END_PLY_LIMIT]);
+        if (rv != REF_ADJIKUI) {
+            assert_true(st.reasons[NK_END_PLY_LIMIT] > 0);
+            assert_true(longest > NK_DEFAULT_PLY_LIMIT);
+        }
+    }
+    free(g);
+    free(scratch);
+}
+
+/* nk_bench_playouts is deterministic in its seed. */
+static void test_props_bench_is_deterministic(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < nk_variant_count(); i++) {
+        nk_bench a, b;
+        nk_bench_playouts(nk_variant_at(i), 50, 7, &a);
+        nk_bench_playouts(nk_variant_at(i), 50, 7, &b);
+        assert_int_equal(a.games, 50);
+        assert_int_equal(a.plies, b.plies);
+        assert_true(a.signature == b.signature);
+        assert_true(a.plies > 50);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_props_antigua),
+        cmocka_unit_test(test_props_speightstown),
+        cmocka_unit_test(test_props_bridgetown),
+        cmocka_unit_test(test_props_abapa),
+        cmocka_unit_test(test_props_adjikui),
+        cmocka_unit_test(test_props_long_games),
+        cmocka_unit_test(test_props_bench_is_deterministic),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
