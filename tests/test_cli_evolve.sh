@@ -60,7 +60,7 @@ assert f["population/genome"].shape[:2] == (4, 6)
 assert len(f["features"]) == f["population/genome"].shape[2]
 assert len(f["stats"]) == 4 and len(f["games"]) == 4 * 30
 b = f["benchmark"][:]
-assert len(b) == 4 and set(b["generation"]) == {1, 3}
+assert len(b) == 6 and set(b["generation"]) == {0, 1, 3}
 assert ((b["wins"] + b["draws"] + b["losses"]) == 4).all()
 PY
 
@@ -74,7 +74,7 @@ import json, sys
 o = json.loads(sys.stdin.read())
 assert o["generations"] == 4 and o["variant"] == "abapa"
 assert set(o["champion"]["weights"]) == set(o["features"])
-assert len(o["benchmark"]) == 4' <<<"$out"
+assert len(o["benchmark"]) == 6' <<<"$out"
 
 # --- the run file as a player's weights ----------------------------------
 run match --variant abapa --games 4 "ab:depth=1,features=positional,weights=$tmp/t1.h5@best" random --json

@@ -37,10 +37,7 @@ void nk_pos_start(nk_pos *p, int side)
 
 unsigned nk_pos_on_board(const nk_pos *p)
 {
-    uint64_t lo, hi;
-    memcpy(&lo, p->pit, 8);
-    memcpy(&hi, p->pit + 8, 8);
-    return nk_byte_sum(lo) + nk_byte_sum(hi & 0xFFFFFFFFull);
+    return nk_board_sum(p);
 }
 
 unsigned nk_pos_total(const nk_pos *p)
@@ -189,14 +186,14 @@ nk_status nk_pos_parse(nk_pos *p, const char *text, char *err, size_t len)
     if (a < 0 || *s != '-')
         return bad(err, len, text,
                    a == -2       ? "a store holds more than 255 seeds"
-                   : *s == '-'   ? "a store count is negative"
+                   : *s == '-'   ? "field 2: a store count is negative"
                            : "field 2 must be the stores as <south>-<north>, e.g. 0-0");
     s++;
     int b = read_count(&s);
     if (b < 0 || *s != ' ')
         return bad(err, len, text,
                    b == -2       ? "a store holds more than 255 seeds"
-                   : *s == '-'   ? "a store count is negative"
+                   : *s == '-'   ? "field 2: a store count is negative"
                    : *s == '\0' ? "missing field 3, the side to move (S or N)"
                                 : "field 2 must be the stores as <south>-<north>, e.g. 0-0");
     q.store[0] = (uint8_t)a;
