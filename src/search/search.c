@@ -63,10 +63,10 @@ struct nk_search {
     uint16_t age;
     /* State of the search in progress. */
     const nk_game *game;
-    unsigned root_ply;
+    unsigned plies_left; /* plies from the root to the ply limit (R-G1) */
     uint64_t nodes, node_limit;
+    uint64_t check_at;  /* node count at which to look at the budgets again */
     double deadline;    /* CLOCK_MONOTONIC seconds, 0: none */
-    bool may_stop;      /* the first iteration is done: budgets apply */
     bool stopped;       /* a budget ran out: unwind */
     bool horizon;       /* an evaluation lies below the current node */
     unsigned rep_ply;   /* shallowest path frame that a position below the
@@ -326,12 +326,25 @@ static inline const nk_pos *list_child(const nk_variant *v, const nk_pos *pos,
 
 /* ===== the search ===== */
 
+/* Budgets are looked at when the node count reaches check_at: never
+ * during the first iteration, then at the node budget and every 1024 nodes
+ * for a time budget. */
+enum { CLOCK_EVERY = 1024 };
+
+static void arm_budgets(nk_search *s)
+{
+    s->check_at = s->node_limit ? s->node_limit : UINT64_MAX;
+    if (s->deadline > 0 && s->nodes + CLOCK_EVERY < s->check_at)
+        s->check_at = s->nodes + CLOCK_EVERY;
+}
+
 static bool budget_spent(nk_search *s)
 {
     if (s->node_limit && s->nodes >= s->node_limit)
         return true;
-    if (s->deadline > 0 && (s->nodes & 1023) == 0 && now_seconds() >= s->deadline)
+    if (s->deadline > 0 && now_seconds() >= s->deadline)
         return true;
+    arm_budgets(s);
     return false;
 }
 
@@ -343,8 +356,7 @@ static inline bool node_done(nk_search *s, const nk_pos *pos, const frame *up, u
                              double *score)
 {
     const nk_variant *v = s->eval.variant;
-    s->nodes++;
-    if (s->may_stop && budget_spent(s)) {
+    if (++s->nodes >= s->check_at && budget_spent(s)) {
         s->stopped = true;
         *score = 0.0;
         return true;
@@ -352,7 +364,7 @@ static inline bool node_done(nk_search *s, const nk_pos *pos, const frame *up, u
     nk_end end = nk_pos_end(v, pos);
     if (end == NK_END_NONE && !(pos->flags & NK_POS_CAPTURED) && repeats(s, up, pos->hash))
         end = NK_END_REPETITION;
-    if (end == NK_END_NONE && s->root_ply + ply >= s->game->ply_limit)
+    if (end == NK_END_NONE && ply >= s->plies_left)
         end = NK_END_PLY_LIMIT;
     if (end == NK_END_NONE)
         return false;
@@ -387,7 +399,7 @@ static double search_node(nk_search *s, const nk_pos *pos, const frame *up, int 
      * Not within reach of the ply limit, where the value depends on the
      * ply as well as on the position, nor next to the horizon. */
     const bool use_tt = s->tt != NULL && depth >= TT_MIN_DEPTH &&
-                        s->root_ply + ply + (unsigned)depth < s->game->ply_limit;
+                        ply + (unsigned)depth < s->plies_left;
     const uint64_t key = use_tt ? tt_key(pos) : 0;
     int first = NK_NO_MOVE;
     if (use_tt) {
@@ -477,11 +489,11 @@ static double search_node(nk_search *s, const nk_pos *pos, const frame *up, int 
 static void start_search(nk_search *s, const nk_game *g, const nk_search_limits *lim)
 {
     s->game = g;
-    s->root_ply = g->ply;
     s->nodes = 0;
+    s->plies_left = g->ply_limit - g->ply;
     s->node_limit = lim->nodes;
+    s->check_at = UINT64_MAX; /* the first iteration always completes */
     s->deadline = lim->seconds > 0 ? now_seconds() + lim->seconds : 0.0;
-    s->may_stop = false;
     s->stopped = false;
     s->horizon = false;
     s->rep_ply = NO_PLY;
@@ -555,7 +567,7 @@ void nk_search_best(nk_search *s, const nk_game *g, const nk_search_limits *lim,
         int top = order[best_i];
         memmove(order + 1, order, (size_t)best_i * sizeof *order);
         order[0] = top;
-        s->may_stop = true;
+        arm_budgets(s);
         if (res->exact || (s->node_limit && s->nodes >= s->node_limit) ||
             (s->deadline > 0 && now_seconds() >= s->deadline))
             break;
