@@ -207,27 +207,48 @@ static inline bool repeats(nk_search *s, const frame *up, uint64_t hash)
 
 /* ===== move lists and order ===== */
 
-/* Moves in search order.  An entry packs (key << 4) | (15 - move), so that
- * sorting entries in decreasing order puts larger keys first and, among
- * equal keys, pits in increasing order.  Relay children are made while the
- * list is built and kept by move in child[]. */
+/* Moves in search order: entry[0..n) (the table's move, then captures,
+ * larger first), then the pits of `quiet` in increasing order.  An entry
+ * packs (key << 4) | (15 - move), so that decreasing entries give larger
+ * keys first and, among equal keys, pits in increasing order.  Relay
+ * children are made while the list is built and kept by move in child[]. */
 typedef struct move_list {
-    int n;
+    int n, next;
+    unsigned quiet;
     unsigned entry[NK_PASS + 1];
     nk_pos child[NK_PASS + 1];
 } move_list;
 
-static inline int entry_move(unsigned entry)
+/* The next move to try, or NK_NO_MOVE when none is left. */
+static inline int next_move(move_list *ml)
 {
-    return 15 - (int)(entry & 15u);
+    if (ml->next < ml->n)
+        return 15 - (int)(ml->entry[ml->next++] & 15u);
+    if (ml->quiet == 0)
+        return NK_NO_MOVE;
+    const int mv = __builtin_ctz(ml->quiet);
+    ml->quiet &= ml->quiet - 1;
+    return mv;
 }
 
-/* Seeds the Warri move from pit o would capture, by arithmetic on the
- * landing pit and the chain behind it (the grand-slam and feeding rules
- * ignored: this only orders moves).  A sowing of n <= 11 seeds adds one
- * seed to every pit from the opponent's foot to its landing pit; a longer
- * one adds q = (n - 1) / 11 laps more. */
-static unsigned warri_capture_guess(const nk_pos *p, int o)
+/* Inserts a move of that key among entries [base, n). */
+static void list_add(move_list *ml, int base, unsigned key, int move)
+{
+    unsigned e = key << 4 | (unsigned)(15 - move);
+    int i = ml->n++;
+    for (; i > base && ml->entry[i - 1] < e; i--)
+        ml->entry[i] = ml->entry[i - 1];
+    ml->entry[i] = e;
+}
+
+/* Seeds the Warri move from pit o (holding n seeds) would capture, by
+ * arithmetic on the landing pit and the chain behind it (the grand-slam
+ * and feeding rules ignored: this only orders moves).  A sowing of n <= 11
+ * seeds adds one seed to every pit from the opponent's foot to its landing
+ * pit; a longer one adds q = (n - 1) / 11 laps more.  `weak`: the
+ * opponent's pits holding 1 or 2 seeds, the only ones where a sowing of at
+ * most 11 can end a capture. */
+static unsigned warri_capture_guess(const nk_pos *p, int o, unsigned weak)
 {
     const unsigned n = p->pit[o];
     const int lo = (p->side ^ 1) * NK_ROW;
@@ -239,6 +260,8 @@ static unsigned warri_capture_guess(const nk_pos *p, int o)
     int j = o + (int)r;
     if (j >= NK_PITS)
         j -= NK_PITS;
+    if (n <= 11 && !((weak >> j) & 1u))
+        return 0;
     if ((unsigned)(j - lo) >= NK_ROW)
         return 0; /* lands in the mover's own row */
     unsigned sum = 0;
@@ -251,17 +274,6 @@ static unsigned warri_capture_guess(const nk_pos *p, int o)
     return sum;
 }
 
-/* Inserts a move of that key among entries [base, n), larger keys first,
- * pit order among equals. */
-static void list_add(move_list *ml, int base, unsigned key, int move)
-{
-    unsigned e = key << 4 | (unsigned)(15 - move);
-    int i = ml->n++;
-    for (; i > base && ml->entry[i - 1] < e; i--)
-        ml->entry[i] = ml->entry[i - 1];
-    ml->entry[i] = e;
-}
-
 /* Fills the list with the moves worth trying from pos: first `first` (the
  * table's move), then captures, larger first, then the rest in pit order.
  * Warri moves are made as they are searched (a move that does not feed,
@@ -272,7 +284,8 @@ static void gen_moves(const nk_variant *v, const nk_pos *pos, int first, move_li
 {
     unsigned cand = nk_candidates(v, pos);
     int base = 0;
-    ml->n = 0;
+    ml->n = ml->next = 0;
+    ml->quiet = 0;
     if (first >= 0 && first < NK_PITS && ((cand >> first) & 1u)) {
         cand &= ~(1u << first);
         if (v->sowing == NK_SOW_RELAY) {
@@ -285,39 +298,44 @@ static void gen_moves(const nk_variant *v, const nk_pos *pos, int first, move_li
         base = ml->n;
     }
     if (v->sowing != NK_SOW_RELAY) {
-        unsigned quiet = cand;
+        const int lo = (pos->side ^ 1) * NK_ROW;
+        unsigned weak = 0;
+        for (int j = lo; j < lo + NK_ROW; j++)
+            weak |= (unsigned)(pos->pit[j] - 1u <= 1u) << j;
+        ml->quiet = cand;
         for (unsigned m = cand; m; m &= m - 1) {
             const int mv = __builtin_ctz(m);
-            const unsigned guess = warri_capture_guess(pos, mv);
+            const unsigned guess = warri_capture_guess(pos, mv, weak);
             if (guess) {
                 list_add(ml, base, guess, mv);
-                quiet &= ~(1u << mv);
+                ml->quiet &= ~(1u << mv);
             }
         }
-        for (; quiet; quiet &= quiet - 1)
-            ml->entry[ml->n++] = 15u - (unsigned)__builtin_ctz(quiet);
         return;
     }
     for (; cand; cand &= cand - 1) {
         const int mv = __builtin_ctz(cand);
         nk_ply_info info;
         ml->child[mv] = *pos;
-        if (nk_apply(v, &ml->child[mv], mv, &info))
+        if (!nk_apply(v, &ml->child[mv], mv, &info))
+            continue;
+        if (info.captured)
             list_add(ml, base, info.captured, mv);
+        else
+            ml->quiet |= 1u << mv;
     }
-    if (ml->n == 0) {
+    if (ml->n == 0 && ml->quiet == 0) {
         ml->child[NK_PASS] = *pos;
         nk_apply(v, &ml->child[NK_PASS], NK_PASS, NULL);
-        list_add(ml, 0, 0, NK_PASS);
+        ml->quiet = 1u << NK_PASS;
     }
 }
 
-/* The position that move k of the list leads to (in buf for the Warri
+/* The position that move mv of the list leads to (in buf for the Warri
  * family), or NULL if that move is not legal after all. */
 static inline const nk_pos *list_child(const nk_variant *v, const nk_pos *pos,
-                                       move_list *ml, int k, nk_pos *buf)
+                                       move_list *ml, int mv, nk_pos *buf)
 {
-    const int mv = entry_move(ml->entry[k]);
     if (v->sowing == NK_SOW_RELAY)
         return &ml->child[mv];
     *buf = *pos;
@@ -433,9 +451,9 @@ static double search_node(nk_search *s, const nk_pos *pos, const frame *up, int 
     int best_move = NK_NO_MOVE;
     s->horizon = false;
     s->rep_ply = NO_PLY;
-    for (int k = 0; k < ml.n; k++) {
+    for (int mv = next_move(&ml); mv != NK_NO_MOVE; mv = next_move(&ml)) {
         nk_pos buf;
-        const nk_pos *child = list_child(v, pos, &ml, k, &buf);
+        const nk_pos *child = list_child(v, pos, &ml, mv, &buf);
         if (child == NULL)
             continue;
         const bool same = child->side == pos->side;
@@ -454,7 +472,7 @@ static double search_node(nk_search *s, const nk_pos *pos, const frame *up, int 
             return 0.0;
         if (score > best) {
             best = score;
-            best_move = entry_move(ml.entry[k]);
+            best_move = mv;
             if (score > alpha) {
                 alpha = score;
                 if (alpha >= beta)
@@ -524,12 +542,12 @@ void nk_search_best(nk_search *s, const nk_game *g, const nk_search_limits *lim,
     nk_pos kids[NK_PASS + 1];
     int moves[NK_PASS + 1], order[NK_PASS + 1], n = 0;
     gen_moves(v, &g->pos, NK_NO_MOVE, &ml);
-    for (int k = 0; k < ml.n; k++) {
-        const nk_pos *child = list_child(v, &g->pos, &ml, k, &kids[n]);
+    for (int mv = next_move(&ml); mv != NK_NO_MOVE; mv = next_move(&ml)) {
+        const nk_pos *child = list_child(v, &g->pos, &ml, mv, &kids[n]);
         if (child == NULL)
             continue;
         kids[n] = *child;
-        moves[n] = entry_move(ml.entry[k]);
+        moves[n] = mv;
         order[n] = n;
         n++;
     }
