@@ -295,6 +295,24 @@ static void test_R_B3_counts_up_to_255(void **state)
     }
 }
 
+/* The owners field belongs to Adji Kui II match play: the parser reads it
+ * for any position, a Warri game refuses to start from it (decision of
+ * docs/rules.md), an adjikui game accepts it. */
+static void test_R_B3_owners_field_only_for_adjikui_games(void **state)
+{
+    (void)state;
+    nk_pos p;
+    tl_pos(&p, "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S SSSSSSSSNNNN");
+    nk_game *g = malloc(sizeof *g);
+    assert_non_null(g);
+    for (int rv = 0; rv < REF_VARIANTS; rv++) {
+        nk_status st = nk_game_init(g, tl_variant(rv), &p,
+                                    NK_DEFAULT_PLY_LIMIT);
+        assert_int_equal(st, rv == REF_ADJIKUI ? NK_OK : NK_EINVAL);
+    }
+    free(g);
+}
+
 /* ===== R-B4: move notation ===== */
 
 static void test_R_B4_move_letters(void **state)
@@ -394,6 +412,7 @@ int main(void)
         cmocka_unit_test(test_R_B3_bad_strings_are_rejected_with_a_message),
         cmocka_unit_test(test_R_B3_message_buffers),
         cmocka_unit_test(test_R_B3_counts_up_to_255),
+        cmocka_unit_test(test_R_B3_owners_field_only_for_adjikui_games),
         cmocka_unit_test(test_R_B4_move_letters),
         cmocka_unit_test(test_R_B4_moves_format),
         cmocka_unit_test(test_R_B4_same_player_twice_after_antigua_grand_slam),
