@@ -6,12 +6,13 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "cli/cli.h"
 #include "cli/util.h"
 
-enum { OPT_VARIANT, OPT_GAMES, OPT_SEED, OPT_JSON, OPT_END };
+enum { OPT_VARIANT, OPT_GAMES, OPT_SEED, OPT_JSON, OPT_SEARCH, OPT_END };
 
 enum { BENCH_DEFAULT_GAMES = 100000, BENCH_DEFAULT_SEED = 1 };
 #define BENCH_MAX_GAMES 1000000000000ull
@@ -46,6 +47,10 @@ static void bench_one(const nk_variant *v, uint64_t games, uint64_t seed, bool j
 
 int nk_cmd_bench(int argc, char **argv)
 {
+    /* `--search` selects the search benchmark (cmd_bench_search.c). */
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (strcmp(argv[i], "--search") == 0)
+            return nk_cmd_bench_search(argc, argv);
     nk_opt opts[] = {
         [OPT_VARIANT] = {"variant", "V", "rule set (see nickar rules); default: all, one line each", NULL},
         [OPT_GAMES] = {"games", "N", "playouts per variant (default 100000)", NULL},
@@ -53,8 +58,9 @@ int nk_cmd_bench(int argc, char **argv)
         [OPT_JSON] = {"json", NULL,
                       "print one JSON object per variant: variant, games, plies, seconds,"
                       " plies_per_second, signature (16 hex digits)", NULL},
-        /* Hook: the search helper adds `--search` here, dispatching to
-         * nk_cmd_bench_search(argc, argv) in cmd_bench_search.c. */
+        [OPT_SEARCH] = {"search", NULL,
+                        "benchmark the alpha-beta search instead: nodes per second and"
+                        " its signature (see nickar bench --search --help)", NULL},
         [OPT_END] = {NULL, NULL, NULL, NULL},
     };
     nk_cli cli = {
