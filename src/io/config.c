@@ -103,9 +103,6 @@ static const nk_config_key schema[] = {
         "genome: real weights, or population.bits bits per weight mapped onto the bounds"),
     KEY("population", "bits", INT, "8", RANGE(1, 32), NULL, NULL, NULL,
         "binary encoding: bits per weight"),
-    KEY("population", "init", ENUM, "uniform", ANY, CHOICES("uniform", "zero", "gaussian"), NULL,
-        NULL,
-        "initial weights: uniform within the bounds, all zero, or gaussian around their centre"),
 
     KEY("strategy", "kind", ENUM, "ga", ANY, CHOICES("ga", "es-plus", "es-comma", "cma-es"), NULL,
         NULL, "generational GA, (mu+lambda)-ES, (mu,lambda)-ES or CMA-ES"),
