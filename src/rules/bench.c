@@ -18,14 +18,11 @@ void nk_bench_playouts(const nk_variant *v, uint64_t games, uint64_t seed, nk_be
         return;
     for (uint64_t i = 0; i < games; i++) {
         nk_rng rng = {nk_seed_mix(seed, i, 0)};
-        nk_pos start, child;
-        nk_ply_info info;
+        nk_pos start;
         nk_pos_start(&start, NK_SOUTH);
         nk_game_init(g, v, &start, NK_DEFAULT_PLY_LIMIT);
-        while (!nk_game_over(g)) {
-            int move = nk_random_child(v, &g->pos, &rng, &child, &info);
-            nk_game_advance(g, move, &child, &info);
-        }
+        while (!nk_game_over(g))
+            nk_game_random_ply(g, &rng);
         plies += g->ply;
         uint64_t res = (uint64_t)g->ply | (uint64_t)g->result.reason << 16 |
                        (uint64_t)g->result.total[0] << 24 | (uint64_t)g->result.total[1] << 32;

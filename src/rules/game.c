@@ -8,18 +8,6 @@
 
 #include "rules/internal.h"
 
-/* The filter g->seen answers "certainly not seen" for most positions, so
- * that the history is scanned only when the bit of the hash is set. */
-static inline void filter_add(nk_game *g, uint64_t hash)
-{
-    g->seen[(hash >> 6) & 15] |= 1ull << (hash & 63);
-}
-
-static inline bool filter_has(const nk_game *g, uint64_t hash)
-{
-    return (g->seen[(hash >> 6) & 15] >> (hash & 63)) & 1u;
-}
-
 nk_status nk_game_init(nk_game *g, const nk_variant *v, const nk_pos *start,
                        unsigned ply_limit)
 {
@@ -37,7 +25,7 @@ nk_status nk_game_init(nk_game *g, const nk_variant *v, const nk_pos *start,
     g->since = 0;
     g->hist[0] = g->pos.hash;
     memset(g->seen, 0, sizeof g->seen);
-    filter_add(g, g->pos.hash);
+    g->seen[nk_seen_bucket(g->pos.hash)] = 1;
     g->result.reason = NK_END_NONE;
     g->result.winner = NK_DRAW;
     g->result.total[0] = g->result.total[1] = 0;
@@ -49,42 +37,26 @@ nk_status nk_game_init(nk_game *g, const nk_variant *v, const nk_pos *start,
 
 bool nk_game_repeats(const nk_game *g, uint64_t hash)
 {
-    if (!filter_has(g, hash))
-        return false;
-    for (unsigned k = g->since; k <= g->ply; k++)
-        if (g->hist[k] == hash)
-            return true;
-    return false;
+    return nk_game_repeats_inline(g, hash);
+}
+
+void nk_game_finish(nk_game *g, nk_end end)
+{
+    nk_pos_result(g->variant, &g->pos, end, &g->result);
 }
 
 void nk_game_advance(nk_game *g, int move, const nk_pos *child, const nk_ply_info *info)
 {
-    const nk_variant *v = g->variant;
-    bool repeated = info->captured == 0 && nk_game_repeats(g, child->hash);
-    g->moves[g->ply++] = (uint8_t)move;
     g->pos = *child;
-    if (info->captured) {
-        g->since = g->ply;
-        memset(g->seen, 0, sizeof g->seen);
-    }
-    g->hist[g->ply] = child->hash;
-    filter_add(g, child->hash);
-    nk_end end = nk_pos_end_after(v, child, info->captured != 0);
-    if (end == NK_END_NONE && repeated)
-        end = NK_END_REPETITION;
-    if (end == NK_END_NONE && g->ply >= g->ply_limit)
-        end = NK_END_PLY_LIMIT;
-    if (end != NK_END_NONE)
-        nk_pos_result(v, child, end, &g->result);
+    nk_game_record(g, move, info->captured);
 }
 
 void nk_game_play_legal(nk_game *g, int move, nk_ply_info *info)
 {
     nk_ply_info local;
-    nk_pos child = g->pos;
     nk_ply_info *out = info ? info : &local;
-    nk_apply(g->variant, &child, move, out);
-    nk_game_advance(g, move, &child, out);
+    nk_apply(g->variant, &g->pos, move, out);
+    nk_game_record(g, move, out->captured);
 }
 
 unsigned nk_game_legal(const nk_game *g)
@@ -110,30 +82,29 @@ nk_status nk_game_play(nk_game *g, int move, nk_ply_info *info, char *err, size_
 
 /* ===== random moves ===== */
 
-int nk_random_child(const nk_variant *v, const nk_pos *pos, nk_rng *rng, nk_pos *child,
-                    nk_ply_info *info)
+int nk_random_trial(const nk_variant *v, nk_pos *p, nk_rng *rng, nk_ply_info *info)
 {
-    unsigned mask = nk_candidates(v, pos);
-    bool trial = nk_needs_trial(v, pos);
+    const nk_pos pos = *p;
+    unsigned mask = nk_candidates(v, p);
     while (mask) {
-        unsigned k = nk_rng_below(rng, nk_popcount16(mask));
-        unsigned m = mask;
-        for (; k; k--)
-            m &= m - 1;
-        int move = __builtin_ctz(m);
-        *child = *pos;
-        if (nk_apply(v, child, move, info))
+        int move = nk_pick_mask(mask, rng);
+        if (nk_apply(v, p, move, info))
             return move;
-        if (!trial)
-            break; /* cannot happen: without a trial every candidate is legal */
+        *p = pos;
         mask &= ~(1u << move);
     }
-    *child = *pos;
     if (v->sowing == NK_SOW_RELAY) {
-        nk_apply(v, child, NK_PASS, info);
+        nk_apply(v, p, NK_PASS, info);
         return NK_PASS;
     }
     return NK_NO_MOVE;
+}
+
+int nk_random_child(const nk_variant *v, const nk_pos *pos, nk_rng *rng, nk_pos *child,
+                    nk_ply_info *info)
+{
+    *child = *pos;
+    return nk_random_play(v, child, rng, info);
 }
 
 int nk_random_move(const nk_game *g, nk_rng *rng)

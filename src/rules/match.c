@@ -54,11 +54,6 @@ uint16_t nk_adjikui_buy(int winner, unsigned w, unsigned l)
     return north;
 }
 
-static unsigned popcount12(unsigned x)
-{
-    return nk_popcount16(x & 0xFFFu);
-}
-
 void nk_match_record(nk_match *m, const nk_result *r)
 {
     if (nk_match_over(m))
@@ -74,7 +69,7 @@ void nk_match_record(nk_match *m, const nk_result *r)
             m->north = nk_adjikui_buy(r->winner, r->total[r->winner], r->total[r->winner ^ 1]);
         else
             m->north = NK_DEFAULT_NORTH;
-        unsigned north_pits = popcount12(m->north);
+        unsigned north_pits = nk_popcount12(m->north);
         if (north_pits == 0 || north_pits == NK_PITS) { /* R-K10 */
             m->winner = north_pits == 0 ? 0 : 1;
         } else if (m->games >= m->game_limit) {

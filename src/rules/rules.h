@@ -190,6 +190,8 @@ void nk_pos_result(const nk_variant *v, const nk_pos *pos, nk_end reason,
 
 /* ===== games ===== */
 
+enum { NK_SEEN_BUCKETS = 1024 }; /* a power of two */
+
 /* A game in progress: the positions since the last capture (for
  * repetition, R-W10 / R-K7), the record, and the result once over. */
 typedef struct nk_game {
@@ -200,7 +202,9 @@ typedef struct nk_game {
     unsigned ply_limit;    /* R-G1 */
     unsigned since;        /* index in hist of the position after the last capture */
     nk_result result;      /* reason NK_END_NONE while the game goes on */
-    uint64_t seen[16];     /* 1024-bit filter of hist[since..ply]: bit hash % 1024 */
+    uint16_t seen[NK_SEEN_BUCKETS]; /* filter of hist[since..ply]: per bucket
+                              hash % NK_SEEN_BUCKETS, 1 + the latest k of
+                              that bucket (0: none); internal to the engine */
     uint64_t hist[NK_MAX_PLIES + 1]; /* hist[k]: hash after ply k */
     uint8_t moves[NK_MAX_PLIES];
 } nk_game;
