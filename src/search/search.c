@@ -274,6 +274,20 @@ static unsigned warri_capture_guess(const nk_pos *p, int o, unsigned weak)
     return sum;
 }
 
+/* Mask of the six pits from row[0] that hold 1 or 2 seeds, by SWAR on the
+ * bytes (a pit of 129 or 130 seeds counts too: this only orders moves). */
+static inline unsigned weak_pits(const uint8_t *row)
+{
+    const uint64_t hi = 0x8080808080808080ull, lo7 = 0x7F7F7F7F7F7F7F7Full;
+    uint64_t x;
+    memcpy(&x, row, sizeof x);
+    /* Per byte: b - 1 (kept in 7 bits), then is it 0 or 1? */
+    const uint64_t d = ((x | hi) - 0x0101010101010101ull) & ~0x0101010101010101ull;
+    const uint64_t z = d ^ hi;                        /* zero iff b - 1 is 0 or 1 */
+    const uint64_t zero = ~(((z & lo7) + lo7) | z | lo7); /* high bit of zero bytes */
+    return (unsigned)((((zero >> 7) * 0x0102040810204080ull) >> 56) & 0x3Fu);
+}
+
 /* Fills the list with the moves worth trying from pos: first `first` (the
  * table's move), then captures, larger first, then the rest in pit order.
  * Warri moves are made as they are searched (a move that does not feed,
@@ -299,9 +313,7 @@ static void gen_moves(const nk_variant *v, const nk_pos *pos, int first, move_li
     }
     if (v->sowing != NK_SOW_RELAY) {
         const int lo = (pos->side ^ 1) * NK_ROW;
-        unsigned weak = 0;
-        for (int j = lo; j < lo + NK_ROW; j++)
-            weak |= (unsigned)(pos->pit[j] - 1u <= 1u) << j;
+        const unsigned weak = weak_pits(pos->pit + lo) << lo;
         ml->quiet = cand;
         for (unsigned m = cand; m; m &= m - 1) {
             const int mv = __builtin_ctz(m);
