@@ -67,7 +67,8 @@ typedef struct nk_player nk_player;
 /* What a player says about its last choice (for `play` and logs). */
 typedef struct nk_think {
     int move;
-    double score;       /* from the mover's view; 0 for players without one */
+    double score;       /* from the mover's view, in search.h's scale (a finished
+                           game: seeds x NK_SCORE_SEED); 0 for players without one */
     unsigned depth;     /* depth reached (ab) */
     uint64_t nodes;     /* nodes searched (ab) */
 } nk_think;
