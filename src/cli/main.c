@@ -3,8 +3,10 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
+#include "exec/mpi.h"
 
 const nk_command nk_commands[] = {
     {"rules", "list the variants and their rules", nk_cmd_rules},
@@ -28,7 +30,7 @@ static void usage(FILE *out)
         fprintf(out, "  %-11s %s\n", c->name, c->summary);
 }
 
-int main(int argc, char **argv)
+static int run_command(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
@@ -48,4 +50,36 @@ int main(int argc, char **argv)
             return c->run(argc - 1, argv + 1);
     fprintf(stderr, "nickar: unknown command '%s' (see nickar --help)\n", argv[1]);
     return NK_EXIT_USAGE;
+}
+
+/* Under mpirun (exec/mpi.h) rank 0 runs the command and the other ranks
+ * play the games it hands out until it says stop.  When a worker was lost,
+ * the command has closed its files and returned; MPI_Abort then ends the
+ * job.  A worker that fails ends its process without MPI_Finalize, which
+ * makes mpirun end the job too. */
+int main(int argc, char **argv)
+{
+    char err[512];
+    if (nk_mpi_init(&argc, &argv, err, sizeof err) != NK_OK) {
+        fprintf(stderr, "nickar: %s\n", err);
+        nk_mpi_abort(NK_EXIT_FAIL);
+        return NK_EXIT_FAIL;
+    }
+    if (nk_mpi_rank() > 0) {
+        if (nk_mpi_serve(err, sizeof err) != NK_OK) {
+            fprintf(stderr, "nickar: worker rank %d: %s\n", nk_mpi_rank(), err);
+            fflush(stderr);
+            _exit(NK_EXIT_FAIL);
+        }
+        nk_mpi_finalize();
+        return NK_EXIT_OK;
+    }
+    int rc = run_command(argc, argv);
+    if (nk_mpi_broken()) {
+        fflush(stdout);
+        fflush(stderr);
+        nk_mpi_abort(rc != NK_EXIT_OK ? rc : NK_EXIT_FAIL);
+    }
+    nk_mpi_finalize();
+    return rc;
 }

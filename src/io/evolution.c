@@ -18,10 +18,12 @@
 #include <time.h>
 
 #include <gsl/gsl_rng.h>
+#include <omp.h>
 
 #include "evolve/coevo.h"
 #include "evolve/strategy.h"
 #include "exec/exec.h"
+#include "exec/mpi.h"
 #include "io/playerio.h"
 #include "io/config.h"
 #include "io/runfile.h"
@@ -499,8 +501,8 @@ static nk_status create_file(nk_evo *e, const char *path, bool force, char *err,
         .variant = e->s.variant,
         .master_seed = e->s.seed,
         .config = e->s.config_text,
-        .threads = e->threads,
-        .mpi_ranks = 1,
+        .threads = e->threads > 0 ? e->threads : omp_get_max_threads(), /* per rank */
+        .mpi_ranks = nk_mpi_size(),
         .feature_set = e->set->name,
         .strategy = strategy_label(e),
         .n = e->nrng,

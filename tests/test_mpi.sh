@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# test_mpi.sh -- nickar under mpirun (src/exec/mpi.h, docs/cluster.md): the
+# same config and seed give bit-identical run files for 1, 2, 3 and 4 ranks
+# and without MPI; `nickar match` gives the same JSON; a worker that hangs
+# or dies stops the run with a clear error within a bounded time, and
+# `--resume` under a fresh mpirun continues it exactly.
+#
+# Skipped (exit 0, with a message) only where mpirun is missing or nickar
+# was built without MPI (-DNICKAR_MPI=OFF).  Runs as root through OpenMPI's
+# environment variables; oversubscribes the cores on purpose.
+source "$(dirname "$0")/lib_cli.sh"
+
+if ! command -v mpirun >/dev/null 2>&1; then
+  echo "SKIP: mpirun not found (Debian: openmpi-bin); the MPI tests did not run"
+  exit 0
+fi
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_rmaps_base_oversubscribe=1
+export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none
+export OMPI_MCA_hwloc_base_binding_policy=none
+# OpenMPI's start-up leaks as far as LeakSanitizer can tell; under the asan
+# preset only the MPI runs below leave leak detection off.
+mpi_asan=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
+
+# mpi K ARGS...: nickar ARGS under `mpirun -np K`, at most 120 s; sets $rc,
+# $out, $err and $secs (wall time).
+mpi() {
+  local k=$1
+  shift
+  local t0=$SECONDS
+  ASAN_OPTIONS=$mpi_asan timeout 120 mpirun -np "$k" "$nickar" "$@" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  secs=$((SECONDS - t0))
+  out=$(cat "$tmp/out")
+  err=$(cat "$tmp/err")
+}
+
+mpi 2 rules
+if [[ $rc -ne 0 && $err == *"built without MPI"* ]]; then
+  echo "SKIP: this nickar was built without MPI (-DNICKAR_MPI=OFF)"
+  exit 0
+fi
+if [[ $rc -ne 0 ]]; then
+  fail "mpirun -np 2 nickar rules: exit $rc; nothing else can run"
+  finish
+fi
+check "mpirun -np 2 nickar rules: rank 0 alone prints" test "$(grep -c '^antigua' <<<"$out")" -eq 1
+
+cfg=$tmp/small.ini
+cat >"$cfg" <<'INI'
+[experiment]
+name = small
+seed = 11
+variant = antigua
+generations = 3
+[player]
+features = positional
+depth = 1
+[population]
+size = 6
+[fitness]
+schedule = round-robin
+openings = 2
+[benchmark]
+every = 1
+games = 6
+opponents = random; greedy
+[output]
+record_games = on
+INI
+
+# Population datasets, fitness, games and benchmark rows are bit-identical.
+same_run() {
+  "$python" - "$1" "$2" <<'PY'
+import sys, h5py
+a, b = h5py.File(sys.argv[1], "r"), h5py.File(sys.argv[2], "r")
+ga = int(a["checkpoint"].attrs["generation"]) + 1
+gb = int(b["checkpoint"].attrs["generation"]) + 1
+assert ga == gb, (ga, gb)
+for name in ["genome", "fitness", "wins", "draws", "losses", "id", "parents"]:
+    x, y = a["population/" + name][:ga], b["population/" + name][:gb]
+    assert x.tobytes() == y.tobytes(), name
+for name in ["games", "benchmark", "stats"]:
+    if name in a and name in b:
+        x, y = a[name][:], b[name][:]
+        for field in x.dtype.names:  # wall time differs; the rest may not
+            if field != "wall_seconds":
+                assert x[field].tobytes() == y[field].tobytes(), (name, field)
+PY
+}
+
+ranks_attr() {
+  "$python" -c 'import sys, h5py; print(int(h5py.File(sys.argv[1], "r").attrs["mpi_ranks"]))' "$1"
+}
+
+# --- the same run for 1..4 ranks and without MPI ---------------------------
+run evolve "$cfg" --output "$tmp/plain.h5" --threads 2 --quiet
+check "evolve without MPI exits 0 ($err)" test "$rc" -eq 0
+check "without MPI: mpi_ranks = 1" test "$(ranks_attr "$tmp/plain.h5")" = 1
+for k in 1 2 3 4; do
+  mpi "$k" evolve "$cfg" --output "$tmp/k$k.h5" --threads 2 --quiet
+  check "mpirun -np $k evolve exits 0 ($err)" test "$rc" -eq 0
+  check "mpirun -np $k: bit-identical to the run without MPI" same_run "$tmp/plain.h5" "$tmp/k$k.h5"
+  check "mpirun -np $k: mpi_ranks = $k" test "$(ranks_attr "$tmp/k$k.h5")" = "$k"
+done
+# One game per message, one thread a rank: many more messages, same run.
+NICKAR_MPI_CHUNK=1 mpi 3 evolve "$cfg" --output "$tmp/c1.h5" --threads 1 --quiet
+check "one game a message: exit 0 ($err)" test "$rc" -eq 0
+check "one game a message: bit-identical" same_run "$tmp/plain.h5" "$tmp/c1.h5"
+
+# --- nickar match ----------------------------------------------------------
+margs=(match --variant abapa --games 60 --seed 5 --json "ab:depth=2,features=positional" greedy)
+run "${margs[@]}"
+plain=$out
+check "match without MPI exits 0" test "$rc" -eq 0
+for k in 2 3; do
+  mpi "$k" "${margs[@]}"
+  check "mpirun -np $k match: same JSON as one process" test "$out" = "$plain"
+done
+NICKAR_MPI_CHUNK=1 mpi 4 "${margs[@]}" --threads 1
+check "mpirun -np 4 match, one game a message: same JSON" test "$out" = "$plain"
+mpi 2 match --variant abapa --games 4 --json "ab:features=nope" greedy
+check "mpirun: a bad spec is still a usage error on rank 0 (exit 2)" test "$rc" -eq 2
+
+# --- a worker that hangs or dies, then --resume ------------------------------
+long=$tmp/long.ini
+sed -e 's/^generations = 3/generations = 12/' "$cfg" >"$long"
+run evolve "$long" --output "$tmp/full.h5" --quiet
+check "uninterrupted 12-generation run ($err)" test "$rc" -eq 0
+
+# generations FILE: complete generations in a run file (0 if none).
+generations() {
+  "$python" -c '
+import sys, h5py
+f = h5py.File(sys.argv[1], "r")
+print(int(f["checkpoint"].attrs["generation"]) + 1 if "checkpoint" in f else 0)' "$1" 2>/dev/null ||
+    echo 0
+}
+
+NICKAR_MPI_CHUNK=2 NICKAR_MPI_TIMEOUT=3 NICKAR_TEST_WORKER_HANG_AFTER=8 \
+  mpi 3 evolve "$long" --output "$tmp/hang.h5" --threads 1 --quiet
+check "hung worker: exit non-zero" test "$rc" -ne 0
+check "hung worker: rank 0 says which worker and how long" \
+  grep -q "nickar evolve: worker rank 2 did not answer within 3 s" "$tmp/err"
+check "hung worker: stopped within a bounded time (${secs}s)" test "$secs" -le 60
+check "hung worker: stopped before the end ($(generations "$tmp/hang.h5") generations)" \
+  test "$(generations "$tmp/hang.h5")" -lt 12
+mpi 2 evolve "$long" --output "$tmp/hang.h5" --resume --quiet
+check "hung worker: resume under a fresh mpirun exits 0 ($err)" test "$rc" -eq 0
+check "hung worker: resumed run equals the uninterrupted one" same_run "$tmp/full.h5" "$tmp/hang.h5"
+
+NICKAR_MPI_CHUNK=2 NICKAR_TEST_WORKER_EXIT_AFTER=8 \
+  mpi 3 evolve "$long" --output "$tmp/dead.h5" --threads 1 --quiet
+check "dead worker: exit non-zero" test "$rc" -ne 0
+check "dead worker: the error names the worker" grep -q "worker rank 2" "$tmp/err"
+check "dead worker: stopped within a bounded time (${secs}s)" test "$secs" -le 60
+check "dead worker: stopped before the end ($(generations "$tmp/dead.h5") generations)" \
+  test "$(generations "$tmp/dead.h5")" -lt 12
+mpi 4 evolve "$long" --output "$tmp/dead.h5" --resume --quiet
+check "dead worker: resume under a fresh mpirun exits 0 ($err)" test "$rc" -eq 0
+check "dead worker: resumed run equals the uninterrupted one" same_run "$tmp/full.h5" "$tmp/dead.h5"
+
+finish
