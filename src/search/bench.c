@@ -13,9 +13,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "search/player.h"
 #include "search/search.h"
 
-enum { BENCH_GAMES = 24, BENCH_MIN_PLIES = 4, BENCH_SPREAD = 48, BENCH_TT_MB = 4 };
+/* The table is a player's default (NK_SPEC_DEFAULT_TT_MB). */
+enum { BENCH_GAMES = 24, BENCH_MIN_PLIES = 4, BENCH_SPREAD = 48 };
 static const uint64_t BENCH_SEED = 0x6E69636B6172ull; /* "nickar" */
 
 /* Depth per feature set: deep enough that the bench measures search more
@@ -47,7 +49,7 @@ static nk_status bench_variant(const nk_feature_set *set, const nk_variant *v, s
     nk_search *s;
     nk_status st = nk_eval_init(&e, v, set, NULL, 0, NULL, 0);
     if (st == NK_OK)
-        st = nk_search_new(&s, &e, BENCH_TT_MB);
+        st = nk_search_new(&s, &e, NK_SPEC_DEFAULT_TT_MB);
     if (st != NK_OK)
         return st;
     nk_search_clear(s);
