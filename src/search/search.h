@@ -24,7 +24,8 @@
  * path to the node would not repeat: graph history) is not stored, so a
  * fixed-depth search returns the same value with the table on or off.
  * Entries of other depths still give the first move to try.  Nodes within
- * reach of the ply limit neither read nor write the table.  The table is
+ * reach of the ply limit, and nodes of depth 1 (whose few leaves cost less
+ * than a probe's cache miss), neither read nor write the table.  The table is
  * logically cleared at the start of every nk_search_best (an age stamp), so
  * a search's result and node count depend only on the game, the evaluation
  * and the limits.
