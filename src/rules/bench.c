@@ -21,8 +21,7 @@ void nk_bench_playouts(const nk_variant *v, uint64_t games, uint64_t seed, nk_be
         nk_pos start;
         nk_pos_start(&start, NK_SOUTH);
         nk_game_init(g, v, &start, NK_DEFAULT_PLY_LIMIT);
-        while (!nk_game_over(g))
-            nk_game_random_ply(g, &rng);
+        nk_game_random_finish(g, &rng);
         plies += g->ply;
         uint64_t res = (uint64_t)g->ply | (uint64_t)g->result.reason << 16 |
                        (uint64_t)g->result.total[0] << 24 | (uint64_t)g->result.total[1] << 32;

@@ -5,8 +5,8 @@
  *
  * The hot path is written once, here, and every caller is built from it:
  * nk_apply and nk_pos_end (sow.c), nk_game_advance and nk_random_child
- * (game.c), and the playouts of nk_bench_playouts (bench.c), which make a
- * whole ply in place (nk_game_random_ply) without copying the position.
+ * (game.c), and the playouts of nk_bench_playouts (bench.c), which play
+ * whole games in place (nk_game_random_finish) without copying positions.
  * Everything rare (sowings of 12 seeds or more, trial sowings for R-W4 and
  * R-K3, the relay sowing, the result of a finished game) is out of line.
  */
@@ -35,14 +35,30 @@ extern const uint64_t nk_zowner[NK_PITS];
 #define NK_BYTES_1 0x0101010101010101ull
 #define NK_BYTES_80 0x8080808080808080ull
 
-/* The 6 pits of a side's default row as the low 48 bits of a word, pit
- * side * 6 in byte 0.  North's 8-byte load ends on the stores (bytes 12 and
- * 13 of the position), which the mask drops. */
-NK_HOT uint64_t nk_row_word(const nk_pos *p, unsigned side)
+/* The pit counts as words: pits 0..7, and pits 8..11.  The hot path writes
+ * the counts of a sowing with one store of each (nk_add_counts), so that
+ * these loads are served by whole earlier stores. */
+NK_HOT uint64_t nk_pits_lo(const nk_pos *p)
 {
     uint64_t w;
-    memcpy(&w, p->pit + (size_t)side * NK_ROW, 8);
-    return w & 0xFFFFFFFFFFFFull;
+    memcpy(&w, p->pit, 8);
+    return w;
+}
+
+NK_HOT uint32_t nk_pits_hi(const nk_pos *p)
+{
+    uint32_t w;
+    memcpy(&w, p->pit + 8, 4);
+    return w;
+}
+
+/* The 6 pits of a side's default row as the low 48 bits of a word, pit
+ * side * 6 in byte 0. */
+NK_HOT uint64_t nk_row_word(const nk_pos *p, unsigned side)
+{
+    uint64_t lo = nk_pits_lo(p);
+    uint64_t north = (lo >> 48) | ((uint64_t)nk_pits_hi(p) << 16);
+    return side ? north : lo & 0xFFFFFFFFFFFFull;
 }
 
 static inline bool nk_row_empty(const nk_pos *p, unsigned side)
@@ -65,10 +81,7 @@ static inline unsigned nk_row_sum(const nk_pos *p, unsigned side)
 /* Seeds on the board (the 12 pits). */
 static inline unsigned nk_board_sum(const nk_pos *p)
 {
-    uint64_t lo, hi;
-    memcpy(&lo, p->pit, 8);
-    memcpy(&hi, p->pit + 8, 8);
-    return nk_byte_sum(lo) + nk_byte_sum(hi & 0xFFFFFFFFull);
+    return nk_byte_sum(nk_pits_lo(p)) + nk_byte_sum(nk_pits_hi(p));
 }
 
 /* Byte j of the result is 1 when byte j of w is non-zero, else 0. */
@@ -143,38 +156,92 @@ NK_HOT void nk_sow_one(nk_pos *p, uint64_t *h, int i)
     p->pit[i]++;
 }
 
-/* Sows 1 <= n <= 11 seeds after pit o, one a pit (the origin is not
- * reached); returns the last pit.  One jump on (o, n) into straight code:
- * the case of (o, k) sows pit o + k (mod 12) and falls through to o + k - 1,
- * so entering at (o, n) sows pits o + n down to o + 1, each with a constant
- * index. */
-#define NK_SOW_K(o, k)                                   \
-    case (o) * NK_PITS + (k):                            \
-        nk_sow_one(p, h, ((o) + (k)) % NK_PITS);         \
+/* The change of the pit counts when the n <= 11 seeds of pit o are lifted
+ * and sown one a pit after o, as numbers to add to the words of
+ * nk_pits_lo and nk_pits_hi (modulo 2^64 and 2^32): no count leaves
+ * 0..255, so the words change by the sum of (change of pit i) * 256^i over
+ * their pits, whatever the counts (sow.c). */
+typedef struct nk_sow_delta {
+    uint64_t lo;
+    uint64_t hi; /* low 32 bits */
+} nk_sow_delta;
+extern const nk_sow_delta nk_sow_deltas[NK_PITS * NK_PITS]; /* [o * 12 + n] */
+
+/* Adds a change of the pit counts: one 8-byte and one 4-byte store. */
+NK_HOT void nk_add_counts(nk_pos *p, uint64_t dlo, uint64_t dhi)
+{
+    uint64_t lo = nk_pits_lo(p) + dlo;
+    uint32_t hi = nk_pits_hi(p) + (uint32_t)dhi;
+    memcpy(p->pit, &lo, 8);
+    memcpy(p->pit + 8, &hi, 4);
+}
+
+/* The hash of sowing n <= 11 seeds after pit o, one a pit (the origin is not
+ * reached), key = o * 12 + n; the counts do not change.  One jump on the key
+ * into straight
+ * code: the case of (o, k) steps pit o + k (mod 12) and falls through to
+ * o + k - 1, so entering at (o, n) steps pits o + n down to o + 1, each with
+ * a constant index. */
+#define NK_STEP_K(o, k)                                                        \
+    case (o) * NK_PITS + (k):                                                  \
+        *h ^= nk_zstep[((o) + (k)) % NK_PITS][p->pit[((o) + (k)) % NK_PITS]]; \
         __attribute__((fallthrough));
-#define NK_SOW_FROM(o)                                                         \
-    NK_SOW_K(o, 11) NK_SOW_K(o, 10) NK_SOW_K(o, 9) NK_SOW_K(o, 8)              \
-    NK_SOW_K(o, 7) NK_SOW_K(o, 6) NK_SOW_K(o, 5) NK_SOW_K(o, 4)                \
-    NK_SOW_K(o, 3) NK_SOW_K(o, 2)                                              \
+#define NK_STEP_FROM(o)                                                        \
+    NK_STEP_K(o, 11) NK_STEP_K(o, 10) NK_STEP_K(o, 9) NK_STEP_K(o, 8)          \
+    NK_STEP_K(o, 7) NK_STEP_K(o, 6) NK_STEP_K(o, 5) NK_STEP_K(o, 4)            \
+    NK_STEP_K(o, 3) NK_STEP_K(o, 2)                                            \
     case (o) * NK_PITS + 1:                                                    \
-        nk_sow_one(p, h, ((o) + 1) % NK_PITS);                                 \
+        *h ^= nk_zstep[((o) + 1) % NK_PITS][p->pit[((o) + 1) % NK_PITS]];     \
         break;
 
-NK_HOT int nk_sow_short(nk_pos *p, uint64_t *h, int o, unsigned n)
+NK_HOT void nk_sow_hash(const nk_pos *p, uint64_t *h, unsigned key)
 {
-    switch ((unsigned)o * NK_PITS + n) {
-        NK_SOW_FROM(0) NK_SOW_FROM(1) NK_SOW_FROM(2) NK_SOW_FROM(3)
-        NK_SOW_FROM(4) NK_SOW_FROM(5) NK_SOW_FROM(6) NK_SOW_FROM(7)
-        NK_SOW_FROM(8) NK_SOW_FROM(9) NK_SOW_FROM(10) NK_SOW_FROM(11)
+    switch (key) {
+        NK_STEP_FROM(0) NK_STEP_FROM(1) NK_STEP_FROM(2) NK_STEP_FROM(3)
+        NK_STEP_FROM(4) NK_STEP_FROM(5) NK_STEP_FROM(6) NK_STEP_FROM(7)
+        NK_STEP_FROM(8) NK_STEP_FROM(9) NK_STEP_FROM(10) NK_STEP_FROM(11)
     default:
         break;
     }
+}
+
+#undef NK_STEP_FROM
+#undef NK_STEP_K
+
+/* The pit where n <= 11 seeds sown after o end (o itself for n = 0). */
+NK_HOT int nk_sow_end(int o, unsigned n)
+{
     int end = o + (int)n;
     return end < NK_PITS ? end : end - NK_PITS;
 }
 
-#undef NK_SOW_FROM
-#undef NK_SOW_K
+/* Lifts the n <= 11 seeds of pit o and sows them one a pit after o;
+ * returns the last pit. */
+NK_HOT int nk_lift_sow(nk_pos *p, uint64_t *h, int o, unsigned n)
+{
+    const uint64_t *z = nk_zpit[o];
+    const unsigned key = (unsigned)o * NK_PITS + n;
+    *h ^= z[0] ^ z[n];
+    nk_sow_hash(p, h, key);
+    nk_add_counts(p, nk_sow_deltas[key].lo, nk_sow_deltas[key].hi);
+    return nk_sow_end(o, n);
+}
+
+/* Sows n <= 11 seeds after pit o, the origin keeping its seeds; returns the
+ * last pit. */
+NK_HOT int nk_sow_run(nk_pos *p, uint64_t *h, int o, unsigned n)
+{
+    const unsigned key = (unsigned)o * NK_PITS + n;
+    const unsigned shift = 8u * (unsigned)(o & 7); /* the origin's byte in its word */
+    uint64_t lo = nk_sow_deltas[key].lo, hi = nk_sow_deltas[key].hi;
+    nk_sow_hash(p, h, key);
+    if (o < 8)
+        lo += (uint64_t)n << shift;
+    else
+        hi += (uint64_t)n << shift;
+    nk_add_counts(p, lo, hi);
+    return nk_sow_end(o, n);
+}
 
 /* Lifts the seeds of pit o; returns how many. */
 NK_HOT unsigned nk_lift(nk_pos *p, uint64_t *h, int o)
@@ -186,9 +253,10 @@ NK_HOT unsigned nk_lift(nk_pos *p, uint64_t *h, int o)
     return n;
 }
 
-/* The full laps of a Warri sowing of n >= 12 seeds from o, after the lift
- * (rare: out of line, sow.c); returns the seeds left to sow, 1..11. */
-unsigned nk_sow_laps(nk_pos *p, uint64_t *h, int o, unsigned n);
+/* A Warri sowing of n >= 12 seeds from pit o (rare: out of line, sow.c):
+ * lifts them and sows lap after lap, skipping o, keeping pos->hash; returns
+ * the last pit. */
+int nk_sow_laps(nk_pos *p, int o);
 
 /* Moves seeds to a side's store, keeping the hash h. */
 NK_HOT void nk_to_store(nk_pos *p, uint64_t *h, unsigned side, unsigned seeds)
@@ -234,10 +302,14 @@ NK_HOT nk_take nk_warri_sow(const nk_variant *v, nk_pos *p, int o)
 {
     const bool south = p->side == NK_SOUTH;
     uint64_t h = p->hash;
-    unsigned n = nk_lift(p, &h, o);
-    if (__builtin_expect(n >= NK_PITS, 0))
-        n = nk_sow_laps(p, &h, o, n);
-    int last = nk_sow_short(p, &h, o, n);
+    unsigned n = p->pit[o];
+    int last;
+    if (__builtin_expect(n < NK_PITS, 1)) {
+        last = nk_lift_sow(p, &h, o, n);
+    } else {
+        last = nk_sow_laps(p, o);
+        h = p->hash;
+    }
     nk_take t = {0, false};
     if ((last >= NK_ROW) == south && p->pit[last] - 2u < 2u)
         t = nk_warri_capture(v, p, &h, last);
@@ -284,24 +356,39 @@ bool nk_cannot_feed(const nk_variant *v, const nk_pos *p);
 /* The relay variants' end rules, R-K5 and R-K4 (sow.c). */
 nk_end nk_relay_end(const nk_variant *v, const nk_pos *p, bool captured);
 
-/* nk_pos_end for a position reached by a move from a live position: the
- * majority and few-seeds rules can only start to hold after a capture. */
-NK_HOT nk_end nk_pos_end_after(const nk_variant *v, const nk_pos *p, bool captured)
+/* True for a Warri position where both rows hold seeds: then no end rule of
+ * the position alone but the majority holds (R-W7, R-W9), no trial sowing
+ * is needed (R-W4), and every pit of the mover's row holding seeds is a
+ * legal move. */
+NK_HOT bool nk_warri_open(const nk_variant *v, const nk_pos *p)
+{
+    return v->sowing == NK_SOW_WARRI && nk_row_word(p, NK_SOUTH) != 0 &&
+           nk_row_word(p, NK_NORTH) != 0;
+}
+
+/* nk_pos_end for a position reached by a move from a live position, with
+ * open = nk_warri_open(v, p): the majority and few-seeds rules can only
+ * start to hold after a capture. */
+NK_HOT nk_end nk_pos_end_open(const nk_variant *v, const nk_pos *p, bool captured, bool open)
 {
     if (captured && (v->ends & (1u << NK_END_MAJORITY))) {
         unsigned maj = nk_majority(nk_board_sum(p) + p->store[0] + p->store[1]);
         if (p->store[0] >= maj || p->store[1] >= maj)
             return NK_END_MAJORITY; /* R-W6 */
     }
+    if (__builtin_expect(open, 1))
+        return NK_END_NONE;
     if (v->sowing != NK_SOW_WARRI)
         return nk_relay_end(v, p, captured);
-    /* The Warri family: R-W9, then R-W7; nothing to check while both rows
-     * hold seeds. */
-    if (__builtin_expect(nk_row_word(p, NK_SOUTH) != 0 && nk_row_word(p, NK_NORTH) != 0, 1))
-        return NK_END_NONE;
+    /* The Warri family: R-W9, then R-W7. */
     if (nk_row_empty(p, p->side))
         return NK_END_EMPTY_ROW;
     return nk_cannot_feed(v, p) ? NK_END_NO_FEED : NK_END_NONE;
+}
+
+NK_HOT nk_end nk_pos_end_after(const nk_variant *v, const nk_pos *p, bool captured)
+{
+    return nk_pos_end_open(v, p, captured, nk_warri_open(v, p));
 }
 
 /* ===== games ===== */
@@ -329,8 +416,10 @@ NK_HOT bool nk_game_repeats_inline(const nk_game *g, uint64_t hash)
 void nk_game_finish(nk_game *g, nk_end end);
 
 /* Records the move that led to g->pos, made in place, and checks the end
- * rules (R-G4 order: the position's own, repetition, the ply limit). */
-NK_HOT void nk_game_record(nk_game *g, int move, unsigned captured)
+ * rules (R-G4 order: the position's own, repetition, the ply limit).
+ * Returns nk_warri_open of the new position while the game goes on, false
+ * once it is over. */
+NK_HOT bool nk_game_record(nk_game *g, int move, unsigned captured)
 {
     const uint64_t hash = g->pos.hash;
     const bool repeated = captured == 0 && nk_game_repeats_inline(g, hash);
@@ -340,13 +429,17 @@ NK_HOT void nk_game_record(nk_game *g, int move, unsigned captured)
         g->since = ply;
     g->hist[ply] = hash;
     g->seen[nk_seen_bucket(hash)] = (uint16_t)(ply + 1);
-    nk_end end = nk_pos_end_after(g->variant, &g->pos, captured != 0);
+    const bool open = nk_warri_open(g->variant, &g->pos);
+    nk_end end = nk_pos_end_open(g->variant, &g->pos, captured != 0, open);
     if (end == NK_END_NONE && repeated)
         end = NK_END_REPETITION;
     if (end == NK_END_NONE && ply >= g->ply_limit)
         end = NK_END_PLY_LIMIT;
-    if (__builtin_expect(end != NK_END_NONE, 0))
+    if (__builtin_expect(end != NK_END_NONE, 0)) {
         nk_game_finish(g, end);
+        return false;
+    }
+    return open;
 }
 
 /* A random legal move when the fast path of nk_random_play does not apply
@@ -354,26 +447,34 @@ NK_HOT void nk_game_record(nk_game *g, int move, unsigned captured)
 int nk_random_trial(const nk_variant *v, nk_pos *p, nk_rng *rng, nk_ply_info *info);
 
 /* Plays a uniformly random legal move on pos in place, whose end rules the
- * caller has checked; returns it, NK_PASS, or NK_NO_MOVE (pos unchanged).
- * info may be NULL.  The fast path: a Warri position where both rows hold
- * seeds, so that no trial sowing is needed (R-W4) and every pit of the
- * mover's row holding seeds is legal. */
-NK_HOT int nk_random_play(const nk_variant *v, nk_pos *p, nk_rng *rng, nk_ply_info *info)
+ * caller has checked, with open = nk_warri_open(v, p); returns the move,
+ * NK_PASS, or NK_NO_MOVE (pos unchanged).  info may be NULL.  The fast path
+ * is the open position: every pit of the mover's row holding seeds is
+ * legal. */
+NK_HOT int nk_random_play_open(const nk_variant *v, nk_pos *p, nk_rng *rng, nk_ply_info *info,
+                               bool open)
 {
-    uint64_t south = nk_row_word(p, NK_SOUTH), north = nk_row_word(p, NK_NORTH);
-    if (__builtin_expect(v->sowing != NK_SOW_WARRI || south == 0 || north == 0, 0))
+    if (__builtin_expect(!open, 0))
         return nk_random_trial(v, p, rng, info);
     const unsigned side = p->side;
-    int move = (int)(side * NK_ROW) + nk_pick01(nk_bytes01(side ? north : south), rng);
+    int move = (int)(side * NK_ROW) + nk_pick01(nk_bytes01(nk_row_word(p, side)), rng);
     nk_warri_play(v, p, move, info);
     return move;
 }
 
-/* One random ply of a live game, in place. */
-NK_HOT void nk_game_random_ply(nk_game *g, nk_rng *rng)
+NK_HOT int nk_random_play(const nk_variant *v, nk_pos *p, nk_rng *rng, nk_ply_info *info)
 {
-    int move = nk_random_play(g->variant, &g->pos, rng, NULL);
-    nk_game_record(g, move, g->pos.flags & NK_POS_CAPTURED);
+    return nk_random_play_open(v, p, rng, info, nk_warri_open(v, p));
+}
+
+/* Plays a live game to its end with uniformly random moves, in place. */
+NK_HOT void nk_game_random_finish(nk_game *g, nk_rng *rng)
+{
+    bool open = nk_warri_open(g->variant, &g->pos);
+    while (!nk_game_over(g)) {
+        int move = nk_random_play_open(g->variant, &g->pos, rng, NULL, open);
+        open = nk_game_record(g, move, g->pos.flags & NK_POS_CAPTURED);
+    }
 }
 
 #endif

@@ -1,6 +1,7 @@
 /*
  * sow.c -- moves: sowing, capture, legality, and the end rules that depend
- * on the position alone.  This is the hot path of every playout and search.
+ * on the position alone.  This is the hot path of every playout and search;
+ * its pieces are the inline functions of internal.h.
  *
  * Invariants kept by every function here:
  *  - pos->hash equals nk_pos_hash(pos) after every move (updated seed by seed
@@ -11,8 +12,12 @@
  *
  * Warri sowing (R-W1..R-W3): n seeds from pit o go to the 11 other pits in
  * order, lap after lap.  The last seed's pit is o + r (r = n mod 11, 1 <= r)
- * or, when r = 0, the pit just before o.  Capture walks back from it while the pit is in the
- * opponent's row and holds 2 or 3.
+ * or, when r = 0, the pit just before o.  Capture walks back from it while
+ * the pit is in the opponent's row and holds 2 or 3.
+ *
+ * A sowing of n <= 11 seeds from o changes the counts by a fixed amount
+ * whatever they are (-n at o, +1 at each of the n pits after it), so the
+ * change of each word of counts is a constant of (o, n): nk_sow_deltas.
  *
  * Relay sowing (R-K2): no pit is skipped; each lap ends in the last pit p
  * with c seeds; an opponent-owned four is captured, a single seed or an own
@@ -21,15 +26,47 @@
  */
 #include "rules/internal.h"
 
-/* Warri sowing of n >= 12 seeds from o, after the lift (R-W2): sows the
- * full laps of 11 (every pit but o) and returns the seeds left, 1..11. */
-unsigned nk_sow_laps(nk_pos *p, uint64_t *hash, int o, unsigned n)
+/* Byte b (b = i or i - 8) of pit i's word, as a number of that word. */
+#define B(i) ((uint64_t)1 << (8 * ((i) & 7)))
+/* Pit i in the word of pits lo..hi. */
+#define IN(i, lo, hi) ((i) >= (lo) && (i) <= (hi))
+/* The change of the word of pits lo..hi by the k-th seed (1 <= k <= 11) of
+ * n sown after o, if sown. */
+#define T(o, n, k, lo, hi)                                                     \
+    ((k) <= (n) && IN(((o) + (k)) % NK_PITS, lo, hi) ? B(((o) + (k)) % NK_PITS) : 0)
+#define WORD(o, n, lo, hi)                                                     \
+    (T(o, n, 1, lo, hi) + T(o, n, 2, lo, hi) + T(o, n, 3, lo, hi) +            \
+     T(o, n, 4, lo, hi) + T(o, n, 5, lo, hi) + T(o, n, 6, lo, hi) +            \
+     T(o, n, 7, lo, hi) + T(o, n, 8, lo, hi) + T(o, n, 9, lo, hi) +            \
+     T(o, n, 10, lo, hi) + T(o, n, 11, lo, hi) -                               \
+     (IN(o, lo, hi) ? (uint64_t)(n) * B(o) : 0))
+#define DELTA(o, n) {WORD(o, n, 0, 7), WORD(o, n, 8, 11) & 0xFFFFFFFFull}
+#define DELTAS(o)                                                              \
+    DELTA(o, 0), DELTA(o, 1), DELTA(o, 2), DELTA(o, 3), DELTA(o, 4),           \
+    DELTA(o, 5), DELTA(o, 6), DELTA(o, 7), DELTA(o, 8), DELTA(o, 9),           \
+    DELTA(o, 10), DELTA(o, 11)
+
+const nk_sow_delta nk_sow_deltas[NK_PITS * NK_PITS] = {
+    DELTAS(0), DELTAS(1), DELTAS(2), DELTAS(3), DELTAS(4), DELTAS(5),
+    DELTAS(6), DELTAS(7), DELTAS(8), DELTAS(9), DELTAS(10), DELTAS(11),
+};
+
+#undef DELTAS
+#undef DELTA
+#undef WORD
+#undef T
+#undef IN
+#undef B
+
+int nk_sow_laps(nk_pos *p, int o)
 {
-    uint64_t h = *hash;
-    for (; n > 11; n -= 11)
-        nk_sow_short(p, &h, o, 11);
-    *hash = h;
-    return n;
+    uint64_t h = p->hash;
+    unsigned n = nk_lift(p, &h, o);
+    for (; n > 11; n -= 11) /* a full lap: every pit but o */
+        nk_sow_run(p, &h, o, 11);
+    int last = nk_sow_run(p, &h, o, n);
+    p->hash = h;
+    return last;
 }
 
 static bool warri_apply(const nk_variant *v, nk_pos *p, int o, nk_ply_info *info)
@@ -53,26 +90,32 @@ static bool warri_apply(const nk_variant *v, nk_pos *p, int o, nk_ply_info *info
 
 static bool relay_apply(const nk_variant *v, nk_pos *p, int o, nk_ply_info *info)
 {
-    const int me = p->side;
+    const unsigned me = p->side, theirs = nk_pos_owned(p, (int)(me ^ 1u));
+    const unsigned max_laps = v->max_laps;
     uint64_t h = p->hash;
-    unsigned n = nk_lift(p, &h, o), laps = 0, captured = 0;
+    unsigned laps = 0, captured = 0;
     int at = o;
 
     for (;;) {
-        if (++laps > v->max_laps)
+        if (++laps > max_laps)
             return false; /* R-K3: endless */
-        int last = at;
-        for (; n >= NK_PITS; n -= NK_PITS) { /* a full lap: every pit, at included */
-            nk_sow_short(p, &h, at, NK_PITS - 1);
-            nk_sow_one(p, &h, at);
+        unsigned n = p->pit[at];
+        int last;
+        if (__builtin_expect(n < NK_PITS, 1)) {
+            last = nk_lift_sow(p, &h, at, n);
+        } else {
+            nk_lift(p, &h, at);
+            for (; n >= NK_PITS; n -= NK_PITS) { /* a full lap: every pit, at included */
+                nk_sow_run(p, &h, at, NK_PITS - 1);
+                nk_sow_one(p, &h, at);
+            }
+            last = nk_sow_run(p, &h, at, n);
         }
-        if (n)
-            last = nk_sow_short(p, &h, at, n);
         unsigned c = p->pit[last];
-        if (c == 4 && nk_pos_owner(p, last) != me) { /* rule 1: capture the four */
+        if (c == 4 && ((theirs >> last) & 1u)) { /* rule 1: capture the four */
             h ^= nk_zpit[last][4] ^ nk_zpit[last][0];
             p->pit[last] = 0;
-            nk_to_store(p, &h, (unsigned)me, 4);
+            nk_to_store(p, &h, me, 4);
             p->hash = h;
             captured = 4;
             break;
@@ -81,8 +124,7 @@ static bool relay_apply(const nk_variant *v, nk_pos *p, int o, nk_ply_info *info
             p->hash = h;
             break;
         }
-        n = nk_lift(p, &h, last); /* rule 4: relay */
-        at = last;
+        at = last; /* rule 4: relay */
     }
     if (info) {
         info->captured = captured;
@@ -115,10 +157,10 @@ unsigned nk_candidates(const nk_variant *v, const nk_pos *p)
         return nk_bytes_mask(nk_bytes01(nk_row_word(p, p->side))) << (p->side * NK_ROW);
     /* Pits holding at least min_sow (2) seeds: clear bit 0 of every byte. */
     uint64_t lo, hi, drop = NK_BYTES_1 * (v->min_sow >= 2 ? 1u : 0u);
-    memcpy(&lo, p->pit, 8);
-    memcpy(&hi, p->pit + 8, 8);
+    lo = nk_pits_lo(p);
+    hi = nk_pits_hi(p);
     unsigned mask = nk_bytes_mask(nk_bytes01(lo & ~drop)) |
-                    (nk_bytes_mask(nk_bytes01(hi & ~drop & 0xFFFFFFFFull)) << 8);
+                    (nk_bytes_mask(nk_bytes01(hi & ~drop)) << 8);
     return mask & nk_pos_owned(p, p->side);
 }
 
