@@ -362,8 +362,9 @@ nk_end nk_relay_end(const nk_variant *v, const nk_pos *p, bool captured);
  * legal move. */
 NK_HOT bool nk_warri_open(const nk_variant *v, const nk_pos *p)
 {
-    return v->sowing == NK_SOW_WARRI && nk_row_word(p, NK_SOUTH) != 0 &&
-           nk_row_word(p, NK_NORTH) != 0;
+    const uint64_t lo = nk_pits_lo(p);
+    return v->sowing == NK_SOW_WARRI && (lo & 0xFFFFFFFFFFFFull) != 0 &&
+           ((lo >> 48) | nk_pits_hi(p)) != 0;
 }
 
 /* nk_pos_end for a position reached by a move from a live position, with
