@@ -322,6 +322,7 @@ TSAN_UNCHECKED static void run_parallel(const nk_exec_batch *b, nk_exec_game *ou
  * carry raw structs (nk_spec, nk_pos, nk_exec_job, nk_exec_game): every
  * rank runs the same binary.  Only thread 0 calls MPI (FUNNELED).
  */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <time.h>
@@ -332,10 +333,16 @@ TSAN_UNCHECKED static void run_parallel(const nk_exec_batch *b, nk_exec_game *ou
 
 enum { MAX_CHUNK = 1024 };
 
-static void nap(void)
+/* Waiting for a message or a job: short sleeps at first, longer ones the
+ * longer nothing happens (idle counts the sleeps since something did), so
+ * that waiting threads leave the cores to the players. */
+static void nap(unsigned *idle)
 {
-    struct timespec ts = {0, 100000}; /* 0.1 ms */
+    long ns = *idle < 20 ? 50000 : *idle < 1000 ? 200000 : 1000000;
+    struct timespec ts = {0, ns};
     nanosleep(&ts, NULL);
+    if (*idle < UINT_MAX)
+        (*idle)++;
 }
 
 /* A growable message. */
@@ -530,6 +537,7 @@ static void send_to(dist *d, int w, int tag, unsigned char *data, size_t len)
 static void sweep_sends(dist *d, bool wait)
 {
     double start = MPI_Wtime();
+    unsigned idle = 0;
     for (;;) {
         size_t keep = 0;
         for (size_t i = 0; i < d->nsends; i++) {
@@ -547,7 +555,7 @@ static void sweep_sends(dist *d, bool wait)
             go_fatal(d, NK_EIO, "a worker did not take its messages within %g s", d->timeout);
             return;
         }
-        nap();
+        nap(&idle);
     }
 }
 
@@ -705,6 +713,7 @@ static void coordinate(dist *d)
     for (int round = 0; round < 2; round++)
         for (int w = 1; w < d->size; w++)
             assign(d, w);
+    unsigned idle = 0;
     while (d->fatal == NK_OK) {
         bool busy = poll_workers(d);
         if (b->stop != NULL && *b->stop) {
@@ -716,8 +725,10 @@ static void coordinate(dist *d)
             break;
         check_timeouts(d);
         sweep_sends(d, false);
-        if (!busy)
-            nap();
+        if (busy)
+            idle = 0;
+        else
+            nap(&idle);
     }
     if (d->fatal == NK_OK)
         sweep_sends(d, true);
@@ -999,6 +1010,7 @@ static bool next_queued(served *s, size_t *pos, bool nowait)
     if (nowait && atomic_load(&s->taken) >= atomic_load(&s->avail))
         return false;
     *pos = atomic_fetch_add(&s->taken, 1);
+    unsigned idle = 0;
     for (;;) {
         if (atomic_load(&s->quit))
             return false;
@@ -1006,7 +1018,7 @@ static bool next_queued(served *s, size_t *pos, bool nowait)
             return true;
         if (atomic_load(&s->ended) && *pos >= atomic_load(&s->avail))
             return false;
-        nap();
+        nap(&idle);
     }
 }
 
@@ -1040,6 +1052,7 @@ static nk_status listen(served *s, hooks *h, bool solo, char *err, size_t errlen
     nk_status st = NK_OK;
     size_t first = 0; /* chunks before it are all answered */
     double last = MPI_Wtime();
+    unsigned idle = 0;
     while (st == NK_OK) {
         bool busy = false;
         int flag = 0;
@@ -1095,10 +1108,14 @@ static nk_status listen(served *s, hooks *h, bool solo, char *err, size_t errlen
             last = MPI_Wtime();
         }
         size_t pos;
-        if (solo && next_queued(s, &pos, true))
+        if (solo && next_queued(s, &pos, true)) {
             play_queued(s, &w, wst, pos);
-        else if (!busy)
-            nap();
+            idle = 0;
+        } else if (busy) {
+            idle = 0;
+        } else {
+            nap(&idle);
+        }
     }
     atomic_store(&s->quit, 1);
     if (solo)
@@ -1150,10 +1167,7 @@ nk_status nk_mpi_serve(char *err, size_t errlen)
         MPI_Status probe;
         int rc = MPI_Iprobe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &probe);
         if (rc == MPI_SUCCESS && !flag) {
-            /* Idle between batches: poll, more slowly after a while. */
-            struct timespec ts = {0, idle < 1000 ? 100000 : 2000000};
-            nanosleep(&ts, NULL);
-            idle++;
+            nap(&idle); /* between batches */
             continue;
         }
         idle = 0;
