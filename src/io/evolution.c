@@ -508,8 +508,6 @@ static nk_status create_file(nk_evo *e, const char *path, bool force, char *err,
         .n = e->nrng,
         .d = e->dim,
         .features = names,
-        .has_sigma = nk_strategy_pop(e->strategy) ? nk_strategy_pop(e->strategy)->sigma != NULL
-                                                   : false,
         .record_games = e->record,
     };
     /* Whether populations carry step sizes is known once one is made. */
@@ -547,6 +545,7 @@ static nk_status resume_file(nk_evo *e, const char *path, char *err, size_t len)
     if (m->n != e->nrng || m->d != e->dim)
         return nk_fail(NK_EMISMATCH, err, len, "cannot resume '%s': population shape differs",
                        path);
+    e->record = m->record_games; /* fixed when the file was made */
     st = nk_run_truncate(e->run, NULL, err, len);
     if (st != NK_OK)
         return st;
