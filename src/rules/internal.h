@@ -156,6 +156,13 @@ NK_HOT void nk_sow_one(nk_pos *p, uint64_t *h, int i)
     p->pit[i]++;
 }
 
+/* The hash change of emptying pit o, which holds n seeds. */
+NK_HOT void nk_lift_hash(uint64_t *h, int o, unsigned n)
+{
+    const uint64_t *z = nk_zpit[o];
+    *h ^= z[0] ^ z[n];
+}
+
 /* The change of the pit counts when the n <= 11 seeds of pit o are lifted
  * and sown one a pit after o, as numbers to add to the words of
  * nk_pits_lo and nk_pits_hi (modulo 2^64 and 2^32): no count leaves
@@ -178,10 +185,9 @@ NK_HOT void nk_add_counts(nk_pos *p, uint64_t dlo, uint64_t dhi)
 
 /* The hash of sowing n <= 11 seeds after pit o, one a pit (the origin is not
  * reached), key = o * 12 + n; the counts do not change.  One jump on the key
- * into straight
- * code: the case of (o, k) steps pit o + k (mod 12) and falls through to
- * o + k - 1, so entering at (o, n) steps pits o + n down to o + 1, each with
- * a constant index. */
+ * into straight code: the case of (o, k) steps pit o + k (mod 12) and falls
+ * through to o + k - 1, so entering at (o, n) steps pits o + n down to
+ * o + 1, each with a constant index. */
 #define NK_STEP_K(o, k)                                                        \
     case (o) * NK_PITS + (k):                                                  \
         *h ^= nk_zstep[((o) + (k)) % NK_PITS][p->pit[((o) + (k)) % NK_PITS]]; \
@@ -219,9 +225,8 @@ NK_HOT int nk_sow_end(int o, unsigned n)
  * returns the last pit. */
 NK_HOT int nk_lift_sow(nk_pos *p, uint64_t *h, int o, unsigned n)
 {
-    const uint64_t *z = nk_zpit[o];
     const unsigned key = (unsigned)o * NK_PITS + n;
-    *h ^= z[0] ^ z[n];
+    nk_lift_hash(h, o, n);
     nk_sow_hash(p, h, key);
     nk_add_counts(p, nk_sow_deltas[key].lo, nk_sow_deltas[key].hi);
     return nk_sow_end(o, n);
@@ -246,9 +251,8 @@ NK_HOT int nk_sow_run(nk_pos *p, uint64_t *h, int o, unsigned n)
 /* Lifts the seeds of pit o; returns how many. */
 NK_HOT unsigned nk_lift(nk_pos *p, uint64_t *h, int o)
 {
-    const uint64_t *z = nk_zpit[o];
     unsigned n = p->pit[o];
-    *h ^= z[0] ^ z[n];
+    nk_lift_hash(h, o, n);
     p->pit[o] = 0;
     return n;
 }
@@ -287,10 +291,8 @@ NK_HOT nk_take nk_warri_capture(const nk_variant *v, nk_pos *p, uint64_t *h, int
     t.slam = t.captured == nk_row_sum(p, me ^ 1u);
     if (t.slam && !v->grand_slam_captures)
         return (nk_take){0, true}; /* abapa: the grand slam takes nothing */
-    for (int k = last; k > j; k--) {
-        *h ^= nk_zpit[k][p->pit[k]] ^ nk_zpit[k][0];
-        p->pit[k] = 0;
-    }
+    for (int k = last; k > j; k--)
+        nk_lift(p, h, k);
     nk_to_store(p, h, me, t.captured);
     return t;
 }
@@ -327,19 +329,30 @@ NK_HOT void nk_end_turn(nk_pos *p, bool same_side, unsigned captured, unsigned p
     p->flags = (uint8_t)((captured ? NK_POS_CAPTURED : 0u) | (passes << NK_POS_PASS_SHIFT));
 }
 
+/* Fills what a move did, when the caller asked (info not NULL). */
+NK_HOT void nk_set_info(nk_ply_info *info, unsigned captured, unsigned laps, bool slam)
+{
+    if (info) {
+        info->captured = captured;
+        info->laps = laps;
+        info->grand_slam = slam;
+    }
+}
+
+/* Ends a Warri move after steps 1 and 2: the mover plays again after a
+ * grand slam where the variant says so (R-W8). */
+NK_HOT void nk_warri_end_move(const nk_variant *v, nk_pos *p, nk_take t, nk_ply_info *info)
+{
+    nk_set_info(info, t.captured, 1, t.slam);
+    nk_end_turn(p, t.slam && v->grand_slam_replays, t.captured, 0);
+}
+
 /* A Warri move known to be legal: the opponent's row is not empty at the
  * start, so it cannot be left empty by sowing alone, and a grand slam
  * either is allowed to empty it or takes nothing (R-W4, R-W5). */
-NK_HOT unsigned nk_warri_play(const nk_variant *v, nk_pos *p, int o, nk_ply_info *info)
+NK_HOT void nk_warri_play(const nk_variant *v, nk_pos *p, int o, nk_ply_info *info)
 {
-    nk_take t = nk_warri_sow(v, p, o);
-    if (info) {
-        info->captured = t.captured;
-        info->laps = 1;
-        info->grand_slam = t.slam;
-    }
-    nk_end_turn(p, t.slam && v->grand_slam_replays, t.captured, 0);
-    return t.captured;
+    nk_warri_end_move(v, p, nk_warri_sow(v, p, o), info);
 }
 
 /* True when nk_legal needs trial sowings: always for the relay, and in the

@@ -79,12 +79,7 @@ static bool warri_apply(const nk_variant *v, nk_pos *p, int o, nk_ply_info *info
     nk_take t = nk_warri_sow(v, p, o);
     if (nk_row_empty(p, p->side ^ 1u))
         return false;
-    if (info) {
-        info->captured = t.captured;
-        info->laps = 1;
-        info->grand_slam = t.slam;
-    }
-    nk_end_turn(p, t.slam && v->grand_slam_replays, t.captured, 0);
+    nk_warri_end_move(v, p, t, info);
     return true;
 }
 
@@ -113,8 +108,7 @@ static bool relay_apply(const nk_variant *v, nk_pos *p, int o, nk_ply_info *info
         }
         unsigned c = p->pit[last];
         if (c == 4 && ((theirs >> last) & 1u)) { /* rule 1: capture the four */
-            h ^= nk_zpit[last][4] ^ nk_zpit[last][0];
-            p->pit[last] = 0;
+            nk_lift(p, &h, last);
             nk_to_store(p, &h, me, 4);
             p->hash = h;
             captured = 4;
@@ -126,11 +120,7 @@ static bool relay_apply(const nk_variant *v, nk_pos *p, int o, nk_ply_info *info
         }
         at = last; /* rule 4: relay */
     }
-    if (info) {
-        info->captured = captured;
-        info->laps = laps;
-        info->grand_slam = false;
-    }
+    nk_set_info(info, captured, laps, false);
     nk_end_turn(p, false, captured, 0);
     return true;
 }
@@ -138,11 +128,7 @@ static bool relay_apply(const nk_variant *v, nk_pos *p, int o, nk_ply_info *info
 bool nk_apply(const nk_variant *v, nk_pos *p, int move, nk_ply_info *info)
 {
     if (move == NK_PASS) {
-        if (info) {
-            info->captured = 0;
-            info->laps = 0;
-            info->grand_slam = false;
-        }
+        nk_set_info(info, 0, 0, false);
         nk_end_turn(p, false, 0, nk_pos_passes(p) + 1 > 2 ? 2 : nk_pos_passes(p) + 1);
         return true;
     }
