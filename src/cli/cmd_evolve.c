@@ -228,6 +228,9 @@ int nk_cmd_evolve(int argc, char **argv)
 
     bool quiet = opts[OPT_QUIET].value != NULL, tty = isatty(STDERR_FILENO);
     double elapsed = 0;
+    if (!quiet && nk_evo_recovered(e))
+        fprintf(stderr, "'%s' was damaged (kept as '%s.damaged'); going on from its backup copy\n",
+                path, path);
     if (!quiet && resume)
         fprintf(stderr, "resuming '%s' after generation %u\n", path, nk_evo_generation(e));
     while (st == NK_OK && !nk_evo_done(e) && !stop_requested) {

@@ -16,6 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <errno.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <gsl/gsl_rng.h>
 #include <omp.h>
@@ -52,6 +55,8 @@ struct nk_evo {
     gsl_rng **rng;                /* one per individual */
     size_t nrng;
     nk_run *run;
+    char path[4096];              /* the run file */
+    bool recovered;               /* resumed from the backup copy */
     unsigned done;                /* complete generations */
     bool record;
     int threads;
@@ -519,10 +524,93 @@ static nk_status create_file(nk_evo *e, const char *path, bool force, char *err,
     return nk_run_create(&e->run, path, &meta, force, err, len);
 }
 
+/* ===== the backup copy =====
+ *
+ * HDF5 1.10 updates metadata in place, so a process killed (SIGKILL) while
+ * a generation is being flushed can leave a file that no longer opens.  To
+ * resume from any moment, a copy of the run file as of the last complete
+ * generation is kept beside it, PATH.bak: written as PATH.bak.tmp, synced
+ * and renamed, so it is always whole.  --resume falls back to it when the
+ * run file is damaged; the generations after it are played again, which
+ * gives the same results (every draw is seeded by generation).  The copy is
+ * refreshed after every generation while the file is below BACKUP_EVERY_MB,
+ * then every 10 generations, and removed when the run file is closed
+ * cleanly. */
+
+enum { BACKUP_EVERY_MB = 256 };
+
+static nk_status copy_file(const char *from, const char *to, char *err, size_t len)
+{
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp", to);
+    FILE *in = fopen(from, "rb");
+    if (in == NULL)
+        return nk_fail(NK_EIO, err, len, "cannot read '%s': %s", from, strerror(errno));
+    FILE *out = fopen(tmp, "wb");
+    if (out == NULL) {
+        fclose(in);
+        return nk_fail(NK_EIO, err, len, "cannot write the backup '%s': %s", tmp, strerror(errno));
+    }
+    static const size_t chunk = 1 << 20;
+    char *buf = malloc(chunk);
+    bool ok = buf != NULL;
+    size_t n;
+    while (ok && (n = fread(buf, 1, chunk, in)) > 0)
+        ok = fwrite(buf, 1, n, out) == n;
+    ok = ok && !ferror(in) && fflush(out) == 0 && fsync(fileno(out)) == 0;
+    int saved = errno;
+    free(buf);
+    fclose(in);
+    ok = fclose(out) == 0 && ok;
+    if (!ok || rename(tmp, to) != 0) {
+        if (ok)
+            saved = errno;
+        remove(tmp);
+        return nk_fail(NK_EIO, err, len, "cannot write the backup '%s': %s", to,
+                       buf == NULL ? "out of memory" : strerror(saved));
+    }
+    return NK_OK;
+}
+
+static void backup_path(const nk_evo *e, char *out, size_t len)
+{
+    snprintf(out, len, "%s.bak", e->path);
+}
+
+static nk_status backup(nk_evo *e, char *err, size_t len)
+{
+    char bak[4200];
+    struct stat st;
+    if (stat(e->path, &st) == 0 && st.st_size > (off_t)BACKUP_EVERY_MB << 20 && e->done % 10)
+        return NK_OK;
+    backup_path(e, bak, sizeof bak);
+    return copy_file(e->path, bak, err, len);
+}
+
+/* Opens the run file to resume it; when it is damaged and a whole backup
+ * exists, keeps the damaged file as PATH.damaged and goes on from the
+ * backup. */
+static nk_status open_for_resume(nk_evo *e, char *err, size_t len)
+{
+    char bak[4200], damaged[4200], e2[1024];
+    nk_status st = nk_run_open(&e->run, e->path, true, err, len);
+    if (st != NK_EFORMAT)
+        return st;
+    backup_path(e, bak, sizeof bak);
+    if (access(bak, R_OK) != 0)
+        return st;
+    snprintf(damaged, sizeof damaged, "%s.damaged", e->path);
+    if (rename(e->path, damaged) != 0 || copy_file(bak, e->path, e2, sizeof e2) != NK_OK)
+        return nk_fail(NK_EIO, err, len, "'%s' is damaged and restoring it from '%s' failed",
+                       e->path, bak);
+    e->recovered = true;
+    return nk_run_open(&e->run, e->path, true, err, len);
+}
+
 /* Restores the strategy and the hall of fame from the file's checkpoint. */
 static nk_status resume_file(nk_evo *e, const char *path, char *err, size_t len)
 {
-    nk_status st = nk_run_open(&e->run, path, true, err, len);
+    nk_status st = open_for_resume(e, err, len);
     if (st != NK_OK)
         return st;
     const nk_run_meta *m = nk_run_get_meta(e->run);
@@ -590,6 +678,11 @@ nk_status nk_evo_open(nk_evo **out, const nk_evo_settings *s, const char *path,
         return nk_fail(NK_ENOMEM, err, len, "out of memory");
     e->s = *s;
     e->threads = threads;
+    if (strlen(path) >= sizeof e->path - 16) {
+        free(e);
+        return nk_fail(NK_ERANGE, err, len, "run file path too long");
+    }
+    strcpy(e->path, path);
     nk_status st = setup(e, err, len);
     if (st == NK_OK) {
         uint64_t total = games_per_generation(e) * s->generations;
@@ -598,6 +691,8 @@ nk_status nk_evo_open(nk_evo **out, const nk_evo_settings *s, const char *path,
         st = mode == NK_EVO_RESUME ? resume_file(e, path, err, len)
                                    : create_file(e, path, mode == NK_EVO_FORCE, err, len);
     }
+    if (st == NK_OK)
+        st = backup(e, err, len);
     if (st != NK_OK) {
         nk_evo_close(e);
         return st;
@@ -707,6 +802,9 @@ nk_status nk_evo_step(nk_evo *e, nk_evo_progress *p, char *err, size_t len)
     }
     if (st == NK_OK) {
         e->done = g + 1;
+        st = backup(e, err, len);
+    }
+    if (st == NK_OK) {
         p->generation = g;
         p->generations = e->s.generations;
         p->games = 2 * d.nmeet;
@@ -740,11 +838,21 @@ const double *nk_evo_champion(const nk_evo *e, size_t *dim, int64_t *id)
     return e->champion;
 }
 
+bool nk_evo_recovered(const nk_evo *e)
+{
+    return e->recovered;
+}
+
 void nk_evo_close(nk_evo *e)
 {
     if (e == NULL)
         return;
-    nk_run_close(e->run);
+    if (e->run != NULL) {
+        char bak[4200];
+        nk_run_close(e->run); /* flushed after every generation: the file is whole */
+        backup_path(e, bak, sizeof bak);
+        remove(bak);
+    }
     for (size_t i = 0; e->rng && i < e->nrng; i++)
         gsl_rng_free(e->rng[i]);
     free(e->rng);

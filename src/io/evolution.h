@@ -103,7 +103,11 @@ unsigned nk_evo_generation(const nk_evo *e);
 bool nk_evo_done(const nk_evo *e);
 /* The champion of the last generation: its id and weights (D numbers). */
 const double *nk_evo_champion(const nk_evo *e, size_t *dim, int64_t *id);
-/* Closes the run file and frees everything; NULL is allowed. */
+/* True when --resume found the run file damaged (a process killed while
+ * writing) and went on from its backup copy PATH.bak (see evolution.c). */
+bool nk_evo_recovered(const nk_evo *e);
+/* Closes the run file, removes its backup copy, frees everything; NULL is
+ * allowed. */
 void nk_evo_close(nk_evo *e);
 
 #endif
