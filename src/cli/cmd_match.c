@@ -264,7 +264,8 @@ int nk_cmd_match(int argc, char **argv)
                  "superiority (LOS).\n\n"
                  "A player spec is random, greedy, or ab[:KEY=VALUE,...] with keys\n"
                  "depth, nodes, time, tt, features, weights; weights= takes a built-in\n"
-                 "table or a text file of numbers (one per feature, # comments).\n"
+                 "table, a text file of numbers (one per feature, # comments), or an\n"
+                 "individual of a run file: RUN.h5@best or RUN.h5@gen=G,rank=R.\n"
                  "Example: nickar match --variant antigua ab:depth=4 greedy",
         .opts = opts,
         .max_args = 2,
