@@ -11,6 +11,9 @@
 #                          nickar ARGS exits 2, writes nothing on stdout and
 #                          one line on stderr that starts "nickar CMD: " and
 #                          contains TEXT
+#   same_run A.h5 B.h5     two run files hold the same complete generations:
+#                          populations, fitness, games, benchmark and stats
+#                          rows bit for bit (wall times aside)
 #   json PYTHON            runs PYTHON with `out` bound to the last stdout;
 #                          `objs` holds its JSON lines, parsed; passes when
 #                          PYTHON's assertions hold
@@ -99,4 +102,24 @@ finish() {
   echo "$passed passed, $failed failed"
   [[ $failed -eq 0 ]]
   exit $?
+}
+
+# Run files A and B hold the same complete generations, bit for bit.
+same_run() {
+  "$python" - "$1" "$2" <<'PY'
+import sys, h5py
+a, b = h5py.File(sys.argv[1], "r"), h5py.File(sys.argv[2], "r")
+ga = int(a["checkpoint"].attrs["generation"]) + 1
+gb = int(b["checkpoint"].attrs["generation"]) + 1
+assert ga == gb, (ga, gb)
+for name in ["genome", "fitness", "wins", "draws", "losses", "id", "parents"]:
+    x, y = a["population/" + name][:ga], b["population/" + name][:gb]
+    assert x.tobytes() == y.tobytes(), name
+for name in ["games", "benchmark", "stats"]:
+    if name in a and name in b:
+        x, y = a[name][:], b[name][:]
+        for field in x.dtype.names:  # wall time differs; the rest may not
+            if field != "wall_seconds":
+                assert x[field].tobytes() == y[field].tobytes(), (name, field)
+PY
 }

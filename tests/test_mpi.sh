@@ -69,26 +69,6 @@ opponents = random; greedy
 record_games = on
 INI
 
-# Population datasets, fitness, games and benchmark rows are bit-identical.
-same_run() {
-  "$python" - "$1" "$2" <<'PY'
-import sys, h5py
-a, b = h5py.File(sys.argv[1], "r"), h5py.File(sys.argv[2], "r")
-ga = int(a["checkpoint"].attrs["generation"]) + 1
-gb = int(b["checkpoint"].attrs["generation"]) + 1
-assert ga == gb, (ga, gb)
-for name in ["genome", "fitness", "wins", "draws", "losses", "id", "parents"]:
-    x, y = a["population/" + name][:ga], b["population/" + name][:gb]
-    assert x.tobytes() == y.tobytes(), name
-for name in ["games", "benchmark", "stats"]:
-    if name in a and name in b:
-        x, y = a[name][:], b[name][:]
-        for field in x.dtype.names:  # wall time differs; the rest may not
-            if field != "wall_seconds":
-                assert x[field].tobytes() == y[field].tobytes(), (name, field)
-PY
-}
-
 ranks_attr() {
   "$python" -c 'import sys, h5py; print(int(h5py.File(sys.argv[1], "r").attrs["mpi_ranks"]))' "$1"
 }
