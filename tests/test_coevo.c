@@ -9,13 +9,7 @@
 #include <cmocka.h>
 
 #include "evolve/coevo.h"
-
-static gsl_rng *new_rng(unsigned long seed)
-{
-    gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
-    gsl_rng_set(r, seed);
-    return r;
-}
+#include "evolve_testlib.h"
 
 static void test_round_robin_every_pair_once(void **state)
 {

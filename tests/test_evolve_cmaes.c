@@ -17,6 +17,7 @@
 #include <gsl/gsl_randist.h>
 
 #include "evolve/strategy.h"
+#include "evolve_testlib.h"
 
 enum { DIM = 12, MAXN = 64 };
 
@@ -60,8 +61,7 @@ static void rotated_ellipsoid(problem *pb, unsigned long seed)
 {
     sphere(pb);
     pb->rotated = true;
-    gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
-    gsl_rng_set(r, seed);
+    gsl_rng *r = new_rng(seed);
     for (size_t i = 0; i < DIM; i++) {
         pb->scale[i] = pow(1e6, (double)i / (DIM - 1));
         double *v = pb->rot + i * DIM;
@@ -84,47 +84,12 @@ static void rotated_ellipsoid(problem *pb, unsigned long seed)
     gsl_rng_free(r);
 }
 
-/* The caller's per-individual seeding: a hash of (master, generation, i). */
-static unsigned long seed_of(uint64_t master, uint64_t gen, uint64_t i)
-{
-    uint64_t x = master * 0x9E3779B97F4A7C15u ^ (gen + 1) * 0xBF58476D1CE4E5B9u ^
-                 (i + 1) * 0x94D049BB133111EBu;
-    x ^= x >> 31;
-    x *= 0xD6E9F8CC1B1A0D27u;
-    x ^= x >> 29;
-    return (unsigned long)(x & 0xffffffffu);
-}
-
-typedef struct runner {
-    gsl_rng *rng[MAXN];
-    uint64_t master;
-} runner;
-
-static void runner_init(runner *rn, uint64_t master)
-{
-    rn->master = master;
-    for (size_t i = 0; i < MAXN; i++)
-        rn->rng[i] = gsl_rng_alloc(gsl_rng_mt19937);
-}
-
-static void runner_free(runner *rn)
-{
-    for (size_t i = 0; i < MAXN; i++)
-        gsl_rng_free(rn->rng[i]);
-}
-
 /* One generation: seeds, ask, evaluate, tell; returns the generation's best f. */
 static double generation(runner *rn, nk_strategy *s, const problem *pb)
 {
-    nk_strategy_info info;
-    nk_strategy_info_get(s, &info);
+    const nk_pop *pop = runner_ask(rn, s);
     size_t n = nk_strategy_size(s);
-    assert_true(n <= MAXN);
-    for (size_t i = 0; i < n; i++)
-        gsl_rng_set(rn->rng[i], seed_of(rn->master, info.generation, i));
-    const nk_pop *pop;
     char err[200];
-    assert_int_equal(nk_strategy_ask(s, rn->rng, n, &pop, err, sizeof err), NK_OK);
     double fit[MAXN], best = INFINITY;
     for (size_t i = 0; i < n; i++) {
         double f = objective(pb, nk_pop_w(pop, i));
@@ -144,7 +109,7 @@ static uint64_t evals_to_target(const problem *pb, const nk_strategy_params *par
     char err[200];
     assert_int_equal(nk_strategy_alloc(&s, &nk_strategy_cma_es, g, par, err, sizeof err), NK_OK);
     runner rn;
-    runner_init(&rn, master);
+    runner_init(&rn, master, MAXN);
     uint64_t evals = 0, hit = 0;
     while (evals < max && hit == 0) {
         double f = generation(&rn, s, pb);
@@ -155,13 +120,6 @@ static uint64_t evals_to_target(const problem *pb, const nk_strategy_params *par
     runner_free(&rn);
     nk_strategy_free(s);
     return hit;
-}
-
-static nk_genome *box(double lo, double hi)
-{
-    nk_genome *g;
-    assert_int_equal(nk_genome_alloc(&g, DIM, NK_ENC_REAL, 0, lo, hi, NULL, 0), NK_OK);
-    return g;
 }
 
 static void cma_params(nk_strategy_params *par, const double *x0)
@@ -180,7 +138,7 @@ static void test_sphere_12d(void **state)
     (void)state;
     problem pb;
     sphere(&pb);
-    nk_genome *g = box(-10, 10);
+    nk_genome *g = real_genome(DIM, -10, 10);
     double x0[DIM];
     for (size_t i = 0; i < DIM; i++)
         x0[i] = -3; /* f(x0) about 230 */
@@ -203,7 +161,7 @@ static void test_sphere_12d_eigen_every_generation(void **state)
     (void)state;
     problem pb;
     sphere(&pb);
-    nk_genome *g = box(-10, 10);
+    nk_genome *g = real_genome(DIM, -10, 10);
     double x0[DIM];
     for (size_t i = 0; i < DIM; i++)
         x0[i] = 5;
@@ -228,7 +186,7 @@ static void test_rotated_ellipsoid_12d(void **state)
     (void)state;
     problem pb;
     rotated_ellipsoid(&pb, 2024);
-    nk_genome *g = box(-10, 10);
+    nk_genome *g = real_genome(DIM, -10, 10);
     double x0[DIM];
     for (size_t i = 0; i < DIM; i++)
         x0[i] = -2;
@@ -244,7 +202,7 @@ static void test_rotated_ellipsoid_12d(void **state)
     nk_strategy *s;
     assert_int_equal(nk_strategy_alloc(&s, &nk_strategy_cma_es, g, &par, NULL, 0), NK_OK);
     runner rn;
-    runner_init(&rn, 9);
+    runner_init(&rn, 9, MAXN);
     for (int k = 0; k < 800; k++)
         generation(&rn, s, &pb);
     nk_strategy_info info;
@@ -265,13 +223,13 @@ static void test_bounds_respected(void **state)
     problem pb;
     sphere(&pb);
     pb.opt[0] = 3; /* box is [-1, 2.5] */
-    nk_genome *g = box(-1, 2.5);
+    nk_genome *g = real_genome(DIM, -1, 2.5);
     nk_strategy_params par;
     cma_params(&par, NULL);
     nk_strategy *s;
     assert_int_equal(nk_strategy_alloc(&s, &nk_strategy_cma_es, g, &par, NULL, 0), NK_OK);
     runner rn;
-    runner_init(&rn, 3);
+    runner_init(&rn, 3, MAXN);
     for (int k = 0; k < 400; k++) {
         generation(&rn, s, &pb);
         const nk_pop *p = nk_strategy_pop(s);
@@ -397,7 +355,7 @@ static void test_one_step_matches_tutorial(void **state)
     assert_int_equal(nk_strategy_alloc(&s, &nk_strategy_cma_es, g, &par, NULL, 0), NK_OK);
     assert_int_equal(nk_strategy_size(s), SL);
     runner rn;
-    runner_init(&rn, 17);
+    runner_init(&rn, 17, MAXN);
     for (int gen = 0; gen < 40; gen++) {
         cma_view a, b, want;
         view_state(s, &a);
@@ -446,20 +404,12 @@ static void test_one_step_matches_tutorial(void **state)
  * State, resume, determinism
  * =================================================================== */
 
-static void assert_same_pop(const nk_pop *a, const nk_pop *b)
-{
-    assert_int_equal(a->size, b->size);
-    assert_memory_equal(a->w, b->w, a->size * a->dim * sizeof(double));
-    assert_memory_equal(a->id, b->id, a->size * sizeof(int64_t));
-    assert_memory_equal(a->parents, b->parents, 2 * a->size * sizeof(int64_t));
-}
-
 static void test_save_load_identical_next_ask(void **state)
 {
     (void)state;
     problem pb;
     rotated_ellipsoid(&pb, 5);
-    nk_genome *g = box(-10, 10);
+    nk_genome *g = real_genome(DIM, -10, 10);
     nk_strategy_params par;
     cma_params(&par, NULL);
     par.eigen_every = 0; /* lazy: the stale B, D must be saved too */
@@ -467,8 +417,8 @@ static void test_save_load_identical_next_ask(void **state)
     assert_int_equal(nk_strategy_alloc(&a, &nk_strategy_cma_es, g, &par, NULL, 0), NK_OK);
     assert_int_equal(nk_strategy_alloc(&b, &nk_strategy_cma_es, g, &par, NULL, 0), NK_OK);
     runner ra, rb;
-    runner_init(&ra, 11);
-    runner_init(&rb, 11);
+    runner_init(&ra, 11, MAXN);
+    runner_init(&rb, 11, MAXN);
     for (int k = 0; k < 37; k++)
         generation(&ra, a, &pb);
     size_t n = nk_strategy_state_size(a);
@@ -519,15 +469,15 @@ static void test_same_seed_same_run(void **state)
     (void)state;
     problem pb;
     sphere(&pb);
-    nk_genome *g = box(-10, 10);
+    nk_genome *g = real_genome(DIM, -10, 10);
     nk_strategy_params par;
     cma_params(&par, NULL);
     nk_strategy *a, *b;
     assert_int_equal(nk_strategy_alloc(&a, &nk_strategy_cma_es, g, &par, NULL, 0), NK_OK);
     assert_int_equal(nk_strategy_alloc(&b, &nk_strategy_cma_es, g, &par, NULL, 0), NK_OK);
     runner ra, rb, rc;
-    runner_init(&ra, 5);
-    runner_init(&rb, 5);
+    runner_init(&ra, 5, MAXN);
+    runner_init(&rb, 5, MAXN);
     for (int k = 0; k < 30; k++) {
         double fa = generation(&ra, a, &pb), fb = generation(&rb, b, &pb);
         assert_true(fa == fb);
@@ -536,7 +486,7 @@ static void test_same_seed_same_run(void **state)
     /* Another master seed gives another run. */
     nk_strategy *c;
     assert_int_equal(nk_strategy_alloc(&c, &nk_strategy_cma_es, g, &par, NULL, 0), NK_OK);
-    runner_init(&rc, 6);
+    runner_init(&rc, 6, MAXN);
     generation(&rc, c, &pb);
     assert_true(memcmp(nk_strategy_pop(c)->w, nk_strategy_pop(a)->w, DIM * sizeof(double)) != 0);
     runner_free(&ra);
@@ -551,7 +501,7 @@ static void test_same_seed_same_run(void **state)
 static void test_params_and_errors(void **state)
 {
     (void)state;
-    nk_genome *g = box(-1, 1);
+    nk_genome *g = real_genome(DIM, -1, 1);
     nk_strategy_params par;
     cma_params(&par, NULL);
     nk_strategy *s;
@@ -592,7 +542,7 @@ static void test_params_and_errors(void **state)
 static void test_load_rejects_other_states(void **state)
 {
     (void)state;
-    nk_genome *g = box(-1, 1);
+    nk_genome *g = real_genome(DIM, -1, 1);
     nk_strategy_params par;
     cma_params(&par, NULL);
     nk_strategy *a, *b;

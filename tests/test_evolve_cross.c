@@ -12,29 +12,7 @@
 #include <string.h>
 
 #include "evolve/crossover.h"
-
-static void near_at(double a, double b, double tol, const char *file, int line)
-{
-    if (!(fabs(a - b) <= tol)) {
-        print_error("%.17g differs from %.17g by more than %g\n", a, b, tol);
-        _fail(file, line);
-    }
-}
-#define assert_near(a, b, tol) near_at((a), (b), (tol), __FILE__, __LINE__)
-
-static gsl_rng *new_rng(unsigned long seed)
-{
-    gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
-    gsl_rng_set(r, seed);
-    return r;
-}
-
-static nk_genome *real_genome(size_t d, double lo, double hi)
-{
-    nk_genome *g;
-    assert_int_equal(nk_genome_alloc(&g, d, NK_ENC_REAL, 0, lo, hi, NULL, 0), NK_OK);
-    return g;
-}
+#include "evolve_testlib.h"
 
 enum { D = 8 };
 

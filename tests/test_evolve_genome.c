@@ -12,23 +12,7 @@
 #include <string.h>
 
 #include "evolve/genome.h"
-
-/* assert |a - b| <= tol, printing both on failure. */
-static void near_at(double a, double b, double tol, const char *file, int line)
-{
-    if (!(fabs(a - b) <= tol)) {
-        print_error("%.17g differs from %.17g by more than %g\n", a, b, tol);
-        _fail(file, line);
-    }
-}
-#define assert_near(a, b, tol) near_at((a), (b), (tol), __FILE__, __LINE__)
-
-static gsl_rng *new_rng(unsigned long seed)
-{
-    gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
-    gsl_rng_set(r, seed);
-    return r;
-}
+#include "evolve_testlib.h"
 
 /* Bits from a string of '0' / '1'. */
 static void bits_of(unsigned char *b, const char *s)

@@ -14,36 +14,9 @@
 #include <string.h>
 
 #include "evolve/strategy.h"
+#include "evolve_testlib.h"
 
 enum { MAXN = 128 };
-
-static unsigned long seed_of(uint64_t master, uint64_t gen, uint64_t i)
-{
-    uint64_t x = master * 0x9E3779B97F4A7C15u ^ (gen + 1) * 0xBF58476D1CE4E5B9u ^
-                 (i + 1) * 0x94D049BB133111EBu;
-    x ^= x >> 31;
-    x *= 0xD6E9F8CC1B1A0D27u;
-    x ^= x >> 29;
-    return (unsigned long)(x & 0xffffffffu);
-}
-
-typedef struct runner {
-    gsl_rng *rng[MAXN];
-    uint64_t master;
-} runner;
-
-static void runner_init(runner *rn, uint64_t master)
-{
-    rn->master = master;
-    for (size_t i = 0; i < MAXN; i++)
-        rn->rng[i] = gsl_rng_alloc(gsl_rng_mt19937);
-}
-
-static void runner_free(runner *rn)
-{
-    for (size_t i = 0; i < MAXN; i++)
-        gsl_rng_free(rn->rng[i]);
-}
 
 /* Sphere around 0.3 (i + 1) - 1, maximised as -f. */
 static double sphere(const double *w, size_t d)
@@ -67,24 +40,10 @@ static double sum(const double *w, size_t d)
 
 typedef double (*objective)(const double *w, size_t d);
 
-static const nk_pop *ask(runner *rn, nk_strategy *s)
-{
-    nk_strategy_info info;
-    nk_strategy_info_get(s, &info);
-    size_t n = nk_strategy_size(s);
-    assert_true(n <= MAXN);
-    for (size_t i = 0; i < n; i++)
-        gsl_rng_set(rn->rng[i], seed_of(rn->master, info.generation, i));
-    const nk_pop *pop;
-    char err[200];
-    assert_int_equal(nk_strategy_ask(s, rn->rng, n, &pop, err, sizeof err), NK_OK);
-    return pop;
-}
-
 /* One generation; returns the best fitness (-f) of the told population. */
 static double generation(runner *rn, nk_strategy *s, objective f)
 {
-    const nk_pop *pop = ask(rn, s);
+    const nk_pop *pop = runner_ask(rn, s);
     size_t n = pop->size;
     double fit[MAXN], best = -INFINITY;
     for (size_t i = 0; i < n; i++) {
@@ -94,13 +53,6 @@ static double generation(runner *rn, nk_strategy *s, objective f)
     char err[200];
     assert_int_equal(nk_strategy_tell(s, fit, n, err, sizeof err), NK_OK);
     return best;
-}
-
-static nk_genome *real_genome(size_t d)
-{
-    nk_genome *g;
-    assert_int_equal(nk_genome_alloc(&g, d, NK_ENC_REAL, 0, -5, 5, NULL, 0), NK_OK);
-    return g;
 }
 
 static nk_strategy *make(const nk_strategy_type *t, const nk_genome *g,
@@ -122,14 +74,14 @@ static nk_strategy *make(const nk_strategy_type *t, const nk_genome *g,
 static void test_ga_elitism_keeps_best(void **state)
 {
     (void)state;
-    nk_genome *g = real_genome(6);
+    nk_genome *g = real_genome(6, -5, 5);
     nk_strategy_params par;
     nk_strategy_params_init(&par, &nk_strategy_ga, NK_ENC_REAL);
     par.size = 40;
     par.elite = 2;
     nk_strategy *s = make(&nk_strategy_ga, g, &par);
     runner rn;
-    runner_init(&rn, 1);
+    runner_init(&rn, 1, MAXN);
     double first = generation(&rn, s, sphere), prev = first, last = first;
     for (int k = 0; k < 60; k++) {
         const nk_pop *cur = nk_strategy_pop(s);
@@ -137,7 +89,7 @@ static void test_ga_elitism_keeps_best(void **state)
         int64_t best_id = cur->id[b];
         double best_w[6];
         memcpy(best_w, nk_pop_w(cur, b), sizeof best_w);
-        const nk_pop *next = ask(&rn, s);
+        const nk_pop *next = runner_ask(&rn, s);
         /* the elite: first in the new population, same id, weights, fitness */
         assert_int_equal(next->id[0], best_id);
         assert_memory_equal(nk_pop_w(next, 0), best_w, sizeof best_w);
@@ -166,7 +118,7 @@ static void test_ga_elitism_keeps_best(void **state)
 static void test_ga_ids_and_parents(void **state)
 {
     (void)state;
-    nk_genome *g = real_genome(4);
+    nk_genome *g = real_genome(4, -5, 5);
     nk_strategy_params par;
     nk_strategy_params_init(&par, &nk_strategy_ga, NK_ENC_REAL);
     par.size = 11; /* odd: the last pair's second child is dropped */
@@ -174,7 +126,7 @@ static void test_ga_ids_and_parents(void **state)
     par.cross_par.rate = 0.5;
     nk_strategy *s = make(&nk_strategy_ga, g, &par);
     runner rn;
-    runner_init(&rn, 2);
+    runner_init(&rn, 2, MAXN);
     generation(&rn, s, sphere);
     const nk_pop *p0 = nk_strategy_pop(s);
     for (size_t i = 0; i < 11; i++) {
@@ -227,7 +179,7 @@ static void test_ga_binary_onemax(void **state)
     par.select_par.tournament = 3;
     nk_strategy *s = make(&nk_strategy_ga, g, &par);
     runner rn;
-    runner_init(&rn, 3);
+    runner_init(&rn, 3, MAXN);
     double best = 0;
     for (int k = 0; k < 80; k++) {
         best = -generation(&rn, s, sum);
@@ -252,7 +204,7 @@ static void test_ga_binary_onemax(void **state)
 static void test_ga_every_operator(void **state)
 {
     (void)state;
-    nk_genome *g = real_genome(5);
+    nk_genome *g = real_genome(5, -5, 5);
     for (const nk_select_type *const *st = nk_select_types(); *st; st++)
         for (const nk_cross_type *const *ct = nk_cross_types(); *ct; ct++) {
             nk_strategy_params par;
@@ -263,7 +215,7 @@ static void test_ga_every_operator(void **state)
             par.mutate = &nk_mutate_polynomial;
             nk_strategy *s = make(&nk_strategy_ga, g, &par);
             runner rn;
-            runner_init(&rn, 4);
+            runner_init(&rn, 4, MAXN);
             double first = generation(&rn, s, sphere);
             for (int k = 0; k < 40; k++)
                 generation(&rn, s, sphere);
@@ -286,7 +238,7 @@ static void test_ga_every_operator(void **state)
 static void test_es_plus_monotone(void **state)
 {
     (void)state;
-    nk_genome *g = real_genome(10);
+    nk_genome *g = real_genome(10, -5, 5);
     nk_strategy_params par;
     nk_strategy_params_init(&par, &nk_strategy_es_plus, NK_ENC_REAL);
     par.mu = 5;
@@ -295,14 +247,14 @@ static void test_es_plus_monotone(void **state)
     nk_strategy *s = make(&nk_strategy_es_plus, g, &par);
     assert_int_equal(nk_strategy_size(s), 40);
     runner rn;
-    runner_init(&rn, 5);
+    runner_init(&rn, 5, MAXN);
     double prev = generation(&rn, s, sphere), first = prev;
     int gens = 1;
     while (-prev > 1e-6 && gens < 400) {
         const nk_pop *cur = nk_strategy_pop(s);
         size_t order[40];
         nk_select_order(cur->fitness, 40, order);
-        const nk_pop *next = ask(&rn, s);
+        const nk_pop *next = runner_ask(&rn, s);
         for (size_t k = 0; k < 5; k++) { /* the mu best survive, in order */
             assert_int_equal(next->id[k], cur->id[order[k]]);
             assert_true(next->fitness[k] == cur->fitness[order[k]]);
@@ -341,13 +293,13 @@ static void test_es_plus_monotone(void **state)
 static void test_es_comma_improves(void **state)
 {
     (void)state;
-    nk_genome *g = real_genome(10);
+    nk_genome *g = real_genome(10, -5, 5);
     nk_strategy_params par;
     nk_strategy_params_init(&par, &nk_strategy_es_comma, NK_ENC_REAL);
     nk_strategy *s = make(&nk_strategy_es_comma, g, &par);
     assert_int_equal(nk_strategy_size(s), 35);
     runner rn;
-    runner_init(&rn, 6);
+    runner_init(&rn, 6, MAXN);
     double first = generation(&rn, s, sphere), f = first;
     for (int k = 0; k < 150; k++)
         f = generation(&rn, s, sphere);
@@ -364,14 +316,14 @@ static void test_es_comma_improves(void **state)
 static void test_es_recombination(void **state)
 {
     (void)state;
-    nk_genome *g = real_genome(8);
+    nk_genome *g = real_genome(8, -5, 5);
     nk_strategy_params par;
     nk_strategy_params_init(&par, &nk_strategy_es_comma, NK_ENC_REAL);
     par.cross = &nk_cross_arithmetic;
     par.cross_par.rate = 1;
     nk_strategy *s = make(&nk_strategy_es_comma, g, &par);
     runner rn;
-    runner_init(&rn, 7);
+    runner_init(&rn, 7, MAXN);
     double first = generation(&rn, s, sphere), f = first;
     int two = 0;
     for (int k = 0; k < 100; k++) {
@@ -391,18 +343,6 @@ static void test_es_recombination(void **state)
  * Saved state and determinism, for every strategy
  * =================================================================== */
 
-static void assert_same_pop(const nk_pop *a, const nk_pop *b)
-{
-    assert_int_equal(a->size, b->size);
-    assert_memory_equal(a->w, b->w, a->size * a->dim * sizeof(double));
-    if (a->sigma)
-        assert_memory_equal(a->sigma, b->sigma, a->size * a->dim * sizeof(double));
-    if (a->bits)
-        assert_memory_equal(a->bits, b->bits, a->size * a->nbits);
-    assert_memory_equal(a->id, b->id, a->size * sizeof(int64_t));
-    assert_memory_equal(a->parents, b->parents, 2 * a->size * sizeof(int64_t));
-}
-
 /* Runs `before` generations on a, saves, loads into a fresh b, then runs
  * both for 10 more: identical populations all along. */
 static void check_resume(const nk_strategy_type *t, const nk_genome *g,
@@ -410,14 +350,14 @@ static void check_resume(const nk_strategy_type *t, const nk_genome *g,
 {
     nk_strategy *a = make(t, g, par), *b = make(t, g, par);
     runner ra, rb;
-    runner_init(&ra, 8);
-    runner_init(&rb, 8);
+    runner_init(&ra, 8, MAXN);
+    runner_init(&rb, 8, MAXN);
     for (int k = 0; k < before; k++)
         generation(&ra, a, sphere);
     size_t n = nk_strategy_state_size(a);
     double *st = malloc(n * sizeof *st), *st2 = malloc(n * sizeof *st2);
     nk_strategy_save(a, st);
-    ask(&ra, a); /* an ask does not change the state */
+    runner_ask(&ra, a); /* an ask does not change the state */
     nk_strategy_save(a, st2);
     assert_memory_equal(st, st2, n * sizeof *st);
     char err[300];
@@ -425,7 +365,7 @@ static void check_resume(const nk_strategy_type *t, const nk_genome *g,
     if (before > 0)
         assert_same_pop(nk_strategy_pop(a), nk_strategy_pop(b));
     for (int k = 0; k < 10; k++) {
-        const nk_pop *pa = ask(&ra, a), *pb = ask(&rb, b);
+        const nk_pop *pa = runner_ask(&ra, a), *pb = runner_ask(&rb, b);
         assert_same_pop(pa, pb);
         double fit[MAXN];
         for (size_t i = 0; i < pa->size; i++)
@@ -452,7 +392,7 @@ static void check_resume(const nk_strategy_type *t, const nk_genome *g,
 static void test_resume_every_strategy(void **state)
 {
     (void)state;
-    nk_genome *g = real_genome(5), *bin;
+    nk_genome *g = real_genome(5, -5, 5), *bin;
     assert_int_equal(nk_genome_alloc(&bin, 5, NK_ENC_BINARY, 6, -5, 5, NULL, 0), NK_OK);
     for (const nk_strategy_type *const *t = nk_strategy_types(); *t; t++) {
         nk_strategy_params par;
@@ -479,16 +419,16 @@ static void test_resume_every_strategy(void **state)
 static void test_same_seed_same_run(void **state)
 {
     (void)state;
-    nk_genome *g = real_genome(5);
+    nk_genome *g = real_genome(5, -5, 5);
     for (const nk_strategy_type *const *t = nk_strategy_types(); *t; t++) {
         nk_strategy_params par;
         nk_strategy_params_init(&par, *t, NK_ENC_REAL);
         par.size = 16;
         nk_strategy *a = make(*t, g, &par), *b = make(*t, g, &par), *c = make(*t, g, &par);
         runner ra, rb, rc;
-        runner_init(&ra, 21);
-        runner_init(&rb, 21);
-        runner_init(&rc, 22);
+        runner_init(&ra, 21, MAXN);
+        runner_init(&rb, 21, MAXN);
+        runner_init(&rc, 22, MAXN);
         for (int k = 0; k < 15; k++) {
             generation(&ra, a, sphere);
             generation(&rb, b, sphere);
@@ -514,7 +454,7 @@ static void test_same_seed_same_run(void **state)
 static void test_protocol_errors(void **state)
 {
     (void)state;
-    nk_genome *g = real_genome(3);
+    nk_genome *g = real_genome(3, -5, 5);
     nk_strategy_params par;
     nk_strategy_params_init(&par, &nk_strategy_ga, NK_ENC_REAL);
     par.size = 4;
@@ -524,7 +464,7 @@ static void test_protocol_errors(void **state)
     assert_int_equal(nk_strategy_tell(s, fit, 4, err, sizeof err), NK_EINVAL);
     assert_non_null(strstr(err, "ask"));
     runner rn;
-    runner_init(&rn, 1);
+    runner_init(&rn, 1, MAXN);
     const nk_pop *p;
     assert_int_equal(nk_strategy_ask(s, rn.rng, 3, &p, err, sizeof err), NK_EINVAL);
     assert_non_null(strstr(err, "4 generators"));
@@ -557,7 +497,7 @@ static void test_protocol_errors(void **state)
 static void test_parameter_errors(void **state)
 {
     (void)state;
-    nk_genome *g = real_genome(3), *bin;
+    nk_genome *g = real_genome(3, -5, 5), *bin;
     assert_int_equal(nk_genome_alloc(&bin, 3, NK_ENC_BINARY, 4, 0, 1, NULL, 0), NK_OK);
     nk_strategy *s = (nk_strategy *)1;
     nk_strategy_params par;
