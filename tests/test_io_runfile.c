@@ -15,7 +15,7 @@
  *   empty file, a foreign HDF5 file, another schema_version, a missing
  *   dataset, a mistyped attribute, truncated copies, a clobbered signature:
  *   each a one-line message, never a crash; a file locked by a writer in
- *   another process; fixed-length strings where nickar writes
+ *   another process (refused to a second writer, readable by a reader); fixed-length strings where nickar writes
  *   variable-length ones;
  * - a write failing at every single write of an append (the test hook of
  *   nk_run_fail_at): the file then opens with the generations before, or
@@ -877,8 +877,15 @@ static void test_locked(void **state)
     char c = 0;
     assert_int_equal(read(ready[0], &c, 1), 1);
     assert_int_equal(c, 'y');
-    expect_open(path, NK_EIO);
+    /* A second writer is refused; a reader does not lock and may read the
+     * run in progress. */
+    nk_run *second = (nk_run *)&second;
+    assert_int_equal(nk_run_open(&second, path, true, err, sizeof err), NK_EIO);
+    assert_null(second);
     expect_msg("cannot open '%s': another process holds a lock on it", path);
+    nk_run *reader = open_or_fail(path, false);
+    assert_int_equal(nk_run_generations(reader), 0);
+    nk_run_close(reader);
     assert_int_equal(write(done[1], "x", 1), 1);
     int status;
     assert_int_equal(waitpid(pid, &status, 0), pid);

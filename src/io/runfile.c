@@ -1350,6 +1350,10 @@ nk_status nk_run_open(nk_run **out, const char *path, bool writable,
         return nk_fail(NK_ENOMEM, err, len, "out of memory");
     }
     hid_t fapl = file_access();
+    /* A reader does not lock the file, so that `nickar inspect` and run-file
+     * weights work on a run in progress (its writer holds the lock). */
+    if (fapl >= 0 && !writable)
+        H5Pset_file_locking(fapl, 0, 1);
     run->file = H5Fopen(path, writable ? H5F_ACC_RDWR : H5F_ACC_RDONLY, fapl);
     why w = h5_why(); /* before H5Pclose clears the error stack */
     H5Pclose(fapl);

@@ -61,8 +61,10 @@
  * printed: opening a handle turns off HDF5's automatic error printing for
  * the whole process (H5Eset_auto2).  HDF5 is used serially: one thread at a
  * time per process may call these functions.  HDF5 1.10 locks a file that
- * is open for writing; other processes (h5py) that read a run in progress
- * need HDF5_USE_FILE_LOCKING=FALSE.
+ * is open for writing, so a second writer is refused; handles opened for
+ * reading take no lock and can read a run in progress (its complete
+ * generations).  Other processes (h5py) that read a run in progress need
+ * HDF5_USE_FILE_LOCKING=FALSE.
  */
 #ifndef NK_RUNFILE_H
 #define NK_RUNFILE_H
