@@ -125,14 +125,15 @@ static uint64_t tt_key(const nk_pos *pos)
     return pos->hash ^ (uint64_t)pos->flags * 0x9E3779B97F4A7C15ull;
 }
 
+/* The entry of this search for key, or NULL.  Both slots are compared
+ * without branches (a hit or a miss is hard to predict): the one branch
+ * is the caller's, on the result. */
 static const tt_entry *tt_probe(const nk_search *s, uint64_t key)
 {
     const tt_entry *e = &s->tt[key & s->tt_mask & ~1ull];
-    if (e[0].key == key && e[0].age == s->age)
-        return &e[0];
-    if (e[1].key == key && e[1].age == s->age)
-        return &e[1];
-    return NULL;
+    const bool hit0 = (e[0].key == key) & (e[0].age == s->age);
+    const bool hit1 = (e[1].key == key) & (e[1].age == s->age);
+    return hit0 | hit1 ? e + !hit0 : NULL;
 }
 
 /* Slot 0 of a pair keeps the deeper entry of this search, slot 1 the
@@ -141,10 +142,7 @@ static void tt_store(nk_search *s, uint64_t key, double score, int move, int dep
                      unsigned flags)
 {
     tt_entry *e = &s->tt[key & s->tt_mask & ~1ull];
-    if (e[0].age != s->age || e[0].key == key || e[0].depth <= depth)
-        ;
-    else
-        e++;
+    e += !((e[0].age != s->age) | (e[0].key == key) | (e[0].depth <= depth)); /* no branch */
     e->key = key;
     e->score = score;
     e->age = s->age;
@@ -190,53 +188,58 @@ static bool repeats_slow(nk_search *s, const frame *f, uint64_t hash)
     return nk_game_repeats(s->game, hash);
 }
 
-static inline bool repeats(nk_search *s, const frame *up, uint64_t hash)
+static inline bool repeats(nk_search *s, const frame *up, const nk_pos *pos)
 {
-    if (up != NULL && !(up->bloom & bloom_bit(hash))) { /* certainly not on the path */
-        if (up->captured)
-            return false;
-        up = NULL;
+    /* The filters are read whatever the answer (fewer branches that depend
+     * on the position): the path's down to its first capture, and the
+     * game's, which counts only when no capture lies on the path. */
+    const uint64_t hash = pos->hash;
+    const unsigned b = seen_bit(hash);
+    uint64_t bloom = 0, game = 1;
+    if (up != NULL) {
+        bloom = up->bloom;
+        game = !up->captured;
     }
-    if (up == NULL) { /* only the game's history is left */
-        unsigned b = seen_bit(hash);
-        if (!((s->seen[b >> 6] >> (b & 63)) & 1u))
-            return false;
-    }
-    return repeats_slow(s, up, hash);
+    const uint64_t on_path = (bloom >> (hash >> 58)) & 1u;
+    const uint64_t in_game = (s->seen[b >> 6] >> (b & 63)) & game;
+    /* A position reached by a capture repeats nothing (the stores grew). */
+    if (!((on_path | in_game) & ~(uint64_t)pos->flags & NK_POS_CAPTURED))
+        return false;
+    return repeats_slow(s, on_path ? up : NULL, hash);
 }
 
 /* ===== move lists and order ===== */
 
-/* Moves in search order: entry[0..n) (the table's move, then captures,
- * larger first), then the pits of `quiet` in increasing order.  An entry
- * packs (key << 4) | (15 - move), so that decreasing entries give larger
- * keys first and, among equal keys, pits in increasing order.  Relay
- * children are made while the list is built and kept by move in child[]. */
+/* Moves in search order, handed out in stages so that a node cut off by
+ * its first moves does not order or make the rest:
+ *  1. the table's move, `first`;
+ *  2. captures, larger first, ties in pit order.  Warri captures are
+ *     predicted all at once when stage 2 starts: entry[next..n), each
+ *     packing (key << 4) | (15 - move), so that decreasing entries give
+ *     larger keys first and, among equal keys, pits in increasing order.
+ *     A relay capture always takes one four (R-K2), so relay captures tie:
+ *     the relays are made in pit order (`pending`: the candidates not made
+ *     yet) and a capture is handed out as soon as it is found;
+ *  3. the rest, `quiet`, in pit order; in the relay family the pass when no
+ *     move is legal (R-K4).
+ * Relay children are kept by move in child[]; Warri children are made by
+ * the caller (list_child). */
 typedef struct move_list {
     int n, next;
+    int first;         /* the table's move, not handed out yet (NK_NO_MOVE: none) */
+    bool legal;        /* relay: a legal move was made */
+    unsigned pending;  /* candidates of stage 2 and 3 not looked at yet */
     unsigned quiet;
     unsigned entry[NK_PASS + 1];
     nk_pos child[NK_PASS + 1];
 } move_list;
 
-/* The next move to try, or NK_NO_MOVE when none is left. */
-static inline int next_move(move_list *ml)
-{
-    if (ml->next < ml->n)
-        return 15 - (int)(ml->entry[ml->next++] & 15u);
-    if (ml->quiet == 0)
-        return NK_NO_MOVE;
-    const int mv = __builtin_ctz(ml->quiet);
-    ml->quiet &= ml->quiet - 1;
-    return mv;
-}
-
-/* Inserts a move of that key among entries [base, n). */
-static void list_add(move_list *ml, int base, unsigned key, int move)
+/* Inserts a move of that key among entries [0, n). */
+static void list_add(move_list *ml, unsigned key, int move)
 {
     unsigned e = key << 4 | (unsigned)(15 - move);
     int i = ml->n++;
-    for (; i > base && ml->entry[i - 1] < e; i--)
+    for (; i > 0 && ml->entry[i - 1] < e; i--)
         ml->entry[i] = ml->entry[i - 1];
     ml->entry[i] = e;
 }
@@ -288,59 +291,128 @@ static inline unsigned weak_pits(const uint8_t *row)
     return (unsigned)((((zero >> 7) * 0x0102040810204080ull) >> 56) & 0x3Fu);
 }
 
-/* Fills the list with the moves worth trying from pos: first `first` (the
- * table's move), then captures, larger first, then the rest in pit order.
- * Warri moves are made as they are searched (a move that does not feed,
- * R-W4, is dropped then); relay moves are made here, since only the relay
- * tells whether it captures and whether it ends (R-K3).  No legal relay
- * move: the pass (R-K4). */
-static void gen_moves(const nk_variant *v, const nk_pos *pos, int first, move_list *ml)
+/* Mask of the six pits from row[0] that hold 12 seeds or more, by SWAR on
+ * the bytes: per byte, bit 7 of ((b & 0x7F) + 116) | b. */
+static inline unsigned lapping_pits(const uint8_t *row)
+{
+    const uint64_t hi = 0x8080808080808080ull, lo7 = 0x7F7F7F7F7F7F7F7Full;
+    uint64_t x;
+    memcpy(&x, row, sizeof x);
+    const uint64_t big = ((((x & lo7) + 0x7474747474747474ull) | x) & hi) >> 7;
+    return (unsigned)(((big * 0x0102040810204080ull) >> 56) & 0x3Fu);
+}
+
+/* Starts the list of the moves worth trying from pos (see move_list);
+ * `first` is the table's move, if any.  Warri moves are made as they are
+ * searched (a move that does not feed, R-W4, is dropped then); relay moves
+ * as the list is walked, since only the relay tells whether it captures
+ * and whether it ends (R-K3). */
+static inline void gen_moves(const nk_variant *v, const nk_pos *pos, int first, move_list *ml)
 {
     unsigned cand = nk_candidates(v, pos);
-    int base = 0;
     ml->n = ml->next = 0;
     ml->quiet = 0;
+    ml->legal = false;
+    ml->first = NK_NO_MOVE;
     if (first >= 0 && first < NK_PITS && ((cand >> first) & 1u)) {
         cand &= ~(1u << first);
-        if (v->sowing == NK_SOW_RELAY) {
-            ml->child[first] = *pos;
-            if (!nk_apply(v, &ml->child[first], first, NULL))
-                first = NK_NO_MOVE; /* cannot happen: the table's move was legal */
-        }
-        if (first != NK_NO_MOVE)
-            list_add(ml, 0, 0, first);
-        base = ml->n;
+        ml->first = first;
     }
-    if (v->sowing != NK_SOW_RELAY) {
-        const int lo = (pos->side ^ 1) * NK_ROW;
-        const unsigned weak = weak_pits(pos->pit + lo) << lo;
-        ml->quiet = cand;
-        for (unsigned m = cand; m; m &= m - 1) {
-            const int mv = __builtin_ctz(m);
-            const unsigned guess = warri_capture_guess(pos, mv, weak);
-            if (guess) {
-                list_add(ml, base, guess, mv);
-                ml->quiet &= ~(1u << mv);
-            }
-        }
-        return;
+    ml->pending = cand;
+}
+
+/* Stage 2 of the Warri family: the pending candidates that capture, by
+ * warri_capture_guess, go to the sorted entries, the rest to quiet.  The
+ * search spends much of its time here and on branches it mispredicts, so
+ * the candidates worth a guess are found first without a branch per
+ * pit. */
+static void warri_order(const nk_pos *pos, move_list *ml)
+{
+    const int me = pos->side * NK_ROW, lo = (pos->side ^ 1) * NK_ROW;
+    const unsigned weak = weak_pits(pos->pit + lo);
+    /* The pits k of the mover's row whose guess can be non-zero, in straight
+     * code (no branch on the counts): a sowing of n <= 11 seeds ending in a
+     * weak pit t = k + n - 6 of the opponent's row (in either row's
+     * numbering), or one of 12 seeds or more. */
+    unsigned suspects = lapping_pits(pos->pit + me);
+    for (unsigned k = 0; k < NK_ROW; k++) {
+        const unsigned t = k + pos->pit[me + (int)k] - NK_ROW; /* wraps below 0 */
+        suspects |= ((t < NK_ROW) & (weak >> (t & 7u))) << k;
     }
-    for (; cand; cand &= cand - 1) {
-        const int mv = __builtin_ctz(cand);
+    suspects = (suspects << me) & ml->pending;
+    ml->quiet = ml->pending;
+    for (; suspects; suspects &= suspects - 1) {
+        const int mv = __builtin_ctz(suspects);
+        const unsigned guess = warri_capture_guess(pos, mv, weak << lo);
+        if (guess) {
+            list_add(ml, guess, mv);
+            ml->quiet &= ~(1u << mv);
+        }
+    }
+    ml->pending = 0;
+}
+
+/* The relay move mv made into child[mv]; false if it is endless (R-K3). */
+static inline bool relay_make(const nk_variant *v, const nk_pos *pos, move_list *ml, int mv,
+                              nk_ply_info *info)
+{
+    ml->child[mv] = *pos;
+    if (!nk_apply(v, &ml->child[mv], mv, info))
+        return false;
+    ml->legal = true;
+    return true;
+}
+
+/* Relay stages 2 and 3 once the entries are used up: makes the pending
+ * relays in pit order up to the next capture; then the quiet moves, or
+ * the pass when no move is legal (R-K4). */
+static int relay_next(const nk_variant *v, const nk_pos *pos, move_list *ml)
+{
+    while (ml->pending) {
+        const int mv = __builtin_ctz(ml->pending);
         nk_ply_info info;
-        ml->child[mv] = *pos;
-        if (!nk_apply(v, &ml->child[mv], mv, &info))
+        ml->pending &= ml->pending - 1;
+        if (!relay_make(v, pos, ml, mv, &info))
             continue;
         if (info.captured)
-            list_add(ml, base, info.captured, mv);
-        else
-            ml->quiet |= 1u << mv;
+            return mv;
+        ml->quiet |= 1u << mv;
     }
-    if (ml->n == 0 && ml->quiet == 0) {
-        ml->child[NK_PASS] = *pos;
-        nk_apply(v, &ml->child[NK_PASS], NK_PASS, NULL);
-        ml->quiet = 1u << NK_PASS;
+    if (ml->quiet == 0) {
+        if (ml->legal)
+            return NK_NO_MOVE;
+        relay_make(v, pos, ml, NK_PASS, NULL);
+        return NK_PASS;
     }
+    const int mv = __builtin_ctz(ml->quiet);
+    ml->quiet &= ml->quiet - 1;
+    return mv;
+}
+
+/* The next move to try, or NK_NO_MOVE when none is left. */
+static inline int next_move(const nk_variant *v, const nk_pos *pos, move_list *ml)
+{
+    if (ml->first != NK_NO_MOVE) {
+        const int mv = ml->first;
+        ml->first = NK_NO_MOVE;
+        /* A relay table move is legal (it was searched): made here. */
+        if (v->sowing != NK_SOW_RELAY || relay_make(v, pos, ml, mv, NULL))
+            return mv;
+    }
+    if (v->sowing == NK_SOW_RELAY) {
+        if (ml->next < ml->n)
+            return 15 - (int)(ml->entry[ml->next++] & 15u);
+        return relay_next(v, pos, ml);
+    }
+    if (ml->pending)
+        warri_order(pos, ml); /* clears pending */
+    if (ml->next < ml->n)
+        return 15 - (int)(ml->entry[ml->next++] & 15u);
+    if (ml->quiet == 0)
+        return NK_NO_MOVE;
+    const int mv = __builtin_ctz(ml->quiet);
+    ml->quiet &= ml->quiet - 1;
+    return mv;
 }
 
 /* The position that move mv of the list leads to (in buf for the Warri
@@ -392,7 +464,7 @@ static inline bool node_done(nk_search *s, const nk_pos *pos, const frame *up, u
         return true;
     }
     nk_end end = nk_pos_end(v, pos);
-    if (end == NK_END_NONE && !(pos->flags & NK_POS_CAPTURED) && repeats(s, up, pos->hash))
+    if (end == NK_END_NONE && repeats(s, up, pos))
         end = NK_END_REPETITION;
     if (end == NK_END_NONE && ply >= s->plies_left)
         end = NK_END_PLY_LIMIT;
@@ -413,15 +485,22 @@ static inline double leaf_node(nk_search *s, const nk_pos *pos, const frame *up,
 }
 
 static double search_node(nk_search *s, const nk_pos *pos, const frame *up, int depth,
-                          double alpha, double beta, unsigned ply)
+                          double alpha, double beta, unsigned ply);
+static double frontier_node(nk_search *s, const nk_pos *pos, const frame *up, double alpha,
+                            double beta, unsigned ply);
+
+/* A node of depth >= 1 (steps 1, 2 and 4 to 7 of search_node).  Inlined
+ * into two functions: search_node for depths of 2 and more, and
+ * frontier_node for depth 1, whose copy loses the table and the depth
+ * tests (their outcome is a constant there). */
+static inline __attribute__((always_inline)) double
+inner_node(nk_search *s, const nk_pos *pos, const frame *up, int depth, double alpha,
+           double beta, unsigned ply)
 {
     const nk_variant *v = s->eval.variant;
     double score;
 
-    /* Steps 1, 2: count the node, score a finished game; step 3: the
-     * horizon. */
-    if (depth == 0)
-        return leaf_node(s, pos, up, ply);
+    /* Steps 1, 2: count the node, score a finished game. */
     if (node_done(s, pos, up, ply, &score))
         return score;
 
@@ -453,9 +532,15 @@ static double search_node(nk_search *s, const nk_pos *pos, const frame *up, int 
     /* Step 6: negamax over the children, fail-soft.  A child with the same
      * side to move (R-W8) is taken without a sign flip. */
     const bool by_capture = (pos->flags & NK_POS_CAPTURED) != 0;
+    uint64_t up_bloom = 0;
+    bool up_captured = false;
+    if (up != NULL) {
+        up_bloom = up->bloom;
+        up_captured = up->captured;
+    }
     const frame here = {up, pos->hash,
-                        bloom_bit(pos->hash) | (by_capture || up == NULL ? 0 : up->bloom), ply,
-                        by_capture, by_capture || (up != NULL && up->captured)};
+                        bloom_bit(pos->hash) | (up_bloom & ((uint64_t)by_capture - 1u)), ply,
+                        by_capture, by_capture | up_captured};
     const bool outer_horizon = s->horizon;
     const unsigned outer_rep = s->rep_ply;
     const double alpha0 = alpha;
@@ -463,7 +548,7 @@ static double search_node(nk_search *s, const nk_pos *pos, const frame *up, int 
     int best_move = NK_NO_MOVE;
     s->horizon = false;
     s->rep_ply = NO_PLY;
-    for (int mv = next_move(&ml); mv != NK_NO_MOVE; mv = next_move(&ml)) {
+    for (int mv = next_move(v, pos, &ml); mv != NK_NO_MOVE; mv = next_move(v, pos, &ml)) {
         nk_pos buf;
         const nk_pos *child = list_child(v, pos, &ml, mv, &buf);
         if (child == NULL)
@@ -475,6 +560,9 @@ static double search_node(nk_search *s, const nk_pos *pos, const frame *up, int 
             score = leaf_node(s, child, &here, ply + 1);
             if (!same)
                 score = -score;
+        } else if (depth == 2) {
+            score = same ? frontier_node(s, child, &here, alpha, beta, ply + 1)
+                         : -frontier_node(s, child, &here, -beta, -alpha, ply + 1);
         } else if (same) {
             score = search_node(s, child, &here, depth - 1, alpha, beta, ply + 1);
         } else {
@@ -482,15 +570,14 @@ static double search_node(nk_search *s, const nk_pos *pos, const frame *up, int 
         }
         if (s->stopped)
             return 0.0;
-        if (score > best) {
-            best = score;
-            best_move = mv;
-            if (score > alpha) {
-                alpha = score;
-                if (alpha >= beta)
-                    break;
-            }
-        }
+        /* Without branches on the score but the cutoff: alpha is at least
+         * best throughout, and starts below beta. */
+        const bool better = score > best;
+        best_move = better ? mv : best_move;
+        best = better ? score : best;
+        alpha = best > alpha ? best : alpha;
+        if (alpha >= beta)
+            break;
     }
     if (best_move == NK_NO_MOVE) {
         /* No legal move yet no end rule: cannot happen under RULES.md
@@ -508,10 +595,29 @@ static double search_node(nk_search *s, const nk_pos *pos, const frame *up, int 
     if (s->rep_ply > outer_rep)
         s->rep_ply = outer_rep;
     if (use_tt && !path_bound) {
-        unsigned bound = best <= alpha0 ? BOUND_UPPER : best >= beta ? BOUND_LOWER : BOUND_EXACT;
+        /* UPPER, LOWER or EXACT (best cannot be both <= alpha0 and >= beta). */
+        const unsigned bound = BOUND_EXACT - 2u * (best <= alpha0) - (best >= beta);
         tt_store(s, key, best, best_move, depth, bound | (below ? HORIZON : 0u));
     }
     return best;
+}
+
+static double frontier_node(nk_search *s, const nk_pos *pos, const frame *up, double alpha,
+                            double beta, unsigned ply)
+{
+    return inner_node(s, pos, up, 1, alpha, beta, ply);
+}
+
+/* Steps 1, 2: count the node, score a finished game; step 3: the horizon
+ * (leaf_node); steps 4 to 7 (inner_node). */
+static double search_node(nk_search *s, const nk_pos *pos, const frame *up, int depth,
+                          double alpha, double beta, unsigned ply)
+{
+    if (depth == 0)
+        return leaf_node(s, pos, up, ply);
+    if (depth == 1)
+        return frontier_node(s, pos, up, alpha, beta, ply);
+    return inner_node(s, pos, up, depth, alpha, beta, ply);
 }
 
 /* ===== the root: iterative deepening ===== */
@@ -554,7 +660,8 @@ void nk_search_best(nk_search *s, const nk_game *g, const nk_search_limits *lim,
     nk_pos kids[NK_PASS + 1];
     int moves[NK_PASS + 1], order[NK_PASS + 1], n = 0;
     gen_moves(v, &g->pos, NK_NO_MOVE, &ml);
-    for (int mv = next_move(&ml); mv != NK_NO_MOVE; mv = next_move(&ml)) {
+    for (int mv = next_move(v, &g->pos, &ml); mv != NK_NO_MOVE;
+         mv = next_move(v, &g->pos, &ml)) {
         const nk_pos *child = list_child(v, &g->pos, &ml, mv, &kids[n]);
         if (child == NULL)
             continue;
