@@ -92,6 +92,8 @@ static const nk_config_key schema[] = {
         "alpha-beta depth of the evolved players, in plies"),
     KEY("player", "ply_limit", INT, "1000", RANGE(1, 5000), NULL, NULL, NULL,
         "plies after which a game ends under the variant's ply-limit rule"),
+    KEY("player", "tt", INT, "0", RANGE(0, 1024), NULL, NULL, NULL,
+        "transposition table of each evolving player in MiB; 0: none (fastest at shallow depths)"),
     KEY("player", "weights_min", DOUBLE, "-1", ANY, NULL, NULL, NULL,
         "lower bound of every weight"),
     KEY("player", "weights_max", DOUBLE, "1", ANY, NULL, NULL, NULL, "upper bound of every weight"),

@@ -76,6 +76,7 @@ void nk_evo_settings_from_config(nk_evo_settings *s, const nk_config *c)
     s->features = nk_config_string(c, "player.features");
     s->depth = (unsigned)nk_config_int(c, "player.depth");
     s->ply_limit = (unsigned)nk_config_int(c, "player.ply_limit");
+    s->tt = (unsigned)nk_config_int(c, "player.tt");
     s->wmin = nk_config_double(c, "player.weights_min");
     s->wmax = nk_config_double(c, "player.weights_max");
     s->strategy = nk_config_string(c, "strategy.kind");
@@ -210,9 +211,10 @@ static nk_status setup(nk_evo *e, char *err, size_t len)
         return nk_fail(NK_EINVAL, err, len, "player.features: %s", e2);
     e->dim = e->set->count;
     char spec[128];
-    /* A 1 MiB table: each search uses its table once (search.h), and the
-     * evolving players are searched shallow and made anew every batch. */
-    snprintf(spec, sizeof spec, "ab:depth=%u,features=%s,tt=1", s->depth, s->features);
+    /* player.tt: each search uses its table once (search.h) and the evolving
+     * players are made anew every batch, so at the shallow depths of most
+     * runs a table costs more (memory traffic) than it saves. */
+    snprintf(spec, sizeof spec, "ab:depth=%u,features=%s,tt=%u", s->depth, s->features, s->tt);
     if (nk_spec_parse(&e->spec, spec, e2, sizeof e2) != NK_OK)
         return nk_fail(NK_EINVAL, err, len, "player: %s", e2);
     e->schedule = nk_schedule_find(s->schedule);

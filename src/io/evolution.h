@@ -39,6 +39,7 @@ typedef struct nk_evo_settings {
     const char *features;      /* player.features */
     unsigned depth;            /* player.depth */
     unsigned ply_limit;        /* player.ply_limit */
+    unsigned tt;               /* player.tt: table MiB of the evolving players */
     double wmin, wmax;         /* player.weights_min, weights_max */
     size_t size;               /* population.size (ES, CMA-ES: lambda) */
     const char *encoding;      /* population.encoding */
