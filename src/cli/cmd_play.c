@@ -93,14 +93,7 @@ static void print_ply(const session *s, int mover, int move, const nk_ply_info *
 {
     const nk_game *g = s->game;
     printf("\n%s (%s) ", nk_cli_side_name(mover), who(s, mover));
-    if (move == NK_PASS)
-        printf("passes");
-    else
-        printf("plays %c", nk_move_letter(move));
-    if (info->captured > 0)
-        printf(" and captures %u", info->captured);
-    if (info->grand_slam)
-        printf(" (grand slam)");
+    nk_cli_move_text(stdout, move, info);
     printf("%s.\n", extra);
     if (!nk_game_over(g) && g->pos.side == mover)
         printf("%s plays again.\n", nk_cli_side_name(mover));

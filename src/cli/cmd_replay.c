@@ -51,14 +51,7 @@ static void print_ply(const replay *r, const nk_game *g, int mover, int move,
         return;
     }
     printf("\nply %u: %s ", g->ply, nk_cli_side_name(mover));
-    if (move == NK_PASS)
-        printf("passes");
-    else
-        printf("plays %c", nk_move_letter(move));
-    if (info->captured > 0)
-        printf(" and captures %u", info->captured);
-    if (info->grand_slam)
-        printf(" (grand slam)");
+    nk_cli_move_text(stdout, move, info);
     printf("\nposition  %s\n", text);
     nk_cli_board(stdout, &g->pos);
 }

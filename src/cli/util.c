@@ -384,3 +384,15 @@ int nk_cli_finish(const nk_cli *cli)
     }
     return NK_EXIT_OK;
 }
+
+void nk_cli_move_text(FILE *out, int move, const nk_ply_info *info)
+{
+    if (move == NK_PASS)
+        fputs("passes", out);
+    else
+        fprintf(out, "plays %c", nk_move_letter(move));
+    if (info->captured > 0)
+        fprintf(out, " and captures %u", info->captured);
+    if (info->grand_slam)
+        fputs(" (grand slam)", out);
+}

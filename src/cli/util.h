@@ -105,6 +105,10 @@ char nk_cli_side_letter(int side);
  * "draw 24-24 (empty-row)". */
 void nk_cli_result_text(const nk_result *result, char *buf, size_t len);
 
+/* Writes what a move did: "passes" or "plays f", then " and captures 7"
+ * and " (grand slam)" when they apply (no newline). */
+void nk_cli_move_text(FILE *out, int move, const nk_ply_info *info);
+
 /* Draws the board for a person: North's row on top, read right to left
  * (F..A), South's row below (a..f), North's store at the left end and
  * South's at the right end, an arrow at the row of the side to move; pits
