@@ -128,6 +128,12 @@ printf '[population\nsize = 4\n' >"$tmp/bad4.ini"
 expect_error evolve "bad4.ini:1" evolve "$tmp/bad4.ini"
 expect_error evolve "fitness.scheme" evolve "$cfg" --set fitness.scheme=sample
 expect_error evolve "missing the config" evolve --quiet
+# one individual per generation meets no one in a round robin: refused
+# before any file is made
+expect_error evolve "needs at least 2" evolve "$cfg" --output "$tmp/one.h5" \
+  --set strategy.kind=es-comma --set strategy.mu=1 --set strategy.lambda=1 \
+  --set mutation.method=lognormal --quiet
+check "a refused config makes no run file" test ! -e "$tmp/one.h5"
 
 # --- output path and disk ---------------------------------------------------
 run evolve "$cfg" --output /dev/null/run.h5 --quiet

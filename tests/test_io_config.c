@@ -970,6 +970,14 @@ static void test_validate(void **state)
          "strategy.lambda=4", "fitness.k=4", "mutation.method=lognormal");
     RULE(NK_OK, NULL, "fitness.schedule=random-k", "strategy.kind=es-plus", "strategy.mu=2",
          "strategy.lambda=4", "fitness.k=5", "mutation.method=lognormal");
+    /* one individual per generation has no one to play but a gauntlet */
+    RULE(NK_ERANGE,
+         "strategy.lambda = 1 (--set) leaves 1 individual evaluated per generation; "
+         "fitness.schedule = round-robin (default) needs at least 2",
+         "strategy.kind=es-comma", "strategy.mu=1", "strategy.lambda=1",
+         "mutation.method=lognormal");
+    RULE(NK_OK, NULL, "strategy.kind=es-comma", "strategy.mu=1", "strategy.lambda=1",
+         "mutation.method=lognormal", "fitness.schedule=gauntlet");
     RULE(NK_EINVAL, "benchmark.every = 5 (default) needs players in benchmark.opponents",
          "benchmark.opponents=");
     RULE(NK_OK, NULL, "benchmark.opponents=", "benchmark.every=0");

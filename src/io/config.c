@@ -1390,6 +1390,13 @@ static nk_status rule_schedule(const nk_config *cfg, char *err, size_t len)
     if (IS("fitness.schedule", "gauntlet") && nk_config_list_count(cfg, "fitness.gauntlet") == 0)
         return nk_fail(NK_EINVAL, err, len, "%s needs players in fitness.gauntlet",
                        show(cfg, "fitness.schedule", sa, sizeof sa));
+    /* Every schedule but the gauntlet pits individuals against each other. */
+    if (!IS("fitness.schedule", "gauntlet") && evaluated(cfg) < 2)
+        return nk_fail(NK_ERANGE, err, len,
+                       "%s leaves %d individual evaluated per generation; %s needs at least 2",
+                       show(cfg, IS("strategy.kind", "ga") ? "population.size" : "strategy.lambda",
+                            sa, sizeof sa),
+                       evaluated(cfg), show(cfg, "fitness.schedule", sb, sizeof sb));
     if (IS("fitness.schedule", "random-k") && nk_config_int(cfg, "fitness.k") >= evaluated(cfg))
         return nk_fail(NK_ERANGE, err, len,
                        "%s must be below the %d individuals evaluated per generation (%s)",
@@ -1421,7 +1428,8 @@ static const struct rule {
      "`blx-alpha`, `sbx`, `gaussian`, `polynomial` and `lognormal` need `real` genomes, "
      "`bit-flip` needs `binary` ones.",
      rule_encoding},
-    {"`fitness.schedule = gauntlet` needs players in `fitness.gauntlet`; with `random-k`, "
+    {"`fitness.schedule = gauntlet` needs players in `fitness.gauntlet`; every other schedule "
+     "needs at least 2 individuals evaluated per generation, and with `random-k`, "
      "`fitness.k` must be below the number of individuals evaluated per generation "
      "(`population.size` for `ga`, `strategy.mu + strategy.lambda` for `es-plus`, "
      "`strategy.lambda` for `es-comma` and `cma-es`).",
