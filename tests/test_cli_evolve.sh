@@ -111,6 +111,28 @@ else
   check "SIGINT arrived after the end: the run completed" test "$irc" -eq 0
 fi
 
+# --- the ETA after --resume counts only the generations this command ran ----
+# (the first progress line's ETA is that generation's time times the
+# generations left, and its games/s gives the same time: 30 games)
+run evolve "$cfg" --output "$tmp/eta.h5" --set experiment.generations=10 --quiet
+"$nickar" evolve "$cfg" --output "$tmp/eta.h5" --resume --set experiment.generations=100000 \
+  >/dev/null 2>"$tmp/etaerr" &
+pid=$!
+for _ in $(seq 600); do
+  grep -q "^generation 11/" "$tmp/etaerr" && break
+  sleep 0.05
+done
+kill -INT "$pid" 2>/dev/null
+wait "$pid"
+check "ETA after --resume: from this command's generations" "$python" - "$tmp/etaerr" <<'PY'
+import re, sys
+line = next(l for l in open(sys.argv[1]) if l.startswith("generation 11/"))
+m = re.search(r"  (\d+) games/s .* ETA (\d+)s", line)
+rate, eta = float(m.group(1)), float(m.group(2))
+want = 30 / rate * (100000 - 11)
+assert abs(eta - want) <= 0.05 * want + 2, (line, want)
+PY
+
 # --- refusals -------------------------------------------------------------
 expect_error evolve "already exists" evolve "$cfg" --output "$tmp/t1.h5"
 expect_error evolve "experiment.seed" evolve "$cfg" --output "$tmp/t1.h5" --resume --set experiment.seed=8

@@ -81,12 +81,12 @@ static int make_parent_dirs(const char *path)
     return 0;
 }
 
-static void progress_line(const nk_evo_progress *p, bool tty, double elapsed)
+/* elapsed: the wall time of the `steps` generations run by this command
+ * (after --resume, fewer than the generation's number). */
+static void progress_line(const nk_evo_progress *p, bool tty, double elapsed, unsigned steps)
 {
     double rate = p->seconds > 0 ? (double)p->games / p->seconds : 0;
-    double eta = (p->generation + 1) ? elapsed / (p->generation + 1) *
-                                           (p->generations - p->generation - 1)
-                                     : 0;
+    double eta = steps ? elapsed / steps * (p->generations - p->generation - 1) : 0;
     char bench[48] = "";
     if (p->benchmarked)
         snprintf(bench, sizeof bench, "  benchmark %.3f", p->benchmark_score);
@@ -228,6 +228,7 @@ int nk_cmd_evolve(int argc, char **argv)
 
     bool quiet = opts[OPT_QUIET].value != NULL, tty = isatty(STDERR_FILENO);
     double elapsed = 0;
+    unsigned steps = 0;
     if (!quiet && nk_evo_recovered(e))
         fprintf(stderr, "'%s' was damaged (kept as '%s.damaged'); going on from its backup copy\n",
                 path, path);
@@ -238,7 +239,7 @@ int nk_cmd_evolve(int argc, char **argv)
         st = nk_evo_step(e, &p, err, sizeof err);
         if (st == NK_OK && !quiet) {
             elapsed += p.seconds;
-            progress_line(&p, tty, elapsed);
+            progress_line(&p, tty, elapsed, ++steps);
         }
     }
     if (!quiet && tty)
