@@ -216,12 +216,32 @@ static void test_bad_batches(void **state)
     nk_exec_games_free(g, GAMES);
 }
 
+/* After any failure, bad batches included, nk_exec_games_free may be
+ * called on out (exec.h): no entry is left with a stale record pointer. */
+static void test_bad_batch_leaves_out_freeable(void **state)
+{
+    (void)state;
+    fixture f;
+    nk_exec_game g[GAMES];
+    char err[256];
+    static uint8_t stale;
+    setup(&f, "antigua");
+    f.jobs[5].north = 3;
+    for (size_t i = 0; i < GAMES; i++)
+        g[i].moves = &stale;
+    assert_int_equal(nk_exec_run(&f.batch, g, err, sizeof err), NK_EINVAL);
+    for (size_t i = 0; i < GAMES; i++)
+        assert_null(g[i].moves);
+    nk_exec_games_free(g, GAMES);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_threads_antigua),   cmocka_unit_test(test_threads_adjikui),
         cmocka_unit_test(test_records_and_pairs), cmocka_unit_test(test_seeds),
         cmocka_unit_test(test_no_record_no_jobs), cmocka_unit_test(test_bad_batches),
+        cmocka_unit_test(test_bad_batch_leaves_out_freeable),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1214,11 +1214,12 @@ static nk_status run_distributed(const nk_exec_batch *b, nk_exec_game *out, fail
 
 nk_status nk_exec_run(const nk_exec_batch *b, nk_exec_game *out, char *err, size_t errlen)
 {
+    /* Before any check: after every failure out may be freed (exec.h). */
+    for (size_t i = 0; out != NULL && i < b->njobs; i++)
+        out[i].moves = NULL;
     nk_status st = check_batch(b, err, errlen);
     if (st != NK_OK)
         return st;
-    for (size_t i = 0; i < b->njobs; i++)
-        out[i].moves = NULL;
     failure f = {.index = SIZE_MAX, .status = NK_OK, .err = ""};
     int threads = b->threads > 0 ? b->threads : omp_get_max_threads();
     if (distributable(b)) {
