@@ -235,13 +235,43 @@ static void test_bad_batch_leaves_out_freeable(void **state)
     nk_exec_games_free(g, GAMES);
 }
 
+/* A start position the variant cannot play from (pit owners other than
+ * the default rows in the Warri family, docs/rules.md R-B3) is a bad batch,
+ * and the message says so (it used to blame the ply limit). */
+static void test_bad_start(void **state)
+{
+    (void)state;
+    fixture f;
+    nk_exec_game g[GAMES];
+    char err[256] = "";
+    nk_pos start;
+    assert_int_equal(nk_pos_parse(&start, "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S SSSSSSSNNNNN", err,
+                                  sizeof err),
+                     NK_OK);
+    setup(&f, "antigua");
+    f.batch.start = &start;
+    for (int threads = 1; threads <= 2; threads++) {
+        f.batch.threads = threads;
+        err[0] = '\0';
+        assert_int_equal(nk_exec_run(&f.batch, g, err, sizeof err), NK_EINVAL);
+        assert_null(strstr(err, "ply limit"));
+        assert_non_null(strstr(err, "owners"));
+        nk_exec_games_free(g, GAMES);
+    }
+    /* The same position is a fine start in Adji Kui II. */
+    setup(&f, "adjikui");
+    f.batch.start = &start;
+    run_ok(&f, 2, g);
+    nk_exec_games_free(g, GAMES);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_threads_antigua),   cmocka_unit_test(test_threads_adjikui),
         cmocka_unit_test(test_records_and_pairs), cmocka_unit_test(test_seeds),
         cmocka_unit_test(test_no_record_no_jobs), cmocka_unit_test(test_bad_batches),
-        cmocka_unit_test(test_bad_batch_leaves_out_freeable),
+        cmocka_unit_test(test_bad_batch_leaves_out_freeable), cmocka_unit_test(test_bad_start),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

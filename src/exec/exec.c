@@ -95,6 +95,12 @@ static nk_status check_batch(const nk_exec_batch *b, char *err, size_t errlen)
     if (b->ply_limit > NK_MAX_PLIES)
         return nk_fail(NK_ERANGE, err, errlen, "ply limit %u is above %d", b->ply_limit,
                        NK_MAX_PLIES);
+    if (b->start != NULL && b->variant->sowing == NK_SOW_WARRI &&
+        b->start->north != NK_DEFAULT_NORTH) /* nk_game_init refuses it */
+        return nk_fail(NK_EINVAL, err, errlen,
+                       "the start position gives pits other owners than the default rows, "
+                       "which only Adji Kui II allows, not %s",
+                       b->variant->name);
     if (b->njobs > 0 && (b->players == NULL || b->jobs == NULL))
         return nk_fail(NK_EINVAL, err, errlen, "the batch has jobs but no %s",
                        b->players == NULL ? "players" : "job list");
@@ -186,7 +192,8 @@ static nk_status play_game(worker *w, size_t index, nk_exec_game *out)
     unsigned limit = b->ply_limit ? b->ply_limit : NK_DEFAULT_PLY_LIMIT;
     nk_status st = nk_game_init(g, b->variant, &start, limit);
     if (st != NK_OK) /* check_batch has ruled this out */
-        return nk_fail(st, w->err, sizeof w->err, "ply limit %u is not allowed", limit);
+        return nk_fail(st, w->err, sizeof w->err, "game %zu cannot start (ply limit %u): %s",
+                       index, limit, nk_strerror(st));
     out->start = start;
     play_opening(g, job);
     out->opening = g->ply;

@@ -98,8 +98,9 @@ void nk_exec_pairs(nk_exec_job *jobs, const uint32_t *a, const uint32_t *b, size
 /* Plays every job of the batch and writes its result into out[job index]
  * (out has b->njobs entries; on failure their contents are unspecified but
  * nk_exec_games_free may still be called on them).  NK_EINVAL for a bad
- * batch (no variant, a player index out of range, a human player, a player
- * that cannot be made for the variant: err says which), NK_ERANGE for a bad
+ * batch (no variant, a start position with pit owners in a Warri-family
+ * variant, a player index out of range, a human player, a player that
+ * cannot be made for the variant: err says which), NK_ERANGE for a bad
  * ply limit, NK_ENOMEM, NK_EINTERRUPTED when *stop was raised.  After a
  * failure the message is that of the failing job of lowest index. */
 nk_status nk_exec_run(const nk_exec_batch *b, nk_exec_game *out, char *err, size_t errlen);
