@@ -35,9 +35,10 @@ typedef enum nk_player_kind {
 /* NK_MAX_FEATURES comes from search/features.h. */
 enum { NK_SPEC_TEXT = 512 };
 /* Defaults of an `ab` spec: depth 4 when it sets no depth, nodes or time;
- * a 1 MiB transposition table (43690 entries: plenty for the fixed-depth
- * searches of evolution, and it stays in a core's cache; deep or timed
- * searches want tt=64 or more). */
+ * a 1 MiB transposition table (32768 entries of 24 bytes, the largest
+ * power of two that fits: plenty for the fixed-depth searches of
+ * evolution, and it stays in a core's cache; deep or timed searches want
+ * tt=64 or more). */
 enum { NK_SPEC_DEFAULT_DEPTH = 4, NK_SPEC_DEFAULT_TT_MB = 1 };
 
 /* A parsed player spec. */
