@@ -212,7 +212,9 @@ typedef struct nk_game {
 enum { NK_DEFAULT_PLY_LIMIT = 1000 };
 
 /* Starts a game from pos; checks the end rules at once (R-G4).
- * NK_ERANGE if ply_limit is 0 or above NK_MAX_PLIES. */
+ * NK_ERANGE if ply_limit is 0 or above NK_MAX_PLIES; NK_EINVAL for a
+ * Warri-family variant and a start whose pit owners are not the default
+ * rows (docs/rules.md, R-B3). */
 nk_status nk_game_init(nk_game *g, const nk_variant *v, const nk_pos *start,
                        unsigned ply_limit);
 /* Legal moves now (0 once the game is over). */
