@@ -634,9 +634,10 @@ static void take_result(dist *d, int w, const unsigned char *data, size_t len)
         if (n == 0 || r.bad)
             continue;
         d->out[k].moves = malloc(n);
-        if (d->out[k].moves == NULL)
+        if (d->out[k].moves == NULL) {
             note_failure(d->f, k, NK_ENOMEM, "out of memory for the record of a game");
-        else
+            r.at += n; /* skip the record: the answers after it stay aligned */
+        } else
             get(&r, d->out[k].moves, n);
     }
     if (r.bad || r.at != r.len) {
