@@ -75,6 +75,22 @@ run evolve "$cfg" --output "$tmp/r.h5" --resume --quiet
 check "resume to 4 generations exits 0 ($err)" test "$rc" -eq 0
 check "resumed run equals the uninterrupted one" same_run "$tmp/t1.h5" "$tmp/r.h5"
 
+# A kill while a generation is flushed can leave a run file that opens but
+# whose checkpoint data was overwritten; the backup copy left beside it (the
+# run did not close) is what --resume goes on from.
+run evolve "$cfg" --output "$tmp/b.h5" --set experiment.generations=2 --quiet
+cp "$tmp/b.h5" "$tmp/b.h5.bak"
+"$python" -c '
+import sys, h5py
+with h5py.File(sys.argv[1], "r+") as f:
+    d = f["checkpoint/strategy"]
+    d[...] = 0.5
+' "$tmp/b.h5"
+run evolve "$cfg" --output "$tmp/b.h5" --resume --quiet
+check "resume with a backup beside an overwritten checkpoint exits 0 ($err)" test "$rc" -eq 0
+check "... and equals the uninterrupted run" same_run "$tmp/t1.h5" "$tmp/b.h5"
+check "... and removes the backup at the end" test ! -e "$tmp/b.h5.bak"
+
 long=$tmp/long.ini
 sed 's/^generations = 4/generations = 60/' "$cfg" >"$long"
 run evolve "$long" --output "$tmp/full.h5" --quiet

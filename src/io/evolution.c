@@ -532,9 +532,13 @@ static nk_status create_file(nk_evo *e, const char *path, bool force, char *err,
  * a generation is being flushed can leave a file that no longer opens.  To
  * resume from any moment, a copy of the run file as of the last complete
  * generation is kept beside it, PATH.bak: written as PATH.bak.tmp, synced
- * and renamed, so it is always whole.  --resume falls back to it when the
- * run file is damaged; the generations after it are played again, which
- * gives the same results (every draw is seeded by generation).  The copy is
+ * and renamed, so it is always whole.  --resume goes on from it whenever
+ * it exists, that is whenever the run did not close: not only when the run
+ * file no longer opens, for a kill during a flush can also leave a file
+ * that opens but whose checkpoint data was overwritten (HDF5 reuses the
+ * space of the checkpoint it is replacing).  The generations after the
+ * copy are played again, which gives the same results (every draw is
+ * seeded by generation).  The copy is
  * refreshed after every generation while the file is below BACKUP_EVERY_MB,
  * then every 10 generations, and removed when the run file is closed
  * cleanly. */
@@ -589,23 +593,31 @@ static nk_status backup(nk_evo *e, char *err, size_t len)
     return copy_file(e->path, bak, err, len);
 }
 
-/* Opens the run file to resume it; when it is damaged and a whole backup
- * exists, keeps the damaged file as PATH.damaged and goes on from the
- * backup. */
+/* Opens the run file to resume it.  When a whole backup exists (the run
+ * did not close), goes on from the backup: a damaged file (one that does
+ * not open) is kept as PATH.damaged, one that opens is replaced.  A file
+ * that another process holds (NK_EIO) is left alone. */
 static nk_status open_for_resume(nk_evo *e, char *err, size_t len)
 {
     char bak[4200], damaged[4200], e2[1024];
     nk_status st = nk_run_open(&e->run, e->path, true, err, len);
-    if (st != NK_EFORMAT)
+    if (st != NK_OK && st != NK_EFORMAT)
         return st;
     backup_path(e, bak, sizeof bak);
     if (access(bak, R_OK) != 0)
         return st;
-    snprintf(damaged, sizeof damaged, "%s.damaged", e->path);
-    if (rename(e->path, damaged) != 0 || copy_file(bak, e->path, e2, sizeof e2) != NK_OK)
-        return nk_fail(NK_EIO, err, len, "'%s' is damaged and restoring it from '%s' failed",
-                       e->path, bak);
-    e->recovered = true;
+    nk_run_close(e->run);
+    e->run = NULL;
+    if (st == NK_EFORMAT) {
+        snprintf(damaged, sizeof damaged, "%s.damaged", e->path);
+        if (rename(e->path, damaged) != 0 || copy_file(bak, e->path, e2, sizeof e2) != NK_OK)
+            return nk_fail(NK_EIO, err, len, "'%s' is damaged and restoring it from '%s' failed",
+                           e->path, bak);
+        e->recovered = true;
+    } else if (copy_file(bak, e->path, e2, sizeof e2) != NK_OK) {
+        return nk_fail(NK_EIO, err, len, "cannot restore '%s' from its backup copy: %s",
+                       e->path, e2);
+    }
     return nk_run_open(&e->run, e->path, true, err, len);
 }
 
