@@ -166,6 +166,9 @@ printf '[population\nsize = 4\n' >"$tmp/bad4.ini"
 expect_error evolve "bad4.ini:1" evolve "$tmp/bad4.ini"
 expect_error evolve "fitness.scheme" evolve "$cfg" --set fitness.scheme=sample
 expect_error evolve "missing the config" evolve --quiet
+many=()
+for _ in $(seq 257); do many+=(--set player.depth=1); done
+expect_error evolve "more than 256 --set" evolve "$cfg" "${many[@]}" --print-config
 # one individual per generation meets no one in a round robin: refused
 # before any file is made
 expect_error evolve "needs at least 2" evolve "$cfg" --output "$tmp/one.h5" \

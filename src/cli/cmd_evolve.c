@@ -33,8 +33,8 @@ static void on_signal(int sig)
 }
 
 /* Takes every `--set X` / `--set=X` out of argv (the option repeats, which
- * nk_cli keeps only once).  Returns the new argc, or -1 when --set lacks
- * its value. */
+ * nk_cli keeps only once).  Returns the new argc, -1 when --set lacks its
+ * value, or -2 when there are more than MAX_SETS. */
 static int take_sets(int argc, char **argv, const char **sets, size_t *nsets)
 {
     int out = 1;
@@ -54,8 +54,9 @@ static int take_sets(int argc, char **argv, const char **sets, size_t *nsets)
             val = argv[i] + 6;
         }
         if (val != NULL) {
-            if (*nsets < MAX_SETS)
-                sets[(*nsets)++] = val;
+            if (*nsets == MAX_SETS)
+                return -2;
+            sets[(*nsets)++] = val;
             continue;
         }
         argv[out++] = argv[i];
@@ -152,7 +153,10 @@ int nk_cmd_evolve(int argc, char **argv)
     };
     int n = take_sets(argc, argv, sets, &nsets);
     if (n < 0) {
-        nk_cli_error(&cli, "--set needs a value SECTION.KEY=VALUE");
+        if (n == -1)
+            nk_cli_error(&cli, "--set needs a value SECTION.KEY=VALUE");
+        else
+            nk_cli_error(&cli, "more than %d --set options", MAX_SETS);
         return NK_EXIT_USAGE;
     }
     int rc = nk_cli_parse(&cli, n, argv);
