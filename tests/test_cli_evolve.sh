@@ -101,15 +101,16 @@ for delay in 0.3 0.7; do
   sleep "$delay"
   kill -KILL "$pid" 2>/dev/null
   wait "$pid" 2>/dev/null
-  if [[ -f $tmp/k.h5 ]]; then
-    run evolve "$long" --output "$tmp/k.h5" --resume --quiet
-  else
-    run evolve "$long" --output "$tmp/k.h5" --quiet
-  fi
+  run evolve "$long" --output "$tmp/k.h5" --resume --quiet
   check "resume after SIGKILL at ${delay}s exits 0 ($err)" test "$rc" -eq 0
   check "resume after SIGKILL at ${delay}s equals the uninterrupted run" \
     same_run "$tmp/full.h5" "$tmp/k.h5"
 done
+
+# --resume where no file exists yet (a run killed before making it) starts it.
+run evolve "$cfg" --output "$tmp/fresh/run.h5" --resume --quiet
+check "resume without a run file starts the run ($err)" test "$rc" -eq 0
+check "that run equals the uninterrupted one" same_run "$tmp/t1.h5" "$tmp/fresh/run.h5"
 
 "$nickar" evolve "$long" --output "$tmp/i.h5" >/dev/null 2>"$tmp/ierr" &
 pid=$!

@@ -132,7 +132,9 @@ int nk_cmd_evolve(int argc, char **argv)
                         "run file (default: output.file, else results/<experiment.name>/run.h5)",
                         NULL},
         [OPT_THREADS] = {"threads", "N", "threads playing games (default: all cores)", NULL},
-        [OPT_RESUME] = {"resume", NULL, "continue the run in an existing run file", NULL},
+        [OPT_RESUME] = {"resume", NULL,
+                        "continue the run in its run file (start it if there is none yet)",
+                        NULL},
         [OPT_FORCE] = {"force", NULL, "replace an existing run file", NULL},
         [OPT_QUIET] = {"quiet", NULL, "no progress output", NULL},
         [OPT_PRINT] = {"print-config", NULL,
@@ -207,7 +209,7 @@ int nk_cmd_evolve(int argc, char **argv)
         snprintf(path, sizeof path, "results/%s/run.h5", s.name);
     else
         snprintf(path, sizeof path, "%s", out);
-    if (!resume && make_parent_dirs(path) != 0) {
+    if (make_parent_dirs(path) != 0) {
         fprintf(stderr, "nickar evolve: cannot create the directory of '%s': %s\n", path,
                 strerror(errno));
         free(text);
@@ -236,7 +238,9 @@ int nk_cmd_evolve(int argc, char **argv)
     if (!quiet && nk_evo_recovered(e))
         fprintf(stderr, "'%s' was damaged (kept as '%s.damaged'); going on from its backup copy\n",
                 path, path);
-    if (!quiet && resume)
+    if (!quiet && nk_evo_fresh(e))
+        fprintf(stderr, "no run file '%s' yet: starting the run\n", path);
+    else if (!quiet && resume)
         fprintf(stderr, "resuming '%s' after generation %u\n", path, nk_evo_generation(e));
     while (st == NK_OK && !nk_evo_done(e) && !stop_requested) {
         nk_evo_progress p;

@@ -57,6 +57,8 @@ struct nk_evo {
     nk_run *run;
     char path[4096];              /* the run file */
     bool recovered;               /* resumed from the backup copy */
+    bool clean;                   /* the file and its backup agree (no step failed) */
+    bool fresh;                   /* --resume found no run file and started one */
     unsigned done;                /* complete generations */
     bool record;
     int threads;
@@ -523,7 +525,26 @@ static nk_status create_file(nk_evo *e, const char *path, bool force, char *err,
     if (st != NK_OK)
         return st;
     meta.has_sigma = pop->sigma != NULL;
-    return nk_run_create(&e->run, path, &meta, force, err, len);
+    /* The file is made whole under a temporary name and renamed into place,
+     * so a process killed while creating it leaves no half-made run file;
+     * a backup copy left by an earlier run of that name is dropped. */
+    char tmp[4200], bak[4200];
+    if (!force && access(path, F_OK) == 0)
+        return nk_fail(NK_EINVAL, err, len,
+                       "'%s' already exists: --resume continues it, --force replaces it", path);
+    snprintf(tmp, sizeof tmp, "%s.new", path);
+    snprintf(bak, sizeof bak, "%s.bak", path);
+    nk_run *run = NULL;
+    st = nk_run_create(&run, tmp, &meta, true, err, len);
+    nk_run_close(run);
+    if (st != NK_OK)
+        return st;
+    if ((access(bak, F_OK) == 0 && remove(bak) != 0) || rename(tmp, path) != 0) {
+        int saved = errno;
+        remove(tmp);
+        return nk_fail(NK_EIO, err, len, "cannot create '%s': %s", path, strerror(saved));
+    }
+    return nk_run_open(&e->run, path, true, err, len);
 }
 
 /* ===== the backup copy =====
@@ -702,11 +723,19 @@ nk_status nk_evo_open(nk_evo **out, const nk_evo_settings *s, const char *path,
         uint64_t total = games_per_generation(e) * s->generations;
         e->record = strcmp(s->record_games, "on") == 0 ||
                     (strcmp(s->record_games, "auto") == 0 && total <= 1000000);
+        char bak[4200];
+        backup_path(e, bak, sizeof bak);
+        if (mode == NK_EVO_RESUME && access(path, F_OK) != 0 && errno == ENOENT &&
+            access(bak, F_OK) != 0) {
+            mode = NK_EVO_NEW; /* killed before its file existed: nothing to resume */
+            e->fresh = true;
+        }
         st = mode == NK_EVO_RESUME ? resume_file(e, path, err, len)
                                    : create_file(e, path, mode == NK_EVO_FORCE, err, len);
     }
     if (st == NK_OK)
         st = backup(e, err, len);
+    e->clean = st == NK_OK;
     if (st != NK_OK) {
         nk_evo_close(e);
         return st;
@@ -777,6 +806,7 @@ nk_status nk_evo_step(nk_evo *e, nk_evo_progress *p, char *err, size_t len)
     memset(&d, 0, sizeof d);
     if (nk_evo_done(e))
         return nk_fail(NK_EINVAL, err, len, "the run is complete (%u generations)", g);
+    e->clean = false;
     for (size_t i = 0; i < e->nrng; i++)
         gsl_rng_set(e->rng[i], (unsigned long)nk_seed_mix(e->s.seed, g, i));
     nk_status st = nk_strategy_ask(e->strategy, e->rng, e->nrng, &pop, err, len);
@@ -817,6 +847,7 @@ nk_status nk_evo_step(nk_evo *e, nk_evo_progress *p, char *err, size_t len)
     if (st == NK_OK) {
         e->done = g + 1;
         st = backup(e, err, len);
+        e->clean = st == NK_OK;
     }
     if (st == NK_OK) {
         p->generation = g;
@@ -857,15 +888,22 @@ bool nk_evo_recovered(const nk_evo *e)
     return e->recovered;
 }
 
+bool nk_evo_fresh(const nk_evo *e)
+{
+    return e->fresh;
+}
+
 void nk_evo_close(nk_evo *e)
 {
     if (e == NULL)
         return;
     if (e->run != NULL) {
         char bak[4200];
-        nk_run_close(e->run); /* flushed after every generation: the file is whole */
+        nk_run_close(e->run);
+        /* After a failed step the backup may be the only whole copy. */
         backup_path(e, bak, sizeof bak);
-        remove(bak);
+        if (e->clean)
+            remove(bak);
     }
     for (size_t i = 0; e->rng && i < e->nrng; i++)
         gsl_rng_free(e->rng[i]);

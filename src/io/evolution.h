@@ -75,7 +75,9 @@ void nk_evo_settings_from_config(nk_evo_settings *s, const struct nk_config *cfg
 typedef enum nk_evo_mode {
     NK_EVO_NEW,      /* refuse an existing file */
     NK_EVO_FORCE,    /* replace an existing file */
-    NK_EVO_RESUME    /* continue the run in an existing file */
+    NK_EVO_RESUME    /* continue the run in its file; start it when neither the
+                        file nor its backup exists yet (a run killed before
+                        its file was made) */
 } nk_evo_mode;
 
 /* What one generation gave, for progress lines. */
@@ -104,6 +106,8 @@ unsigned nk_evo_generation(const nk_evo *e);
 bool nk_evo_done(const nk_evo *e);
 /* The champion of the last generation: its id and weights (D numbers). */
 const double *nk_evo_champion(const nk_evo *e, size_t *dim, int64_t *id);
+/* True when NK_EVO_RESUME found no run file and started the run. */
+bool nk_evo_fresh(const nk_evo *e);
 /* True when --resume found the run file damaged (a process killed while
  * writing) and went on from its backup copy PATH.bak (see evolution.c). */
 bool nk_evo_recovered(const nk_evo *e);
