@@ -5,9 +5,10 @@
  * generation g is made by a gsl_rng seeded with nk_seed_mix(seed, g, i);
  * the schedule of generation g draws from nk_seed_mix(seed, g, STREAM_SCHEDULE);
  * the games of generation g are exec batch g, the benchmark games of
- * generation g exec batch BENCH_BATCH + g.  The checkpoint after generation
- * g holds the strategy state as of its tell and the hall of fame, which is
- * all that generation g + 1 needs.
+ * generation g against opponent k exec batch BENCH_BATCH + g * MAX_SPECS + k.
+ * The checkpoint after generation g holds the strategy state as of its
+ * tell, the hall of fame and the champion, which is all that generation
+ * g + 1 needs.
  */
 #include "io/evolution.h"
 
