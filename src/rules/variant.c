@@ -5,8 +5,9 @@
  * the engine never asks which variant it plays.  The end rules follow the
  * sowing kind: the Warri sowing comes with majority, empty-row and no-feed
  * (R-W6, R-W7, R-W9), the relay with few-seeds and passes (R-K4, R-K5);
- * `ends` lists them for readers and for nk_pos_end's relay branch.  The remain[] rows are the
- * seed-distribution rules of R-W6..R-W11 and R-K6 per end reason:
+ * `ends` lists them; the engine reads it for the majority and for the
+ * relay's end rules.  The remain[] rows are the seed-distribution rules of
+ * R-W6..R-W11 and R-K6 per end reason:
  *   antigua, abapa: majority -> not counted; every other end -> each player
  *     takes his own row (after R-W7 the seeds are all in the mover's row, after
  *     R-W9 all in the opponent's, so "own row" is "mover" and "opponent" there);
@@ -27,6 +28,12 @@
     (BIT(NK_END_FEW_SEEDS) | BIT(NK_END_PASSES) | BIT(NK_END_REPETITION) |        \
      BIT(NK_END_PLY_LIMIT))
 
+/* antigua and abapa: majority not counted, every other end to the rows. */
+#define OWN_ROWS_REMAIN                                                          \
+    {[NK_END_MAJORITY] = NK_REMAIN_NONE, [NK_END_EMPTY_ROW] = NK_REMAIN_OWN,       \
+     [NK_END_NO_FEED] = NK_REMAIN_OWN, [NK_END_REPETITION] = NK_REMAIN_OWN,         \
+     [NK_END_PLY_LIMIT] = NK_REMAIN_OWN}
+
 static const nk_variant variants[] = {
     {
         .name = "antigua",
@@ -38,11 +45,7 @@ static const nk_variant variants[] = {
         .min_sow = 1,
         .max_laps = 1,
         .ends = WARRI_ENDS,
-        .remain = {[NK_END_MAJORITY] = NK_REMAIN_NONE,
-                   [NK_END_EMPTY_ROW] = NK_REMAIN_OWN,
-                   [NK_END_NO_FEED] = NK_REMAIN_OWN,
-                   [NK_END_REPETITION] = NK_REMAIN_OWN,
-                   [NK_END_PLY_LIMIT] = NK_REMAIN_OWN},
+        .remain = OWN_ROWS_REMAIN,
     },
     {
         .name = "speightstown",
@@ -101,11 +104,7 @@ static const nk_variant variants[] = {
         .min_sow = 1,
         .max_laps = 1,
         .ends = WARRI_ENDS,
-        .remain = {[NK_END_MAJORITY] = NK_REMAIN_NONE,
-                   [NK_END_EMPTY_ROW] = NK_REMAIN_OWN,
-                   [NK_END_NO_FEED] = NK_REMAIN_OWN,
-                   [NK_END_REPETITION] = NK_REMAIN_OWN,
-                   [NK_END_PLY_LIMIT] = NK_REMAIN_OWN},
+        .remain = OWN_ROWS_REMAIN,
     },
 };
 
