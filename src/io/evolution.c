@@ -497,6 +497,13 @@ static double now_seconds(void)
 
 /* ===== the run file ===== */
 
+/* The backup copy's name, PATH.bak (see "the backup copy" below). */
+static void backup_path(const nk_evo *e, char *out, size_t len)
+{
+    snprintf(out, len, "%s.bak", e->path);
+}
+
+
 static const char *strategy_label(const nk_evo *e)
 {
     return nk_strategy_type_of(e->strategy)->name;
@@ -534,7 +541,7 @@ static nk_status create_file(nk_evo *e, const char *path, bool force, char *err,
         return nk_fail(NK_EINVAL, err, len,
                        "'%s' already exists: --resume continues it, --force replaces it", path);
     snprintf(tmp, sizeof tmp, "%s.new", path);
-    snprintf(bak, sizeof bak, "%s.bak", path);
+    backup_path(e, bak, sizeof bak);
     nk_run *run = NULL;
     st = nk_run_create(&run, tmp, &meta, true, err, len);
     nk_run_close(run);
@@ -598,11 +605,6 @@ static nk_status copy_file(const char *from, const char *to, char *err, size_t l
                        buf == NULL ? "out of memory" : strerror(saved));
     }
     return NK_OK;
-}
-
-static void backup_path(const nk_evo *e, char *out, size_t len)
-{
-    snprintf(out, len, "%s.bak", e->path);
 }
 
 static nk_status backup(nk_evo *e, char *err, size_t len)
