@@ -41,7 +41,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "rules/status.h"
+#include "base/status.h"
 
 typedef struct nk_arena_tally {
     unsigned wins, draws, losses; /* A's games */

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "base/alloc.h"
 #include "cli/util.h"
 #include "io/config.h"
 #include "io/evolution.h"
@@ -109,14 +110,14 @@ static void summary(const char *path)
     const nk_run_meta *m = nk_run_get_meta(run);
     size_t g = nk_run_generations(run), nb = nk_run_benchmarks(run);
     printf("run file: %s (%zu generations)\n", path, g);
-    nk_run_bench *rows = nb ? calloc(nb, sizeof *rows) : NULL;
+    nk_run_bench *rows = nb ? nk_calloc(nb, sizeof *rows) : NULL;
     if (rows && nk_run_read_benchmark(run, 0, nb, rows, err, sizeof err) == NK_OK) {
         printf("champion's benchmark scores (generation: opponent score W-D-L):\n");
         for (size_t i = 0; i < nb; i++)
             printf("  %4d: %-40s %.3f  %d-%d-%d\n", rows[i].generation + 1, rows[i].opponent,
                    rows[i].score, rows[i].wins, rows[i].draws, rows[i].losses);
     }
-    free(rows);
+    nk_free(rows);
     printf("play the champion:  nickar play --variant %s --opponent 'ab:depth=4,features=%s,weights=%s@best'\n",
            m->variant, m->feature_set, path);
     nk_run_close(run);
@@ -190,7 +191,7 @@ int nk_cmd_evolve(int argc, char **argv)
         return st == NK_OK ? nk_cli_finish(&cli) : NK_EXIT_FAIL;
     }
     size_t tlen = nk_config_format(cfg, NULL, 0);
-    char *text = malloc(tlen + 1);
+    char *text = nk_malloc(tlen + 1);
     if (text == NULL) {
         nk_config_free(cfg);
         fprintf(stderr, "nickar evolve: out of memory\n");
@@ -212,7 +213,7 @@ int nk_cmd_evolve(int argc, char **argv)
     if (make_parent_dirs(path) != 0) {
         fprintf(stderr, "nickar evolve: cannot create the directory of '%s': %s\n", path,
                 strerror(errno));
-        free(text);
+        nk_free(text);
         nk_config_free(cfg);
         return NK_EXIT_FAIL;
     }
@@ -222,7 +223,7 @@ int nk_cmd_evolve(int argc, char **argv)
                      (int)threads, err, sizeof err);
     if (st != NK_OK) {
         fprintf(stderr, "nickar evolve: %s\n", err);
-        free(text);
+        nk_free(text);
         nk_config_free(cfg);
         return st == NK_EIO || st == NK_ENOMEM ? NK_EXIT_FAIL : NK_EXIT_USAGE;
     }
@@ -255,7 +256,7 @@ int nk_cmd_evolve(int argc, char **argv)
     bool interrupted = st == NK_OK && !nk_evo_done(e);
     unsigned done = nk_evo_generation(e);
     nk_evo_close(e);
-    free(text);
+    nk_free(text);
     nk_config_free(cfg);
     if (st != NK_OK) {
         fprintf(stderr, "nickar evolve: %s\n", err);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "base/alloc.h"
 #include "cli/util.h"
 #include "io/runfile.h"
 
@@ -27,11 +28,11 @@ typedef struct summary {
 
 static void summary_free(summary *s)
 {
-    free(s->stats);
-    free(s->bench);
-    free(s->genome);
-    free(s->fitness);
-    free(s->ids);
+    nk_free(s->stats);
+    nk_free(s->bench);
+    nk_free(s->genome);
+    nk_free(s->fitness);
+    nk_free(s->ids);
 }
 
 static nk_status load(nk_run *run, summary *s, char *err, size_t len)
@@ -41,11 +42,11 @@ static nk_status load(nk_run *run, summary *s, char *err, size_t len)
     s->g = nk_run_generations(run);
     s->nb = nk_run_benchmarks(run);
     size_t n = s->m->n, d = s->m->d;
-    s->stats = calloc(s->g + 1, sizeof *s->stats);
-    s->bench = calloc(s->nb + 1, sizeof *s->bench);
-    s->genome = calloc(n * d, sizeof *s->genome);
-    s->fitness = calloc(n, sizeof *s->fitness);
-    s->ids = calloc(n, sizeof *s->ids);
+    s->stats = nk_calloc(s->g + 1, sizeof *s->stats);
+    s->bench = nk_calloc(s->nb + 1, sizeof *s->bench);
+    s->genome = nk_calloc(n * d, sizeof *s->genome);
+    s->fitness = nk_calloc(n, sizeof *s->fitness);
+    s->ids = nk_calloc(n, sizeof *s->ids);
     if (!s->stats || !s->bench || !s->genome || !s->fitness || !s->ids)
         return nk_fail(NK_ENOMEM, err, len, "out of memory");
     nk_status st = nk_run_read_stats(run, 0, s->g, s->stats, err, len);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "arena/arena.h"
+#include "base/alloc.h"
 #include "cli/cli.h"
 #include "cli/util.h"
 #include "exec/exec.h"
@@ -139,9 +140,9 @@ static void tally(const nk_exec_game *games, size_t npairs, outcome *o)
 static int play(const match *m, outcome *o)
 {
     size_t npairs = (size_t)(m->games / 2);
-    nk_exec_job *jobs = calloc(2 * npairs, sizeof *jobs);
-    nk_exec_game *games = calloc(2 * npairs, sizeof *games);
-    uint32_t *a = calloc(npairs, sizeof *a), *b = calloc(npairs, sizeof *b);
+    nk_exec_job *jobs = nk_calloc(2 * npairs, sizeof *jobs);
+    nk_exec_game *games = nk_calloc(2 * npairs, sizeof *games);
+    uint32_t *a = nk_calloc(npairs, sizeof *a), *b = nk_calloc(npairs, sizeof *b);
     int rc = NK_EXIT_OK;
     if (jobs == NULL || games == NULL || a == NULL || b == NULL) {
         nk_cli_error(m->cli, "out of memory for %zu games", 2 * npairs);
@@ -170,10 +171,10 @@ static int play(const match *m, outcome *o)
             tally(games, npairs, o);
         }
     }
-    free(jobs);
-    free(games);
-    free(a);
-    free(b);
+    nk_free(jobs);
+    nk_free(games);
+    nk_free(a);
+    nk_free(b);
     return rc;
 }
 

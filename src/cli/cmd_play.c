@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "base/alloc.h"
 #include "cli/util.h"
 #include "io/playerio.h"
 #include "search/features.h"
@@ -317,7 +318,7 @@ static void run(session *s)
             s->quit = true;
         }
     }
-    free(buf);
+    nk_free(buf);
 }
 
 /* ===== options ===== */
@@ -413,12 +414,12 @@ int nk_cmd_play(int argc, char **argv)
     int rc = nk_cli_parse(&cli, argc, argv);
     if (rc != NK_CLI_GO)
         return rc;
-    session *s = calloc(1, sizeof *s);
-    nk_game *game = malloc(sizeof *game);
+    session *s = nk_calloc(1, sizeof *s);
+    nk_game *game = nk_malloc(sizeof *game);
     if (s == NULL || game == NULL) {
         nk_cli_error(&cli, "out of memory");
-        free(s);
-        free(game);
+        nk_free(s);
+        nk_free(game);
         return NK_EXIT_FAIL;
     }
     s->cli = &cli;
@@ -435,7 +436,7 @@ int nk_cmd_play(int argc, char **argv)
     }
     nk_player_free(s->opponent);
     nk_player_free(s->hint);
-    free(game);
-    free(s);
+    nk_free(game);
+    nk_free(s);
     return rc;
 }

@@ -8,6 +8,7 @@
  * here exits.
  */
 #include "cli/util.h"
+#include "base/alloc.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -213,7 +214,7 @@ bool nk_cli_position(const nk_cli *cli, const char *text, nk_pos *pos)
      * text as given: room for all of it, then the text is quoted again,
      * made printable and cut. */
     size_t len = strlen(text) + 256;
-    char *err = malloc(len);
+    char *err = nk_malloc(len);
     if (err == NULL) {
         nk_cli_error(cli, "out of memory");
         return false;
@@ -227,7 +228,7 @@ bool nk_cli_position(const nk_cli *cli, const char *text, nk_pos *pos)
         nk_cli_error(cli, "bad position '%s': %s", nk_cli_quote(text, q, sizeof q),
                      nk_cli_quote(known ? err + skip : err, what, sizeof what));
     }
-    free(err);
+    nk_free(err);
     return ok;
 }
 

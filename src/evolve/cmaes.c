@@ -37,6 +37,7 @@
  * p_sigma, p_c, C, B, D (2 D^2 + 4 D + 4 numbers).
  */
 #include "evolve/strategy_impl.h"
+#include "base/alloc.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -70,18 +71,18 @@ static void cma_release(nk_strategy *s)
     cma *c = s->impl;
     if (c == NULL)
         return;
-    free(c->weights);
-    free(c->mean);
-    free(c->ps);
-    free(c->pc);
-    free(c->C);
-    free(c->B);
-    free(c->D);
-    free(c->mean_w);
-    free(c->y);
-    free(c->yw);
-    free(c->t1);
-    free(c->t2);
+    nk_free(c->weights);
+    nk_free(c->mean);
+    nk_free(c->ps);
+    nk_free(c->pc);
+    nk_free(c->C);
+    nk_free(c->B);
+    nk_free(c->D);
+    nk_free(c->mean_w);
+    nk_free(c->y);
+    nk_free(c->yw);
+    nk_free(c->t1);
+    nk_free(c->t2);
     if (c->work)
         gsl_matrix_free(c->work);
     if (c->evec)
@@ -90,25 +91,25 @@ static void cma_release(nk_strategy *s)
         gsl_vector_free(c->eval);
     if (c->ws)
         gsl_eigen_symmv_free(c->ws);
-    free(c);
+    nk_free(c);
     s->impl = NULL;
 }
 
 static bool cma_allocate(cma *c)
 {
     size_t d = c->d;
-    c->weights = malloc(c->mu * sizeof(double));
-    c->mean = calloc(d, sizeof(double));
-    c->ps = calloc(d, sizeof(double));
-    c->pc = calloc(d, sizeof(double));
-    c->C = calloc(d * d, sizeof(double));
-    c->B = calloc(d * d, sizeof(double));
-    c->D = calloc(d, sizeof(double));
-    c->mean_w = calloc(d, sizeof(double));
-    c->y = calloc(c->lambda * d, sizeof(double));
-    c->yw = calloc(d, sizeof(double));
-    c->t1 = calloc(d, sizeof(double));
-    c->t2 = calloc(d, sizeof(double));
+    c->weights = nk_malloc(c->mu * sizeof(double));
+    c->mean = nk_calloc(d, sizeof(double));
+    c->ps = nk_calloc(d, sizeof(double));
+    c->pc = nk_calloc(d, sizeof(double));
+    c->C = nk_calloc(d * d, sizeof(double));
+    c->B = nk_calloc(d * d, sizeof(double));
+    c->D = nk_calloc(d, sizeof(double));
+    c->mean_w = nk_calloc(d, sizeof(double));
+    c->y = nk_calloc(c->lambda * d, sizeof(double));
+    c->yw = nk_calloc(d, sizeof(double));
+    c->t1 = nk_calloc(d, sizeof(double));
+    c->t2 = nk_calloc(d, sizeof(double));
     c->work = gsl_matrix_alloc(d, d);
     c->evec = gsl_matrix_alloc(d, d);
     c->eval = gsl_vector_alloc(d);
@@ -178,7 +179,7 @@ static nk_status cma_init(nk_strategy *s, char *err, size_t errlen)
     nk_status st = cma_check(s, lambda, mu, err, errlen);
     if (st != NK_OK)
         return st;
-    cma *c = s->impl = calloc(1, sizeof *c);
+    cma *c = s->impl = nk_calloc(1, sizeof *c);
     if (c == NULL)
         return nk_fail(NK_ENOMEM, err, errlen, "out of memory for cma-es");
     c->d = d;

@@ -6,6 +6,7 @@
  * meetings depend only on the generator's state.
  */
 #include "evolve/coevo.h"
+#include "base/alloc.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -40,7 +41,7 @@ static int push(list *l, size_t a, size_t b)
 {
     if (l->n == l->cap) {
         size_t cap = l->cap ? 2 * l->cap : 64;
-        nk_meeting *m = realloc(l->m, cap * sizeof *m);
+        nk_meeting *m = nk_realloc(l->m, cap * sizeof *m);
         if (m == NULL)
             return -1;
         l->m = m;
@@ -69,7 +70,7 @@ static int drawn_meetings(const nk_schedule_params *p, size_t k, size_t hall, gs
                           list *l)
 {
     size_t n = p->population, pool_n = n - 1 + hall;
-    uint32_t *pool = malloc((pool_n ? pool_n : 1) * sizeof *pool);
+    uint32_t *pool = nk_malloc((pool_n ? pool_n : 1) * sizeof *pool);
     if (pool == NULL)
         return -1;
     for (size_t i = 0; i < n; i++) {
@@ -83,11 +84,11 @@ static int drawn_meetings(const nk_schedule_params *p, size_t k, size_t hall, gs
         draw(pool, pool_n, take, rng);
         for (size_t t = 0; t < take; t++)
             if (push(l, i, pool[t]) != 0) {
-                free(pool);
+                nk_free(pool);
                 return -1;
             }
     }
-    free(pool);
+    nk_free(pool);
     return 0;
 }
 
@@ -133,7 +134,7 @@ nk_status nk_schedule_meetings(const nk_schedule_params *p, gsl_rng *rng, nk_mee
         return nk_fail(NK_EINVAL, err, len, "unknown schedule");
     }
     if (rc != 0) {
-        free(l.m);
+        nk_free(l.m);
         return nk_fail(NK_ENOMEM, err, len, "out of memory listing meetings");
     }
     *out = l.m;
@@ -177,11 +178,11 @@ nk_status nk_tally_init(nk_tally *t, size_t n)
 {
     memset(t, 0, sizeof *t);
     t->n = n;
-    t->score = calloc(n ? n : 1, sizeof *t->score);
-    t->games = calloc(n ? n : 1, sizeof *t->games);
-    t->wins = calloc(n ? n : 1, sizeof *t->wins);
-    t->draws = calloc(n ? n : 1, sizeof *t->draws);
-    t->losses = calloc(n ? n : 1, sizeof *t->losses);
+    t->score = nk_calloc(n ? n : 1, sizeof *t->score);
+    t->games = nk_calloc(n ? n : 1, sizeof *t->games);
+    t->wins = nk_calloc(n ? n : 1, sizeof *t->wins);
+    t->draws = nk_calloc(n ? n : 1, sizeof *t->draws);
+    t->losses = nk_calloc(n ? n : 1, sizeof *t->losses);
     if (!t->score || !t->games || !t->wins || !t->draws || !t->losses) {
         nk_tally_free(t);
         return NK_ENOMEM;
@@ -191,11 +192,11 @@ nk_status nk_tally_init(nk_tally *t, size_t n)
 
 void nk_tally_free(nk_tally *t)
 {
-    free(t->score);
-    free(t->games);
-    free(t->wins);
-    free(t->draws);
-    free(t->losses);
+    nk_free(t->score);
+    nk_free(t->games);
+    nk_free(t->wins);
+    nk_free(t->draws);
+    nk_free(t->losses);
     memset(t, 0, sizeof *t);
 }
 

@@ -28,7 +28,8 @@
 
 #include <gsl/gsl_rng.h>
 
-#include "rules/status.h"
+#include "base/status.h"
+#include "base/alloc.h"
 
 typedef enum nk_schedule {
     NK_SCHEDULE_ROUND_ROBIN,
@@ -58,7 +59,7 @@ typedef struct nk_meeting {
 } nk_meeting;
 
 /* Lists the meetings of one generation into a new array (*out, freed by the
- * caller with free()).  Draws come from rng.  NK_EINVAL when the schedule
+ * caller with nk_free()).  Draws come from rng.  NK_EINVAL when the schedule
  * cannot be built (e.g. gauntlet with K = 0), with a message. */
 nk_status nk_schedule_meetings(const nk_schedule_params *p, gsl_rng *rng, nk_meeting **out,
                                size_t *count, char *err, size_t errlen);

@@ -41,7 +41,7 @@
 #include <gsl/gsl_rng.h>
 
 #include "evolve/genome.h"
-#include "rules/status.h"
+#include "base/status.h"
 
 typedef struct nk_cross_params {
     double rate;  /* probability that a pair is crossed, [0, 1] */

@@ -7,6 +7,7 @@
  * of the weights is w + i * dim, row i of the bits is bits + i * nbits.
  */
 #include "evolve/genome.h"
+#include "base/alloc.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -36,11 +37,11 @@ nk_status nk_genome_alloc(nk_genome **out, size_t dim, nk_encoding encoding,
     if (!bounds_ok(lo, hi))
         return nk_fail(NK_ERANGE, err, errlen,
                        "weight bounds [%g, %g] must be finite with min < max", lo, hi);
-    nk_genome *g = calloc(1, sizeof *g);
+    nk_genome *g = nk_calloc(1, sizeof *g);
     if (g == NULL)
         return nk_fail(NK_ENOMEM, err, errlen, "out of memory for a genome");
-    g->lo = malloc(dim * sizeof *g->lo);
-    g->hi = malloc(dim * sizeof *g->hi);
+    g->lo = nk_malloc(dim * sizeof *g->lo);
+    g->hi = nk_malloc(dim * sizeof *g->hi);
     if (g->lo == NULL || g->hi == NULL) {
         nk_genome_free(g);
         return nk_fail(NK_ENOMEM, err, errlen, "out of memory for a genome of %zu weights", dim);
@@ -60,9 +61,9 @@ void nk_genome_free(nk_genome *g)
 {
     if (g == NULL)
         return;
-    free(g->lo);
-    free(g->hi);
-    free(g);
+    nk_free(g->lo);
+    nk_free(g->hi);
+    nk_free(g);
 }
 
 nk_status nk_genome_set_bounds(nk_genome *g, size_t i, double lo, double hi,
@@ -170,22 +171,22 @@ nk_status nk_pop_alloc(nk_pop **out, const nk_genome *g, size_t n,
     *out = NULL;
     if (n == 0)
         return nk_fail(NK_EINVAL, err, errlen, "a population needs at least one individual");
-    nk_pop *p = calloc(1, sizeof *p);
+    nk_pop *p = nk_calloc(1, sizeof *p);
     if (p == NULL)
         return nk_fail(NK_ENOMEM, err, errlen, "out of memory for a population");
     p->genome = g;
     p->size = n;
     p->dim = g->dim;
     p->nbits = nk_genome_nbits(g);
-    p->w = calloc(n * g->dim, sizeof *p->w);
-    p->fitness = malloc(n * sizeof *p->fitness);
-    p->id = malloc(n * sizeof *p->id);
-    p->parents = malloc(2 * n * sizeof *p->parents);
+    p->w = nk_calloc(n * g->dim, sizeof *p->w);
+    p->fitness = nk_malloc(n * sizeof *p->fitness);
+    p->id = nk_malloc(n * sizeof *p->id);
+    p->parents = nk_malloc(2 * n * sizeof *p->parents);
     bool ok = p->w && p->fitness && p->id && p->parents;
     if (ok && with_sigma)
-        ok = (p->sigma = calloc(n * g->dim, sizeof *p->sigma)) != NULL;
+        ok = (p->sigma = nk_calloc(n * g->dim, sizeof *p->sigma)) != NULL;
     if (ok && p->nbits > 0)
-        ok = (p->bits = calloc(n * p->nbits, 1)) != NULL;
+        ok = (p->bits = nk_calloc(n * p->nbits, 1)) != NULL;
     if (!ok) {
         nk_pop_free(p);
         return nk_fail(NK_ENOMEM, err, errlen,
@@ -204,13 +205,13 @@ void nk_pop_free(nk_pop *p)
 {
     if (p == NULL)
         return;
-    free(p->w);
-    free(p->sigma);
-    free(p->bits);
-    free(p->fitness);
-    free(p->id);
-    free(p->parents);
-    free(p);
+    nk_free(p->w);
+    nk_free(p->sigma);
+    nk_free(p->bits);
+    nk_free(p->fitness);
+    nk_free(p->id);
+    nk_free(p->parents);
+    nk_free(p);
 }
 
 double *nk_pop_w(const nk_pop *p, size_t i)

@@ -29,7 +29,7 @@
 
 #include <gsl/gsl_rng.h>
 
-#include "rules/status.h"
+#include "base/status.h"
 
 typedef enum nk_encoding {
     NK_ENC_REAL = 0,  /* doubles within bounds */

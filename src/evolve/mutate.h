@@ -33,7 +33,7 @@
 #include <gsl/gsl_rng.h>
 
 #include "evolve/genome.h"
-#include "rules/status.h"
+#include "base/status.h"
 
 typedef struct nk_mutate_params {
     double rate;        /* per weight (per bit for bit-flip) in [0, 1]; < 0: 1/n */

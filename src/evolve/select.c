@@ -8,6 +8,7 @@
  * return NK_ENOMEM rather than fail silently.
  */
 #include "evolve/select.h"
+#include "base/alloc.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -61,11 +62,11 @@ void nk_select_sort(const double *fitness, size_t n, size_t *order, size_t *scra
 
 nk_status nk_select_order(const double *fitness, size_t n, size_t *order)
 {
-    size_t *tmp = malloc((n ? n : 1) * sizeof *tmp);
+    size_t *tmp = nk_malloc((n ? n : 1) * sizeof *tmp);
     if (tmp == NULL)
         return NK_ENOMEM;
     nk_select_sort(fitness, n, order, tmp);
-    free(tmp);
+    nk_free(tmp);
     return NK_OK;
 }
 
@@ -75,13 +76,13 @@ nk_status nk_select_elite(const double *fitness, size_t n, size_t count, size_t 
         return NK_ERANGE;
     if (count == 0)
         return NK_OK;
-    size_t *order = malloc(n * sizeof *order);
+    size_t *order = nk_malloc(n * sizeof *order);
     if (order == NULL)
         return NK_ENOMEM;
     nk_status st = nk_select_order(fitness, n, order);
     if (st == NK_OK)
         memcpy(out, order, count * sizeof *out);
-    free(order);
+    nk_free(order);
     return st;
 }
 
@@ -163,7 +164,7 @@ static void shuffle(size_t *a, size_t m, gsl_rng *rng)
 static nk_status tournament_pick(const nk_select_params *p, const double *fitness,
                                  size_t n, size_t *out, size_t m, gsl_rng *rng)
 {
-    size_t *idx = malloc(n * sizeof *idx);
+    size_t *idx = nk_malloc(n * sizeof *idx);
     if (idx == NULL)
         return NK_ENOMEM;
     for (size_t i = 0; i < n; i++)
@@ -182,7 +183,7 @@ static nk_status tournament_pick(const nk_select_params *p, const double *fitnes
         }
         out[j] = best;
     }
-    free(idx);
+    nk_free(idx);
     return NK_OK;
 }
 
@@ -190,20 +191,20 @@ static nk_status roulette_pick(const nk_select_params *p, const double *fitness,
                                size_t n, size_t *out, size_t m, gsl_rng *rng)
 {
     (void)p;
-    double *w = malloc(2 * n * sizeof *w);
+    double *w = nk_malloc(2 * n * sizeof *w);
     if (w == NULL)
         return NK_ENOMEM;
     shifted_weights(fitness, n, w);
     roulette_picks(w, n, w + n, out, m, rng);
-    free(w);
+    nk_free(w);
     return NK_OK;
 }
 
 static nk_status rank_pick(const nk_select_params *p, const double *fitness,
                            size_t n, size_t *out, size_t m, gsl_rng *rng)
 {
-    double *w = malloc(2 * n * sizeof *w);
-    size_t *order = malloc(n * sizeof *order);
+    double *w = nk_malloc(2 * n * sizeof *w);
+    size_t *order = nk_malloc(n * sizeof *order);
     nk_status st = NK_ENOMEM;
     if (w && order && (st = nk_select_order(fitness, n, order)) == NK_OK) {
         double s = p->pressure;
@@ -214,8 +215,8 @@ static nk_status rank_pick(const nk_select_params *p, const double *fitness,
         }
         roulette_picks(w, n, w + n, out, m, rng);
     }
-    free(w);
-    free(order);
+    nk_free(w);
+    nk_free(order);
     return st;
 }
 
@@ -230,14 +231,14 @@ static size_t truncation_count(double fraction, size_t n)
 static nk_status truncation_pick(const nk_select_params *p, const double *fitness,
                                  size_t n, size_t *out, size_t m, gsl_rng *rng)
 {
-    size_t *order = malloc(n * sizeof *order);
+    size_t *order = nk_malloc(n * sizeof *order);
     if (order == NULL)
         return NK_ENOMEM;
     nk_status st = nk_select_order(fitness, n, order);
     size_t t = truncation_count(p->fraction, n);
     for (size_t j = 0; st == NK_OK && j < m; j++)
         out[j] = order[gsl_rng_uniform_int(rng, t)];
-    free(order);
+    nk_free(order);
     return st;
 }
 
@@ -247,7 +248,7 @@ static nk_status sus_pick(const nk_select_params *p, const double *fitness,
     (void)p;
     if (m == 0)
         return NK_OK;
-    double *w = malloc(2 * n * sizeof *w);
+    double *w = nk_malloc(2 * n * sizeof *w);
     if (w == NULL)
         return NK_ENOMEM;
     double *cum = w + n;
@@ -266,7 +267,7 @@ static nk_status sus_pick(const nk_select_params *p, const double *fitness,
         out[j] = k;
     }
     shuffle(out, m, rng);
-    free(w);
+    nk_free(w);
     return NK_OK;
 }
 

@@ -37,7 +37,7 @@
 
 #include <gsl/gsl_rng.h>
 
-#include "rules/status.h"
+#include "base/status.h"
 
 typedef struct nk_select_params {
     size_t tournament; /* tournament: size k, 1 <= k <= n */

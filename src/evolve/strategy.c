@@ -14,6 +14,7 @@
  * Loading checks everything before changing anything.
  */
 #include "evolve/strategy_impl.h"
+#include "base/alloc.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -97,7 +98,7 @@ nk_status nk_strategy_alloc(nk_strategy **out, const nk_strategy_type *t,
     *out = NULL;
     if (t == NULL || g == NULL || p == NULL)
         return nk_fail(NK_EINVAL, err, errlen, "strategy, genome and parameters are required");
-    nk_strategy *s = calloc(1, sizeof *s);
+    nk_strategy *s = nk_calloc(1, sizeof *s);
     if (s == NULL)
         return nk_fail(NK_ENOMEM, err, errlen, "out of memory for a strategy");
     s->type = t;
@@ -108,7 +109,7 @@ nk_status nk_strategy_alloc(nk_strategy **out, const nk_strategy_type *t,
     s->best_id = -1;
     nk_status st = NK_OK;
     if (p->x0) {
-        if ((s->x0 = malloc(g->dim * sizeof *s->x0)) == NULL)
+        if ((s->x0 = nk_malloc(g->dim * sizeof *s->x0)) == NULL)
             st = nk_fail(NK_ENOMEM, err, errlen, "out of memory for a strategy");
         else {
             memcpy(s->x0, p->x0, g->dim * sizeof *s->x0);
@@ -123,8 +124,8 @@ nk_status nk_strategy_alloc(nk_strategy **out, const nk_strategy_type *t,
             a = nk_pop_alloc(&s->next, g, s->n, s->with_sigma, err, errlen);
         if (a == NK_OK)
             a = nk_pop_alloc(&s->pair, g, 2, s->with_sigma, err, errlen);
-        s->idx = malloc(2 * s->n * sizeof *s->idx);
-        s->best_w = calloc(g->dim, sizeof *s->best_w);
+        s->idx = nk_malloc(2 * s->n * sizeof *s->idx);
+        s->best_w = nk_calloc(g->dim, sizeof *s->best_w);
         if (a == NK_OK && (s->idx == NULL || s->best_w == NULL))
             a = NK_ENOMEM;
         if (a != NK_OK)
@@ -146,10 +147,10 @@ void nk_strategy_free(nk_strategy *s)
     nk_pop_free(s->cur);
     nk_pop_free(s->next);
     nk_pop_free(s->pair);
-    free(s->idx);
-    free(s->best_w);
-    free(s->x0);
-    free(s);
+    nk_free(s->idx);
+    nk_free(s->best_w);
+    nk_free(s->x0);
+    nk_free(s);
 }
 
 const nk_strategy_type *nk_strategy_type_of(const nk_strategy *s)

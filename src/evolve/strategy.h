@@ -76,7 +76,7 @@
 #include "evolve/genome.h"
 #include "evolve/mutate.h"
 #include "evolve/select.h"
-#include "rules/status.h"
+#include "base/status.h"
 
 typedef struct nk_strategy nk_strategy;
 typedef struct nk_strategy_info nk_strategy_info;

@@ -13,6 +13,7 @@
  *    message reported is always that of the lowest failing job.
  */
 #include "exec/exec.h"
+#include "base/alloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,7 +82,7 @@ int nk_exec_seed_diff(const nk_exec_game *game, int side)
 void nk_exec_games_free(nk_exec_game *games, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        free(games[i].moves);
+        nk_free(games[i].moves);
         games[i].moves = NULL;
     }
 }
@@ -136,8 +137,8 @@ static nk_status worker_init(worker *w, const nk_exec_batch *b)
 {
     w->batch = b;
     w->err[0] = '\0';
-    w->players = calloc(b->nplayers ? b->nplayers : 1, sizeof *w->players);
-    w->game = malloc(sizeof *w->game);
+    w->players = nk_calloc(b->nplayers ? b->nplayers : 1, sizeof *w->players);
+    w->game = nk_malloc(sizeof *w->game);
     if (w->players == NULL || w->game == NULL)
         return nk_fail(NK_ENOMEM, w->err, sizeof w->err, "out of memory for a worker");
     return NK_OK;
@@ -148,8 +149,8 @@ static void worker_free(worker *w)
     if (w->players != NULL)
         for (size_t i = 0; i < w->batch->nplayers; i++)
             nk_player_free(w->players[i]);
-    free(w->players);
-    free(w->game);
+    nk_free(w->players);
+    nk_free(w->game);
 }
 
 /* The thread's instance of player i, made now if needed. */
@@ -216,7 +217,7 @@ static nk_status play_game(worker *w, size_t index, nk_exec_game *out)
     out->result = g->result;
     out->plies = g->ply;
     if (b->record) {
-        out->moves = malloc(g->ply ? g->ply : 1);
+        out->moves = nk_malloc(g->ply ? g->ply : 1);
         if (out->moves == NULL)
             return nk_fail(NK_ENOMEM, w->err, sizeof w->err,
                            "out of memory for the record of game %zu", index);
@@ -367,7 +368,7 @@ static void put(msg *m, const void *src, size_t n)
         size_t cap = m->cap ? m->cap : 256;
         while (cap < m->len + n)
             cap *= 2;
-        unsigned char *p = realloc(m->p, cap);
+        unsigned char *p = nk_realloc(m->p, cap);
         if (p == NULL) {
             m->oom = true;
             return;
@@ -416,7 +417,7 @@ static int recv_probed(const MPI_Status *probe, unsigned char **data, size_t *le
     int rc = MPI_Get_count(probe, MPI_BYTE, &n);
     if (rc != MPI_SUCCESS)
         return rc;
-    *data = malloc(n > 0 ? (size_t)n : 1);
+    *data = nk_malloc(n > 0 ? (size_t)n : 1);
     *len = (size_t)n;
     if (*data == NULL)
         return MPI_ERR_NO_MEM;
@@ -515,10 +516,10 @@ static void send_to(dist *d, int w, int tag, unsigned char *data, size_t len)
 {
     if (d->nsends == d->capsends) {
         size_t cap = d->capsends ? 2 * d->capsends : 16;
-        sent *s = realloc(d->sends, cap * sizeof *s);
+        sent *s = nk_realloc(d->sends, cap * sizeof *s);
         if (s == NULL) {
             if (data != d->header.p)
-                free(data);
+                nk_free(data);
             go_fatal(d, NK_ENOMEM, "out of memory for messages to rank %d", w);
             return;
         }
@@ -531,7 +532,7 @@ static void send_to(dist *d, int w, int tag, unsigned char *data, size_t len)
         char t[ERR_LEN];
         mpi_text(rc, t, sizeof t);
         if (data != d->header.p)
-            free(data);
+            nk_free(data);
         go_fatal(d, NK_EIO, "cannot send to worker rank %d: %s", w, t);
         return;
     }
@@ -551,7 +552,7 @@ static void sweep_sends(dist *d, bool wait)
             int done = 0;
             MPI_Test(&d->sends[i].req, &done, MPI_STATUS_IGNORE);
             if (done)
-                free(d->sends[i].data);
+                nk_free(d->sends[i].data);
             else
                 d->sends[keep++] = d->sends[i];
         }
@@ -599,7 +600,7 @@ static void assign(dist *d, int w)
     put_u64(&m, hi);
     put(&m, &b->jobs[lo], (hi - lo) * sizeof *b->jobs);
     if (m.oom) {
-        free(m.p);
+        nk_free(m.p);
         go_fatal(d, NK_ENOMEM, "out of memory for a message to rank %d", w);
         return;
     }
@@ -633,7 +634,7 @@ static void take_result(dist *d, int w, const unsigned char *data, size_t len)
             r.bad = true;
         if (n == 0 || r.bad)
             continue;
-        d->out[k].moves = malloc(n);
+        d->out[k].moves = nk_malloc(n);
         if (d->out[k].moves == NULL) {
             note_failure(d->f, k, NK_ENOMEM, "out of memory for the record of a game");
             r.at += n; /* skip the record: the answers after it stay aligned */
@@ -681,7 +682,7 @@ static bool poll_workers(dist *d)
         else if (st.MPI_TAG != NK_MPI_TAG_ALIVE)
             go_fatal(d, NK_EIO, "unexpected message (tag %d) from worker rank %d", st.MPI_TAG, w);
     }
-    free(data);
+    nk_free(data);
     return true;
 }
 
@@ -788,26 +789,26 @@ static nk_status run_distributed(const nk_exec_batch *b, nk_exec_game *out, fail
                        "the MPI workers were lost earlier in this run; it cannot go on");
     dist d = {.b = b, .out = out, .f = f, .size = nk_mpi_size(), .timeout = nk_mpi_timeout()};
     atomic_init(&d.next, 0);
-    d.peer = calloc((size_t)d.size, sizeof *d.peer);
+    d.peer = nk_calloc((size_t)d.size, sizeof *d.peer);
     pack_batch(&d.header, b, d.timeout / 4);
     if (d.peer == NULL || d.header.oom) {
-        free(d.peer);
-        free(d.header.p);
+        nk_free(d.peer);
+        nk_free(d.header.p);
         return nk_fail(NK_ENOMEM, err, errlen, "out of memory for a distributed batch");
     }
     d.threads = (size_t)threads;
     for (int w = 1; w < d.size; w++)
         d.threads += rank_threads(b, w);
     run_team(&d, threads);
-    free(d.peer);
+    nk_free(d.peer);
     if (d.fatal != NK_OK) {
         /* Messages may still be on their way to a lost worker: their buffers
          * stay allocated, the job is about to end. */
         nk_mpi_set_broken();
         return nk_fail(d.fatal, err, errlen, "%s", d.fatal_err);
     }
-    free(d.sends);
-    free(d.header.p);
+    nk_free(d.sends);
+    nk_free(d.header.p);
     return NK_OK;
 }
 
@@ -864,14 +865,14 @@ static void served_free(served *s)
 {
     if (s->out != NULL)
         nk_exec_games_free(s->out, s->b.njobs);
-    free(s->specs);
-    free(s->weights);
-    free(s->players);
-    free(s->jobs);
-    free(s->out);
-    free(s->order);
-    free(s->chunk_of);
-    free(s->chunks);
+    nk_free(s->specs);
+    nk_free(s->weights);
+    nk_free(s->players);
+    nk_free(s->jobs);
+    nk_free(s->out);
+    nk_free(s->order);
+    nk_free(s->chunk_of);
+    nk_free(s->chunks);
 }
 
 /* Reads TAG_BATCH into s.  A batch this rank cannot play (unknown variant,
@@ -902,14 +903,14 @@ static void served_init(served *s, const unsigned char *data, size_t len)
         s->b.njobs = 0;
         return;
     }
-    s->specs = calloc(np + 1, sizeof *s->specs);
-    s->players = calloc(np + 1, sizeof *s->players);
-    s->weights = malloc(len);
-    s->jobs = calloc(n + 1, sizeof *s->jobs);
-    s->out = calloc(n + 1, sizeof *s->out);
-    s->order = calloc(n + 1, sizeof *s->order);
-    s->chunk_of = calloc(n + 1, sizeof *s->chunk_of);
-    s->chunks = calloc(n + 1, sizeof *s->chunks);
+    s->specs = nk_calloc(np + 1, sizeof *s->specs);
+    s->players = nk_calloc(np + 1, sizeof *s->players);
+    s->weights = nk_malloc(len);
+    s->jobs = nk_calloc(n + 1, sizeof *s->jobs);
+    s->out = nk_calloc(n + 1, sizeof *s->out);
+    s->order = nk_calloc(n + 1, sizeof *s->order);
+    s->chunk_of = nk_calloc(n + 1, sizeof *s->chunk_of);
+    s->chunks = nk_calloc(n + 1, sizeof *s->chunks);
     if (!s->specs || !s->players || !s->weights || !s->jobs || !s->out || !s->order ||
         !s->chunk_of || !s->chunks) {
         s->bad =
@@ -1000,7 +1001,7 @@ static nk_status answer(served *s, size_t c, char *err, size_t errlen)
         return nk_fail(NK_ENOMEM, err, errlen, "worker rank %d: out of memory for an answer",
                        nk_mpi_rank());
     int rc = MPI_Send(m.p, (int)m.len, MPI_BYTE, 0, NK_MPI_TAG_RESULT, MPI_COMM_WORLD);
-    free(m.p);
+    nk_free(m.p);
     if (rc != MPI_SUCCESS) {
         char t[ERR_LEN];
         mpi_text(rc, t, sizeof t);
@@ -1085,7 +1086,7 @@ static nk_status listen(served *s, hooks *h, bool solo, char *err, size_t errlen
                              "worker rank %d: unexpected message (tag %d) in a batch",
                              nk_mpi_rank(), probe.MPI_TAG);
             }
-            free(data);
+            nk_free(data);
         }
         for (size_t c = first; st == NK_OK && c < s->nchunks; c++) {
             chunk *ch = &s->chunks[c];
@@ -1184,14 +1185,14 @@ nk_status nk_mpi_serve(char *err, size_t errlen)
         if (rc == MPI_SUCCESS)
             rc = recv_probed(&probe, &data, &len);
         if (rc != MPI_SUCCESS) {
-            free(data);
+            nk_free(data);
             char t[ERR_LEN];
             mpi_text(rc, t, sizeof t);
             return nk_fail(NK_EIO, err, errlen, "cannot receive from rank 0: %s", t);
         }
         nk_status st = NK_OK;
         if (probe.MPI_TAG == NK_MPI_TAG_QUIT) {
-            free(data);
+            nk_free(data);
             return NK_OK;
         }
         if (probe.MPI_TAG == NK_MPI_TAG_BATCH)
@@ -1199,7 +1200,7 @@ nk_status nk_mpi_serve(char *err, size_t errlen)
         else
             st = nk_fail(NK_EIO, err, errlen, "unexpected message (tag %d) between batches",
                          probe.MPI_TAG);
-        free(data);
+        nk_free(data);
         if (st != NK_OK)
             return st;
     }

@@ -13,6 +13,7 @@
  * The batch protocol itself (messages, chunks, time-outs) is in exec.c.
  */
 #include "exec/mpi.h"
+#include "base/alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -90,7 +91,7 @@ nk_status nk_mpi_init(int *argc, char ***argv, char *err, size_t errlen)
     MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
     MPI_Comm_size(MPI_COMM_WORLD, &g_size);
     read_settings();
-    g_threads = calloc((size_t)g_size, sizeof *g_threads);
+    g_threads = nk_calloc((size_t)g_size, sizeof *g_threads);
     if (g_threads == NULL)
         return nk_fail(NK_ENOMEM, err, errlen, "out of memory");
     int mine = omp_get_max_threads();
@@ -106,7 +107,7 @@ void nk_mpi_finalize(void)
     if (g_rank == 0 && !g_broken)
         for (int r = 1; r < g_size; r++)
             MPI_Send(NULL, 0, MPI_BYTE, r, NK_MPI_TAG_QUIT, MPI_COMM_WORLD);
-    free(g_threads);
+    nk_free(g_threads);
     g_threads = NULL;
     MPI_Finalize();
     g_started = false;

@@ -43,7 +43,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "rules/status.h"
+#include "base/status.h"
 
 /* The message tags of the batch protocol (exec.c); TAG_QUIT, which ends a
  * worker's loop, is also sent by nk_mpi_finalize. */

@@ -25,6 +25,7 @@
  * No static mutable state: everything lives in nk_config or on the stack.
  */
 #include "io/config.h"
+#include "base/alloc.h"
 
 #include <assert.h>
 #include <ctype.h>
@@ -747,7 +748,7 @@ static nk_status set_value(nk_config *cfg, int idx, const char *text, int file, 
 nk_status nk_config_new(nk_config **out, char *err, size_t errlen)
 {
     *out = NULL;
-    nk_config *cfg = calloc(1, sizeof *cfg);
+    nk_config *cfg = nk_calloc(1, sizeof *cfg);
     if (cfg == NULL)
         return nk_fail(NK_ENOMEM, err, errlen, "out of memory for a configuration");
     for (int i = 0; i < (int)NKEYS; i++) {
@@ -767,19 +768,19 @@ void nk_config_free(nk_config *cfg)
     if (cfg == NULL)
         return;
     for (size_t i = 0; i < cfg->nfiles; i++)
-        free(cfg->files[i]);
-    free(cfg->files);
-    free(cfg);
+        nk_free(cfg->files[i]);
+    nk_free(cfg->files);
+    nk_free(cfg);
 }
 
 /* Remembers a file name for origins; its index, or -1 (out of memory). */
 static int add_file(nk_config *cfg, const char *path)
 {
-    char **files = realloc(cfg->files, (cfg->nfiles + 1) * sizeof *files);
+    char **files = nk_realloc(cfg->files, (cfg->nfiles + 1) * sizeof *files);
     if (files == NULL)
         return -1;
     cfg->files = files;
-    files[cfg->nfiles] = strdup(path);
+    files[cfg->nfiles] = nk_strdup(path);
     if (files[cfg->nfiles] == NULL)
         return -1;
     return (int)cfg->nfiles++;
@@ -860,7 +861,7 @@ static ssize_t next_line(load *l)
     const char *nl = strchr(l->s, '\n');
     size_t n = nl != NULL ? (size_t)(nl - l->s) + 1 : strlen(l->s);
     if (n + 1 > l->rawcap) {
-        char *raw = realloc(l->raw, n + 1);
+        char *raw = nk_realloc(l->raw, n + 1);
         if (raw == NULL)
             return -1;
         l->raw = raw;
@@ -944,12 +945,12 @@ static int on_include(load *l, const char *value)
     const char *slash = strrchr(l->path, '/');
     size_t dir = value[0] == '/' || slash == NULL ? 0 : (size_t)(slash - l->path) + 1;
     size_t n = dir + strlen(value) + 1;
-    char *path = malloc(n);
+    char *path = nk_malloc(n);
     if (path == NULL)
         return lfail(l, NK_ENOMEM, l->line, "out of memory");
     snprintf(path, n, "%.*s%s", (int)dir, l->path, value);
     nk_status st = load_file(l->cfg, path, l, l->err, l->errlen);
-    free(path);
+    nk_free(path);
     if (st != NK_OK) {
         l->status = st; /* the message is the included file's */
         l->errline = l->line;
@@ -1087,7 +1088,7 @@ static int on_pair(void *user, const char *section_in, const char *name, const c
 static nk_status parse(load *l)
 {
     int r = ini_parse_stream(reader, l, on_pair, l);
-    free(l->raw);
+    nk_free(l->raw);
     l->raw = NULL;
     if (r == -2)
         return nk_fail(NK_ENOMEM, l->err, l->errlen, "out of memory reading %s", l->path);
@@ -1585,12 +1586,12 @@ size_t nk_config_format(const nk_config *cfg, char *buf, size_t len)
 nk_status nk_config_print(const nk_config *cfg, FILE *out)
 {
     size_t n = nk_config_format(cfg, NULL, 0);
-    char *text = malloc(n + 1);
+    char *text = nk_malloc(n + 1);
     if (text == NULL)
         return NK_ENOMEM;
     nk_config_format(cfg, text, n + 1);
     nk_status st = fwrite(text, 1, n, out) == n && fflush(out) == 0 ? NK_OK : NK_EIO;
-    free(text);
+    nk_free(text);
     return st;
 }
 

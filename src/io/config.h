@@ -38,7 +38,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "rules/status.h"
+#include "base/status.h"
 
 typedef enum nk_config_type {
     NK_CFG_INT,    /* a decimal integer (within int) */

@@ -11,6 +11,7 @@
  * g + 1 needs.
  */
 #include "io/evolution.h"
+#include "base/alloc.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -247,9 +248,9 @@ static nk_status setup(nk_evo *e, char *err, size_t len)
     if (st != NK_OK)
         return st;
     e->nrng = nk_strategy_size(e->strategy);
-    e->rng = calloc(e->nrng, sizeof *e->rng);
-    e->hall = calloc((s->hall_size ? s->hall_size : 1) * e->dim, sizeof *e->hall);
-    e->champion = calloc(e->dim, sizeof *e->champion);
+    e->rng = nk_calloc(e->nrng, sizeof *e->rng);
+    e->hall = nk_calloc((s->hall_size ? s->hall_size : 1) * e->dim, sizeof *e->hall);
+    e->champion = nk_calloc(e->dim, sizeof *e->champion);
     if (e->rng == NULL || e->hall == NULL || e->champion == NULL)
         return nk_fail(NK_ENOMEM, err, len, "out of memory");
     for (size_t i = 0; i < e->nrng; i++)
@@ -294,12 +295,12 @@ static void gen_free(gen_data *d)
 {
     if (d->games)
         nk_exec_games_free(d->games, 2 * d->nmeet);
-    free(d->meet);
-    free(d->jobs);
-    free(d->games);
-    free(d->players);
-    free(d->fitness);
-    free(d->rows);
+    nk_free(d->meet);
+    nk_free(d->jobs);
+    nk_free(d->games);
+    nk_free(d->players);
+    nk_free(d->fitness);
+    nk_free(d->rows);
     nk_tally_free(&d->tally);
 }
 
@@ -319,13 +320,13 @@ static nk_status play_generation(nk_evo *e, unsigned g, const nk_pop *pop, gen_d
     if (st != NK_OK)
         return st;
     size_t ngames = 2 * d->nmeet;
-    uint32_t *a = malloc((d->nmeet + 1) * sizeof *a), *b = malloc((d->nmeet + 1) * sizeof *b);
-    d->jobs = calloc(ngames + 1, sizeof *d->jobs);
-    d->games = calloc(ngames + 1, sizeof *d->games);
-    d->players = calloc(nent, sizeof *d->players);
+    uint32_t *a = nk_malloc((d->nmeet + 1) * sizeof *a), *b = nk_malloc((d->nmeet + 1) * sizeof *b);
+    d->jobs = nk_calloc(ngames + 1, sizeof *d->jobs);
+    d->games = nk_calloc(ngames + 1, sizeof *d->games);
+    d->players = nk_calloc(nent, sizeof *d->players);
     if (!a || !b || !d->jobs || !d->games || !d->players || nk_tally_init(&d->tally, n) != NK_OK) {
-        free(a);
-        free(b);
+        nk_free(a);
+        nk_free(b);
         return nk_fail(NK_ENOMEM, err, len, "out of memory");
     }
     for (size_t i = 0; i < d->nmeet; i++) {
@@ -333,8 +334,8 @@ static nk_status play_generation(nk_evo *e, unsigned g, const nk_pop *pop, gen_d
         b[i] = d->meet[i].b;
     }
     nk_exec_pairs(d->jobs, a, b, d->nmeet, e->s.seed, g, e->s.openings);
-    free(a);
-    free(b);
+    nk_free(a);
+    nk_free(b);
     for (size_t i = 0; i < n; i++)
         d->players[i] = (nk_exec_player){&e->spec, nk_pop_w(pop, i), e->dim};
     for (size_t h = 0; h < e->nhall; h++)
@@ -355,7 +356,7 @@ static nk_status play_generation(nk_evo *e, unsigned g, const nk_pop *pop, gen_d
         nk_tally_add(&d->tally, &e->scoring, d->jobs[j].south, d->jobs[j].north,
                      gm->result.winner, (int)gm->result.total[0], (int)gm->result.total[1]);
     }
-    d->fitness = malloc(n * sizeof *d->fitness);
+    d->fitness = nk_malloc(n * sizeof *d->fitness);
     if (d->fitness == NULL)
         return nk_fail(NK_ENOMEM, err, len, "out of memory");
     for (size_t i = 0; i < n; i++)
@@ -378,7 +379,7 @@ static nk_status game_rows(nk_evo *e, unsigned g, const nk_pop *pop, gen_data *d
                            size_t len)
 {
     size_t ngames = 2 * d->nmeet;
-    d->rows = calloc(ngames + 1, sizeof *d->rows);
+    d->rows = nk_calloc(ngames + 1, sizeof *d->rows);
     if (d->rows == NULL)
         return nk_fail(NK_ENOMEM, err, len, "out of memory");
     for (size_t j = 0; j < ngames; j++) {
@@ -403,9 +404,9 @@ static nk_status benchmark(nk_evo *e, unsigned g, gen_data *d, char *err, size_t
 {
     size_t pairs = e->s.benchmark_games / 2;
     nk_exec_player pl[2] = {{&e->spec, e->champion, e->dim}, {NULL, NULL, 0}};
-    nk_exec_job *jobs = calloc(2 * pairs, sizeof *jobs);
-    nk_exec_game *games = calloc(2 * pairs, sizeof *games);
-    uint32_t *a = calloc(pairs, sizeof *a), *b = calloc(pairs, sizeof *b);
+    nk_exec_job *jobs = nk_calloc(2 * pairs, sizeof *jobs);
+    nk_exec_game *games = nk_calloc(2 * pairs, sizeof *games);
+    uint32_t *a = nk_calloc(pairs, sizeof *a), *b = nk_calloc(pairs, sizeof *b);
     nk_status st = NK_OK;
     if (!jobs || !games || !a || !b)
         st = nk_fail(NK_ENOMEM, err, len, "out of memory");
@@ -436,10 +437,10 @@ static nk_status benchmark(nk_evo *e, unsigned g, gen_data *d, char *err, size_t
         row->score = pairs ? (row->wins + 0.5 * row->draws) / (double)(2 * pairs) : 0;
         nk_exec_games_free(games, 2 * pairs);
     }
-    free(jobs);
-    free(games);
-    free(a);
-    free(b);
+    nk_free(jobs);
+    nk_free(games);
+    nk_free(a);
+    nk_free(b);
     return st;
 }
 
@@ -453,7 +454,7 @@ static void stats_row(const nk_evo *e, unsigned g, const nk_pop *pop, const gen_
                       double seconds, nk_run_stats *st)
 {
     size_t n = pop->size;
-    double *f = malloc(n * sizeof *f), sum = 0, sq = 0;
+    double *f = nk_malloc(n * sizeof *f), sum = 0, sq = 0;
     memset(st, 0, sizeof *st);
     st->generation = (int32_t)g;
     st->games = (int64_t)(2 * d->nmeet);
@@ -485,7 +486,7 @@ static void stats_row(const nk_evo *e, unsigned g, const nk_pop *pop, const gen_
         div += sqrt(v / (double)n) / nk_genome_range(e->genome, j);
     }
     st->diversity = div / (double)e->dim;
-    free(f);
+    nk_free(f);
 }
 
 static double now_seconds(void)
@@ -587,14 +588,14 @@ static nk_status copy_file(const char *from, const char *to, char *err, size_t l
         return nk_fail(NK_EIO, err, len, "cannot write the backup '%s': %s", tmp, strerror(errno));
     }
     static const size_t chunk = 1 << 20;
-    char *buf = malloc(chunk);
+    char *buf = nk_malloc(chunk);
     bool ok = buf != NULL;
     size_t n;
     while (ok && (n = fread(buf, 1, chunk, in)) > 0)
         ok = fwrite(buf, 1, n, out) == n;
     ok = ok && !ferror(in) && fflush(out) == 0 && fsync(fileno(out)) == 0;
     int saved = errno;
-    free(buf);
+    nk_free(buf);
     fclose(in);
     ok = fclose(out) == 0 && ok;
     if (!ok || rename(tmp, to) != 0) {
@@ -681,14 +682,14 @@ static nk_status resume_file(nk_evo *e, const char *path, char *err, size_t len)
     nk_run_kind kind;
     size_t count;
     st = nk_run_checkpoint_info(e->run, "strategy", &kind, &count, err, len);
-    double *state = st == NK_OK ? malloc((count ? count : 1) * sizeof *state) : NULL;
+    double *state = st == NK_OK ? nk_malloc((count ? count : 1) * sizeof *state) : NULL;
     if (st == NK_OK && state == NULL)
         st = nk_fail(NK_ENOMEM, err, len, "out of memory");
     if (st == NK_OK)
         st = nk_run_read_checkpoint(e->run, "strategy", NK_RUN_F64, state, count, err, len);
     if (st == NK_OK)
         st = nk_strategy_load(e->strategy, state, count, err, len);
-    free(state);
+    nk_free(state);
     if (st != NK_OK)
         return st;
     if (nk_run_checkpoint_info(e->run, "hall", &kind, &count, err, len) == NK_OK && count) {
@@ -710,14 +711,14 @@ static nk_status resume_file(nk_evo *e, const char *path, char *err, size_t len)
 nk_status nk_evo_open(nk_evo **out, const nk_evo_settings *s, const char *path,
                       nk_evo_mode mode, int threads, char *err, size_t len)
 {
-    nk_evo *e = calloc(1, sizeof *e);
+    nk_evo *e = nk_calloc(1, sizeof *e);
     *out = NULL;
     if (e == NULL)
         return nk_fail(NK_ENOMEM, err, len, "out of memory");
     e->s = *s;
     e->threads = threads;
     if (strlen(path) >= sizeof e->path - 16) {
-        free(e);
+        nk_free(e);
         return nk_fail(NK_ERANGE, err, len, "run file path too long");
     }
     strcpy(e->path, path);
@@ -766,7 +767,7 @@ static nk_status record(nk_evo *e, const nk_pop *pop, gen_data *d,
                         const nk_run_stats *stats, char *err, size_t len)
 {
     size_t ssize = nk_strategy_state_size(e->strategy);
-    double *state = malloc((ssize ? ssize : 1) * sizeof *state);
+    double *state = nk_malloc((ssize ? ssize : 1) * sizeof *state);
     double champ[1 + NK_MAX_FEATURES];
     if (state == NULL)
         return nk_fail(NK_ENOMEM, err, len, "out of memory");
@@ -796,7 +797,7 @@ static nk_status record(nk_evo *e, const nk_pop *pop, gen_data *d,
         .n_blobs = 3,
     };
     nk_status st = nk_run_append_generation(e->run, &gen, err, len);
-    free(state);
+    nk_free(state);
     return st;
 }
 
@@ -910,10 +911,10 @@ void nk_evo_close(nk_evo *e)
     }
     for (size_t i = 0; e->rng && i < e->nrng; i++)
         gsl_rng_free(e->rng[i]);
-    free(e->rng);
-    free(e->hall);
-    free(e->champion);
+    nk_free(e->rng);
+    nk_free(e->hall);
+    nk_free(e->champion);
     nk_strategy_free(e->strategy);
     nk_genome_free(e->genome);
-    free(e);
+    nk_free(e);
 }

@@ -28,7 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "rules/status.h"
+#include "base/status.h"
 
 /* Every setting of a run, as typed values (the config's keys map 1:1). */
 typedef struct nk_evo_settings {

@@ -9,6 +9,7 @@
  * variant's default set), and the message says so with the file's name.
  */
 #include "io/playerio.h"
+#include "base/alloc.h"
 #include "io/runfile.h"
 
 #include <errno.h>
@@ -78,7 +79,7 @@ static nk_status read_lines(FILE *f, const char *path, double *w, size_t max, si
                      strerror(errno));
     if (st == NK_OK && *n == 0)
         st = nk_fail(NK_EINVAL, err, errlen, "%s: no weights in the file", path);
-    free(buf);
+    nk_free(buf);
     return st;
 }
 
@@ -133,8 +134,8 @@ nk_status nk_playerio_run_weights(const char *file, const char *selector, double
         st = nk_fail(NK_ERANGE, err, errlen, "weights '%s@%s': %zu weights, at most %zu", file,
                      selector, m->d, max);
     if (st == NK_OK) {
-        genome = malloc(m->n * m->d * sizeof *genome);
-        fitness = malloc(m->n * sizeof *fitness);
+        genome = nk_malloc(m->n * m->d * sizeof *genome);
+        fitness = nk_malloc(m->n * sizeof *fitness);
         if (genome == NULL || fitness == NULL)
             st = nk_fail(NK_ENOMEM, err, errlen, "out of memory");
     }
@@ -146,7 +147,7 @@ nk_status nk_playerio_run_weights(const char *file, const char *selector, double
     }
     if (st == NK_OK) {
         /* The individual of that rank by fitness (best first; ties by index). */
-        size_t *order = malloc(m->n * sizeof *order);
+        size_t *order = nk_malloc(m->n * sizeof *order);
         if (order == NULL) {
             st = nk_fail(NK_ENOMEM, err, errlen, "out of memory");
         } else {
@@ -160,11 +161,11 @@ nk_status nk_playerio_run_weights(const char *file, const char *selector, double
             }
             memcpy(w, genome + order[rank] * m->d, m->d * sizeof *w);
             *n = m->d;
-            free(order);
+            nk_free(order);
         }
     }
-    free(genome);
-    free(fitness);
+    nk_free(genome);
+    nk_free(fitness);
     nk_run_close(run);
     return st;
 }

@@ -21,6 +21,7 @@
  * writer's padding.
  */
 #include "io/runfile.h"
+#include "base/alloc.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -356,7 +357,7 @@ static bool tables_init(nk_run *run)
 
 static nk_run *run_alloc(const char *path)
 {
-    nk_run *run = calloc(1, sizeof *run);
+    nk_run *run = nk_calloc(1, sizeof *run);
     if (run == NULL)
         return NULL;
     run->file = H5I_INVALID_HID;
@@ -366,9 +367,9 @@ static nk_run *run_alloc(const char *path)
     for (int i = 0; i < T_COUNT; i++)
         run->tab[i].ds = run->tab[i].mem = run->tab[i].file =
             H5I_INVALID_HID;
-    run->path = strdup(path);
+    run->path = nk_strdup(path);
     if (run->path == NULL) {
-        free(run);
+        nk_free(run);
         return NULL;
     }
     return run;
@@ -379,8 +380,8 @@ static void free_names(char **names, size_t n)
     if (names == NULL)
         return;
     for (size_t i = 0; i < n; i++)
-        free(names[i]);
-    free(names);
+        nk_free(names[i]);
+    nk_free(names);
 }
 
 void nk_run_close(nk_run *run)
@@ -404,11 +405,11 @@ void nk_run_close(nk_run *run)
         close(run->fd);
     H5Eclear2(H5E_DEFAULT);
     for (size_t i = 0; i < COUNT(run->text); i++)
-        free(run->text[i]);
+        nk_free(run->text[i]);
     free_names(run->features, run->meta.d);
     free_names(run->blob_names, run->n_blobs);
-    free(run->path);
-    free(run);
+    nk_free(run->path);
+    nk_free(run);
 }
 
 /* Points meta's text members at run->text. */
@@ -707,13 +708,13 @@ static bool meta_copy(nk_run *run, const nk_run_meta *meta)
         meta->variant, meta->config, meta->feature_set, meta->strategy};
     run->meta = *meta;
     for (size_t i = 0; i < COUNT(text); i++)
-        if ((run->text[i] = strdup(text[i] != NULL ? text[i] : "")) == NULL)
+        if ((run->text[i] = nk_strdup(text[i] != NULL ? text[i] : "")) == NULL)
             return false;
-    run->features = calloc(meta->d, sizeof *run->features);
+    run->features = nk_calloc(meta->d, sizeof *run->features);
     if (run->features == NULL)
         return false;
     for (size_t i = 0; i < meta->d; i++)
-        if ((run->features[i] = strdup(meta->features[i])) == NULL)
+        if ((run->features[i] = nk_strdup(meta->features[i])) == NULL)
             return false;
     meta_link(run);
     return true;
@@ -912,7 +913,7 @@ static int get_text_attr(hid_t loc, const char *name, char **out)
         char *s = NULL;
         rc = 3;
         if (mt >= 0 && H5Aread(a, mt, &s) >= 0) {
-            *out = strdup(s != NULL ? s : "");
+            *out = nk_strdup(s != NULL ? s : "");
             rc = *out != NULL ? 0 : 4;
             H5free_memory(s);
         }
@@ -921,14 +922,14 @@ static int get_text_attr(hid_t loc, const char *name, char **out)
     } else {
         size_t n = H5Tget_size(t);
         hid_t mt = str_type(n + 1);
-        char *s = calloc(n + 1, 1);
+        char *s = nk_calloc(n + 1, 1);
         rc = s == NULL ? 4 : 3;
         if (s != NULL && mt >= 0 && H5Aread(a, mt, s) >= 0) {
             *out = s;
             s = NULL;
             rc = 0;
         }
-        free(s);
+        nk_free(s);
         if (mt >= 0)
             H5Tclose(mt);
     }
@@ -1068,7 +1069,7 @@ static nk_status read_features(nk_run *run, char *err, size_t len)
         return not_run(run->path, err, len, "/features is empty");
     }
     run->meta.d = (size_t)d;
-    run->features = calloc(d, sizeof *run->features);
+    run->features = nk_calloc(d, sizeof *run->features);
     hid_t ft = H5Dget_type(ds);
     bool vlen = ft >= 0 && H5Tis_variable_str(ft) > 0;
     size_t size = ft >= 0 ? H5Tget_size(ft) : 0;
@@ -1076,29 +1077,29 @@ static nk_status read_features(nk_run *run, char *err, size_t len)
     bool good = false;
     if (run->features != NULL && mt >= 0) {
         if (vlen) {
-            char **s = calloc(d, sizeof *s);
+            char **s = nk_calloc(d, sizeof *s);
             if (s != NULL &&
                 H5Dread(ds, mt, H5S_ALL, H5S_ALL, H5P_DEFAULT, s) >= 0) {
                 good = true;
                 for (size_t i = 0; i < d; i++)
                     good = (run->features[i] =
-                                strdup(s[i] != NULL ? s[i] : "")) != NULL &&
+                                nk_strdup(s[i] != NULL ? s[i] : "")) != NULL &&
                            good;
                 hid_t space = H5Dget_space(ds);
                 H5Dvlen_reclaim(mt, space, H5P_DEFAULT, s);
                 H5Sclose(space);
             }
-            free(s);
+            nk_free(s);
         } else {
-            char *s = calloc(d, size + 1);
+            char *s = nk_calloc(d, size + 1);
             if (s != NULL &&
                 H5Dread(ds, mt, H5S_ALL, H5S_ALL, H5P_DEFAULT, s) >= 0) {
                 good = true;
                 for (size_t i = 0; i < d; i++)
-                    good = (run->features[i] = strdup(s + i * (size + 1))) !=
+                    good = (run->features[i] = nk_strdup(s + i * (size + 1))) !=
                                NULL && good;
             }
-            free(s);
+            nk_free(s);
         }
     }
     why w = h5_why();
@@ -1195,17 +1196,17 @@ static bool list_blobs(nk_run *run, hid_t g)
         return false;
     if (info.nlinks == 0)
         return true;
-    run->blob_names = calloc((size_t)info.nlinks, sizeof *run->blob_names);
+    run->blob_names = nk_calloc((size_t)info.nlinks, sizeof *run->blob_names);
     if (run->blob_names == NULL)
         return false;
     for (hsize_t i = 0; i < info.nlinks; i++) {
         ssize_t n = H5Lget_name_by_idx(g, ".", H5_INDEX_NAME, H5_ITER_INC, i,
                                        NULL, 0, H5P_DEFAULT);
-        char *name = n >= 0 ? malloc((size_t)n + 1) : NULL;
+        char *name = n >= 0 ? nk_malloc((size_t)n + 1) : NULL;
         if (name == NULL ||
             H5Lget_name_by_idx(g, ".", H5_INDEX_NAME, H5_ITER_INC, i, name,
                                (size_t)n + 1, H5P_DEFAULT) < 0) {
-            free(name);
+            nk_free(name);
             return false;
         }
         run->blob_names[run->n_blobs++] = name;
@@ -1599,10 +1600,10 @@ static char **blob_names(const nk_run_gen *gen, bool *good)
     *good = true;
     if (gen->n_blobs == 0)
         return NULL;
-    char **names = calloc(gen->n_blobs, sizeof *names);
+    char **names = nk_calloc(gen->n_blobs, sizeof *names);
     *good = names != NULL;
     for (size_t i = 0; *good && i < gen->n_blobs; i++)
-        *good = (names[i] = strdup(gen->blobs[i].name)) != NULL;
+        *good = (names[i] = nk_strdup(gen->blobs[i].name)) != NULL;
     if (!*good) {
         free_names(names, gen->n_blobs);
         return NULL;

@@ -73,7 +73,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "rules/status.h"
+#include "base/status.h"
 
 enum { NK_RUN_SCHEMA_VERSION = 1 };
 /* Bytes of the opponent field of a benchmark row, its NUL included. */

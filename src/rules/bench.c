@@ -8,10 +8,11 @@
 #include <stdlib.h>
 
 #include "rules/internal.h"
+#include "base/alloc.h"
 
 void nk_bench_playouts(const nk_variant *v, uint64_t games, uint64_t seed, nk_bench *out)
 {
-    nk_game *g = malloc(sizeof *g);
+    nk_game *g = nk_malloc(sizeof *g);
     uint64_t sig = 0, plies = 0;
     out->games = out->plies = out->signature = 0;
     if (g == NULL)
@@ -27,7 +28,7 @@ void nk_bench_playouts(const nk_variant *v, uint64_t games, uint64_t seed, nk_be
                        (uint64_t)g->result.total[0] << 24 | (uint64_t)g->result.total[1] << 32;
         sig = nk_seed_mix(sig, g->pos.hash, res);
     }
-    free(g);
+    nk_free(g);
     out->games = games;
     out->plies = plies;
     out->signature = sig;

@@ -115,11 +115,3 @@ int nk_random_move(const nk_game *g, nk_rng *rng)
         return NK_NO_MOVE;
     return nk_random_child(g->variant, &g->pos, rng, &child, &info);
 }
-
-uint64_t nk_seed_mix(uint64_t a, uint64_t b, uint64_t c)
-{
-    nk_rng r = {a};
-    r.s = nk_rng_next(&r) ^ b;
-    r.s = nk_rng_next(&r) ^ c;
-    return nk_rng_next(&r);
-}

@@ -20,7 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "rules/status.h"
+#include "base/rng.h"
+#include "base/status.h"
 
 enum { NK_PITS = 12, NK_ROW = 6 };
 enum { NK_SOUTH = 0, NK_NORTH = 1 };
@@ -274,27 +275,7 @@ static inline bool nk_match_over(const nk_match *m)
  * T = W + L seeds against L; NK_DRAW gives the default rows. */
 uint16_t nk_adjikui_buy(int winner, unsigned w, unsigned l);
 
-/* ===== small deterministic generator for playouts ===== */
-
-/* SplitMix64: 8 bytes of state; the engine's playouts and the players'
- * tie-breaks use it so that the rules layer needs nothing beyond libc. */
-typedef struct nk_rng {
-    uint64_t s;
-} nk_rng;
-static inline uint64_t nk_rng_next(nk_rng *r)
-{
-    uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-/* Uniform in [0, n), n >= 1 (Lemire's multiply-shift, bias < n / 2^64). */
-static inline unsigned nk_rng_below(nk_rng *r, unsigned n)
-{
-    return (unsigned)(((unsigned __int128)nk_rng_next(r) * n) >> 64);
-}
-/* Mixes several 64-bit words into one seed (used for per-game seeds). */
-uint64_t nk_seed_mix(uint64_t a, uint64_t b, uint64_t c);
+/* ===== the generator of playouts and tie-breaks: nk_rng (base/rng.h) ===== */
 
 /* A uniformly random legal move of a live game (NK_NO_MOVE once over). */
 int nk_random_move(const nk_game *g, nk_rng *rng);

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "search/player.h"
+#include "base/alloc.h"
 #include "search/search.h"
 
 /* The table is a player's default (NK_SPEC_DEFAULT_TT_MB). */
@@ -81,7 +82,7 @@ nk_status nk_search_bench_run(const char *set_name, nk_search_bench *out)
     const nk_feature_set *set = nk_features_find(set_name);
     if (set == NULL)
         return NK_EINVAL;
-    nk_game *g = malloc(sizeof *g);
+    nk_game *g = nk_malloc(sizeof *g);
     if (g == NULL)
         return NK_ENOMEM;
     nk_status st = NK_OK;
@@ -90,6 +91,6 @@ nk_status nk_search_bench_run(const char *set_name, nk_search_bench *out)
         if (nk_features_check(set, v, NULL, 0) == NK_OK)
             st = bench_variant(set, v, k, g, out);
     }
-    free(g);
+    nk_free(g);
     return st;
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "search/player.h"
+#include "base/alloc.h"
 
 struct nk_player {
     nk_spec spec;
@@ -248,7 +249,7 @@ nk_status nk_player_new(nk_player **out, const nk_spec *spec, const nk_variant *
                         const double *weights, size_t n, char *err, size_t errlen)
 {
     *out = NULL;
-    nk_player *p = calloc(1, sizeof *p);
+    nk_player *p = nk_calloc(1, sizeof *p);
     if (p == NULL)
         return nk_fail(NK_ENOMEM, err, errlen, "out of memory making player '%s'", spec->text);
     p->spec = *spec;
@@ -269,7 +270,7 @@ void nk_player_free(nk_player *p)
     if (p == NULL)
         return;
     nk_search_free(p->search);
-    free(p);
+    nk_free(p);
 }
 
 const nk_spec *nk_player_spec(const nk_player *p)

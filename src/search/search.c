@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "search/search.h"
+#include "base/alloc.h"
 
 /* ===== transposition table ===== */
 
@@ -86,7 +87,7 @@ nk_status nk_search_new(nk_search **out, const nk_eval *eval, unsigned tt_mb)
     *out = NULL;
     if (tt_mb > 65536)
         return NK_ERANGE;
-    nk_search *s = calloc(1, sizeof *s);
+    nk_search *s = nk_calloc(1, sizeof *s);
     if (s == NULL)
         return NK_ENOMEM;
     s->eval = *eval;
@@ -94,9 +95,9 @@ nk_status nk_search_new(nk_search **out, const nk_eval *eval, unsigned tt_mb)
         uint64_t want = ((uint64_t)tt_mb << 20) / sizeof(tt_entry), n = 2;
         while (n * 2 <= want)
             n *= 2;
-        s->tt = calloc(n, sizeof *s->tt);
+        s->tt = nk_calloc(n, sizeof *s->tt);
         if (s->tt == NULL) {
-            free(s);
+            nk_free(s);
             return NK_ENOMEM;
         }
         s->tt_mask = n - 1;
@@ -109,8 +110,8 @@ void nk_search_free(nk_search *s)
 {
     if (s == NULL)
         return;
-    free(s->tt);
-    free(s);
+    nk_free(s->tt);
+    nk_free(s);
 }
 
 void nk_search_clear(nk_search *s)

@@ -1,7 +1,7 @@
 /*
  * status.c -- texts of nickar's error codes and the message helper.
  */
-#include "rules/status.h"
+#include "base/status.h"
 
 #include <stdarg.h>
 #include <stdio.h>

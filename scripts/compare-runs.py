@@ -1,0 +1,89 @@
+#!/usr/bin/python3
+"""compare-runs.py -- are two nickar run files the same run, bit for bit?
+
+    scripts/compare-runs.py A.h5 B.h5
+
+Compares every dataset (shape, type and every byte of its values) and every
+attribute of the two files, except what records the circumstances of a run
+rather than its results: the root attributes `created` and `threads`, and
+the `wall_seconds` column of /stats.  Prints one line per difference and
+exits 1 if there is any, 0 (with a summary line) if there is none, 2 for a
+file that cannot be read.  Used to check that a change of code leaves a run
+unchanged (docs/testing.md).
+"""
+import sys
+
+import h5py
+import numpy as np
+
+VOLATILE_ATTRS = {"created", "threads"}
+VOLATILE_FIELDS = {"wall_seconds"}
+
+
+def items(f):
+    out = {}
+    f.visititems(lambda name, obj: out.__setitem__(name, obj))
+    return out
+
+
+def attrs(obj):
+    return {k: v for k, v in obj.attrs.items() if k not in VOLATILE_ATTRS}
+
+
+def same(a, b):
+    a, b = np.asarray(a), np.asarray(b)
+    if a.dtype != b.dtype or a.shape != b.shape:
+        return False
+    if a.dtype.names:
+        keep = [n for n in a.dtype.names if n not in VOLATILE_FIELDS]
+        return all(same(a[n], b[n]) for n in keep)
+    if a.dtype.kind == "O":
+        return list(a.ravel()) == list(b.ravel())
+    return a.tobytes() == b.tobytes()
+
+
+def main():
+    if len(sys.argv) != 3:
+        print("usage: compare-runs.py A.h5 B.h5", file=sys.stderr)
+        return 2
+    try:
+        fa, fb = (h5py.File(p, "r") for p in sys.argv[1:])
+    except OSError as e:
+        print(f"compare-runs: {e}", file=sys.stderr)
+        return 2
+    diffs = []
+    ia, ib = items(fa), items(fb)
+    for name in sorted(set(ia) ^ set(ib)):
+        diffs.append(f"{name}: only in {'A' if name in ia else 'B'}")
+    datasets = 0
+    for name in sorted(set(ia) & set(ib)):
+        oa, ob = ia[name], ib[name]
+        if isinstance(oa, h5py.Dataset) != isinstance(ob, h5py.Dataset):
+            diffs.append(f"{name}: a dataset in one file, a group in the other")
+            continue
+        if isinstance(oa, h5py.Dataset):
+            datasets += 1
+            if not same(oa[()], ob[()]):
+                diffs.append(f"{name}: values differ")
+        if attrs(oa).keys() != attrs(ob).keys():
+            diffs.append(f"{name}: attribute names differ")
+        for k in attrs(oa).keys() & attrs(ob).keys():
+            if not same(oa.attrs[k], ob.attrs[k]):
+                diffs.append(f"{name}@{k}: attribute differs")
+    ra, rb = attrs(fa), attrs(fb)
+    if ra.keys() != rb.keys():
+        diffs.append("/: root attribute names differ")
+    for k in ra.keys() & rb.keys():
+        if not same(ra[k], rb[k]):
+            diffs.append(f"/@{k}: attribute differs")
+    for d in diffs:
+        print(d)
+    if diffs:
+        return 1
+    print(f"same run: {datasets} datasets and {len(ra)} root attributes identical"
+          f" (not compared: {', '.join(sorted(VOLATILE_ATTRS | VOLATILE_FIELDS))})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
