@@ -5,7 +5,7 @@
                             [--no-sigma] [--no-games] [--no-benchmark]
                             [--fixed-strings] [--seed S]
 
-The layout is the one nickar's writer produces (docs: DESIGN.md, "Files"):
+The layout is the one nickar's writer produces (docs/runfile.md):
 root attributes, /features, /population/*, /stats, /games, /benchmark and
 /checkpoint.  The numbers are plausible rather than real: D = 5 features, a
 round-robin with both colours and 2/1/0 scoring (so every individual plays

@@ -3,7 +3,7 @@
 # number of games and seed must give the plies and signatures recorded in
 # tests/bench_signatures.txt.  A change to the rules' behaviour changes them;
 # such a commit updates that file and gives the new signatures in its
-# message (STYLE.md), any other commit leaves them as they are.
+# message (docs/testing.md), any other commit leaves them as they are.
 # Usage: test_cli_bench.sh NICKAR_BINARY SOURCE_ROOT
 source "$(dirname "$0")/lib_cli.sh"
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# test_cli_contract.sh -- the command line's contract (DESIGN.md "Command
-# line"): --help everywhere, the output of rules, show, replay, perft and
-# bench as text and JSON, and the worked examples of RULES.md section 5
+# test_cli_contract.sh -- the command line's contract (docs/cli.md): --help
+# everywhere, the output of rules, show, replay, perft and bench as text and
+# JSON, and the worked examples of docs/rules.md section 5
 # seen through `nickar replay --json`.
 # Usage: test_cli_contract.sh NICKAR_BINARY SOURCE_ROOT
 source "$(dirname "$0")/lib_cli.sh"
@@ -77,7 +77,7 @@ check "show marks bought pits" grep -q '\*' <<<"$out"
 expect_ok show --variant adjikui --json --position '0,0,0,0,1,4/0,0,0,0,0,0 0-0 N'
 json 'assert objs[0]["legal"] == ["-"] and objs[0]["over"] is False, objs'
 
-# ===== replay: RULES.md section 5 =====
+# ===== replay: docs/rules.md section 5 =====
 expect_ok replay --variant antigua --json --position "$slam" f
 json '
 assert objs[0] == {"ply": 1, "move": "f", "position": "0,0,2,0,0,0/0,0,0,0,0,0 24-22 S", "captured": 7}

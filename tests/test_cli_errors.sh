@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test_cli_errors.sh -- bad input to the nickar command: each case must exit
 # with status 2, print nothing on stdout and one line on stderr that names
-# the command and what is wrong (DESIGN.md "Command line").
+# the command and what is wrong (docs/cli.md, "Exit status").
 # Usage: test_cli_errors.sh NICKAR_BINARY SOURCE_ROOT
 source "$(dirname "$0")/lib_cli.sh"
 

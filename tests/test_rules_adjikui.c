@@ -1,7 +1,7 @@
 /*
- * test_rules_adjikui.c -- RULES.md section 3, Adji Kui II (R-K1..R-K10).
+ * test_rules_adjikui.c -- docs/rules.md section 3, Adji Kui II (R-K1..R-K10).
  *
- * Expected positions were worked out by hand from RULES.md (the comments
+ * Expected positions were worked out by hand from docs/rules.md (the comments
  * show the relay step by step) and agree with the reference implementation
  * (tests/reference/).
  */
@@ -184,7 +184,7 @@ static void test_R_K3_lap_limit_boundary(void **state)
     (void)state;
     nk_variant v = *adji();
     nk_pos p;
-    /* The relay of RULES.md section 5 takes 2 laps. */
+    /* The relay of docs/rules.md section 5 takes 2 laps. */
     tl_pos(&p, "0,0,0,0,0,2/0,1,0,0,0,0 0-0 S");
     v.max_laps = 2;
     assert_int_equal(nk_legal(&v, &p), 1u << 5);

@@ -1,5 +1,5 @@
 /*
- * test_rules_board.c -- RULES.md section 1: the board, the start position,
+ * test_rules_board.c -- docs/rules.md section 1: the board, the start position,
  * position and move notation, seeds in play (R-B1..R-B5).
  */
 #include <stdarg.h>

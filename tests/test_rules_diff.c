@@ -1,6 +1,6 @@
 /*
  * test_rules_diff.c -- differential tests: the engine (src/rules) against
- * the independent reference implementation of RULES.md
+ * the independent reference implementation of docs/rules.md
  * (tests/reference/reference.c).
  *
  * Seeded random games are played in both, from the start position and from

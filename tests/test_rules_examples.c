@@ -1,5 +1,5 @@
 /*
- * test_rules_examples.c -- every worked example of RULES.md section 5,
+ * test_rules_examples.c -- every worked example of docs/rules.md section 5,
  * verbatim: positions, moves, totals, reasons, resulting positions.
  */
 #include <stdarg.h>

@@ -1,5 +1,5 @@
 /*
- * test_rules_general.c -- RULES.md section 4, rules of every variant: the
+ * test_rules_general.c -- docs/rules.md section 4, rules of every variant: the
  * ply limit (R-G1), what a result records (R-G2), perft's conventions
  * (R-G3) and the precedence of end conditions (R-G4).
  */

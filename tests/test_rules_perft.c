@@ -2,7 +2,7 @@
  * test_rules_perft.c -- perft reference counts (R-G3) for every variant.
  *
  * How the numbers were obtained: with the independent reference
- * implementation of RULES.md (tests/reference/reference.c, which shares no
+ * implementation of docs/rules.md (tests/reference/reference.c, which shares no
  * code with src/rules), through its driver:
  *
  *   cc -std=c17 -O2 -o ref_tool tests/reference/ref_tool.c
@@ -58,7 +58,7 @@ static const perft_case cases[] = {
      12, {6, 23, 102, 407, 1656, 6625, 26527, 105032, 416066, 1635217, 6404018,
       24971585}},
 
-    /* The worked example of RULES.md section 5 (a grand slam by f). */
+    /* The worked example of docs/rules.md section 5 (a grand slam by f). */
     {"antigua", "0,0,2,0,0,3/1,2,1,0,0,0 17-22 S",
      8, {2, 3, 9, 25, 50, 157, 212, 658}},
     {"speightstown", "0,0,2,0,0,3/1,2,1,0,0,0 17-22 S",

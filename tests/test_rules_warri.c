@@ -1,9 +1,9 @@
 /*
- * test_rules_warri.c -- RULES.md section 2, the Warri family: antigua,
+ * test_rules_warri.c -- docs/rules.md section 2, the Warri family: antigua,
  * speightstown, bridgetown, abapa (R-W1..R-W13).
  *
  * Every expected position and total below was worked out by hand from
- * RULES.md (the comments show the arithmetic) and agrees with the reference
+ * docs/rules.md (the comments show the arithmetic) and agrees with the reference
  * implementation (tests/reference/).
  */
 #include <stdarg.h>

@@ -247,7 +247,7 @@ static void test_minimax_endgames(void **state)
 
 /* ===== hand-made positions ===== */
 
-/* RULES.md section 5: South's f is a grand slam.  Antigua: South plays
+/* docs/rules.md section 5: South's f is a grand slam.  Antigua: South plays
  * again, cannot feed, and the game ends 26-22 (R-W8, R-W7): +4 seeds. */
 static void test_forced_win_antigua(void **state)
 {

@@ -114,7 +114,7 @@ static void test_positional(void **state)
     assert_int_equal(nk_legal(v, &p), (1u << 10) | (1u << 11)); /* the same two */
 }
 
-/* Antigua's extra move (R-W8): after the grand slam of RULES.md section 5
+/* Antigua's extra move (R-W8): after the grand slam of docs/rules.md section 5
  * South is to move again, and the features are South's view.  The
  * position: South c=2 (weak, lands e), the rest empty; stores 24-22. */
 static void test_extra_move_view(void **state)

@@ -3,7 +3,7 @@
  *
  * Each subcommand lives in its own file cmd_<name>.c and has the signature
  * of nk_command_fn.  Exit status: 0 success, 1 runtime failure, 2 bad usage
- * or bad input (DESIGN.md, "Command line").
+ * or bad input (docs/cli.md, "Exit status").
  */
 #ifndef NK_CLI_H
 #define NK_CLI_H

@@ -18,7 +18,7 @@ int nk_cmd_perft(int argc, char **argv)
         [OPT_VARIANT] = {"variant", "V", "rule set (see nickar rules); required", NULL},
         [OPT_DEPTH] = {"depth", "D", "deepest depth counted, 1 to 64; required", NULL},
         [OPT_POSITION] = {"position", "P",
-                          "position as in RULES.md R-B3 (default: the start)", NULL},
+                          "position as in docs/rules.md R-B3 (default: the start)", NULL},
         [OPT_END] = {NULL, NULL, NULL, NULL},
     };
     nk_cli cli = {
@@ -26,7 +26,7 @@ int nk_cmd_perft(int argc, char **argv)
         .synopsis = "--variant V --depth D [--position P]",
         .about = "Prints one line `d count` for each depth d from 1 to D: the number\n"
                  "of move sequences of exactly d plies from the position, under every\n"
-                 "rule (RULES.md R-G3).  Counts grow about sixfold per ply.",
+                 "rule (docs/rules.md R-G3).  Counts grow about sixfold per ply.",
         .opts = opts,
         .max_args = 0,
     };

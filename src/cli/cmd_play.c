@@ -393,7 +393,7 @@ int nk_cmd_play(int argc, char **argv)
         [OPT_AS] = {"as", "S|N", "the side you play (default S, South)", NULL},
         [OPT_RECORD] = {"record", "FILE", "also save the game's record to FILE", NULL},
         [OPT_POSITION] = {"position", "P",
-                          "start position as in RULES.md R-B3 (default: the start)", NULL},
+                          "start position as in docs/rules.md R-B3 (default: the start)", NULL},
         [OPT_SEED] = {"seed", "S", "seed of the opponent's random choices (default 1)", NULL},
         [OPT_END] = {NULL, NULL, NULL, NULL},
     };
@@ -406,7 +406,7 @@ int nk_cmd_play(int argc, char **argv)
                  "row below (a..f), the stores at the ends.  Type a pit's letter to\n"
                  "sow it, or hint, undo, board, help, quit.  A pass with no other\n"
                  "move is made for you.  At the end the result and the game's record\n"
-                 "(start position and moves, RULES.md R-B4) are printed.  Input may be\n"
+                 "(start position and moves, docs/rules.md R-B4) are printed.  Input may be\n"
                  "piped; its end stops the game as quit does.",
         .opts = opts,
         .max_args = 0,

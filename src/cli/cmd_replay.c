@@ -172,7 +172,7 @@ int nk_cmd_replay(int argc, char **argv)
     nk_opt opts[] = {
         [OPT_VARIANT] = {"variant", "V", "rule set (see nickar rules); required", NULL},
         [OPT_POSITION] = {"position", "P",
-                          "start position as in RULES.md R-B3 (default: the start)", NULL},
+                          "start position as in docs/rules.md R-B3 (default: the start)", NULL},
         [OPT_JSON] = {"json", NULL,
                       "print one JSON object per ply, {\"ply\",\"move\",\"position\","
                       "\"captured\"}, then {\"result\",\"south\",\"north\",\"plies\","

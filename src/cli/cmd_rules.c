@@ -13,7 +13,7 @@ int nk_cmd_rules(int argc, char **argv)
         .name = "rules",
         .synopsis = "",
         .about = "Lists the rule sets (variants) that every command's --variant\n"
-                 "accepts: the name, then a description.  RULES.md has the rules.",
+                 "accepts: the name, then a description.  docs/rules.md has the rules.",
         .opts = opts,
         .max_args = 0,
     };

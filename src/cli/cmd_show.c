@@ -59,7 +59,7 @@ int nk_cmd_show(int argc, char **argv)
     nk_opt opts[] = {
         [OPT_VARIANT] = {"variant", "V", "rule set (see nickar rules); required", NULL},
         [OPT_POSITION] = {"position", "P",
-                          "position as in RULES.md R-B3, e.g. '4,4,4,4,4,4/4,4,4,4,4,4 0-0 S'"
+                          "position as in docs/rules.md R-B3, e.g. '4,4,4,4,4,4/4,4,4,4,4,4 0-0 S'"
                           " (default: the start)", NULL},
         [OPT_JSON] = {"json", NULL,
                       "print one JSON object: variant, position, to_move, legal, over,"

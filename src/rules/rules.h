@@ -1,5 +1,5 @@
 /*
- * rules.h -- the rules engine of the five variants (RULES.md), whole API.
+ * rules.h -- the rules engine of the five variants (docs/rules.md), whole API.
  *
  * Pits are indexed 0..11 in sowing (counter-clockwise) order: South's row
  * a..f is 0..5, North's row A..F is 6..11 (R-B1).  A position is a 32-byte
@@ -10,8 +10,8 @@
  * grand-slam treatment, which end rules apply, who gets the seeds left on
  * the board); the relay sowing of Adji Kui II is its own function.
  *
- * Decisions taken where RULES.md leaves room are listed in docs/rules.md and
- * beside the code that implements them.
+ * Decisions taken where the rules leave room are the "Engine:" notes of
+ * docs/rules.md, and stand beside the code that implements them too.
  */
 #ifndef NK_RULES_H
 #define NK_RULES_H

@@ -1,5 +1,5 @@
 /*
- * variant.c -- the five rule sets as data (RULES.md).
+ * variant.c -- the five rule sets as data (docs/rules.md).
  *
  * Everything that differs between the variants is a field of nk_variant:
  * the engine never asks which variant it plays.  The end rules follow the

@@ -581,7 +581,7 @@ inner_node(nk_search *s, const nk_pos *pos, const frame *up, int depth, double a
             break;
     }
     if (best_move == NK_NO_MOVE) {
-        /* No legal move yet no end rule: cannot happen under RULES.md
+        /* No legal move yet no end rule: cannot happen under docs/rules.md
          * (R-W7/R-W9 end such Warri positions, relay has the pass). */
         s->horizon = true;
         best = nk_eval_score(&s->eval, pos);

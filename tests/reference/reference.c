@@ -1,5 +1,5 @@
 /*
- * reference.c -- the naive reference implementation of RULES.md (see
+ * reference.c -- the naive reference implementation of docs/rules.md (see
  * reference.h for what it is for and how it is used).
  *
  * Every function below cites the rule it implements.  Nothing here is

@@ -1,14 +1,14 @@
 /*
  * reference.h -- an independent, deliberately naive implementation of
- * RULES.md, used only by the tests to cross-check the engine (src/rules).
+ * docs/rules.md, used only by the tests to cross-check the engine (src/rules).
  *
- * It was written from RULES.md alone and shares no code, tables or types with
+ * It was written from docs/rules.md alone and shares no code, tables or types with
  * the engine: positions are plain int arrays, a game keeps its whole history
  * of positions (repetition is found by comparing the new position with every
  * earlier one, no hashing), every end rule is evaluated from scratch from the
  * history, and each variant's rule is spelled out with an explicit
- * `if (variant == ...)` right where RULES.md states it.  Speed is not a goal;
- * being obviously correct against the text of RULES.md is.
+ * `if (variant == ...)` right where docs/rules.md states it.  Speed is not a goal;
+ * being obviously correct against the text of docs/rules.md is.
  *
  * A test program uses it by including reference.c once (tests/ builds each
  * test_*.c as a single program).
