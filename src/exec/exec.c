@@ -278,6 +278,11 @@ TSAN_UNCHECKED static void run_parallel(const nk_exec_batch *b, nk_exec_game *ou
     TSAN_ACQUIRE();
 }
 
+/* ===== the entry point =====
+ *
+ * A batch goes over the MPI ranks (mpi_controller.c) when this is rank 0 of
+ * several, else onto this process's threads, else it runs serially. */
+
 nk_status nk_exec_run(const nk_exec_batch *b, nk_exec_game *out, char *err, size_t errlen)
 {
     /* Before any check: after every failure out may be freed (exec.h). */

@@ -13,8 +13,8 @@
  * in order.
  *
  * Invariants kept here:
- *  - jobs are played in the order they were queued, and each chunk is
- *    answered once, with the lowest failure this worker has seen so far;
+ *  - each chunk is answered once, when all its games are played (or
+ *    skipped), with the lowest failure this worker has seen so far;
  *  - a batch this rank cannot play (unknown variant, no memory, a garbled
  *    batch message) is still answered, chunk by chunk, with that failure;
  *  - only thread 0 calls MPI (MPI_THREAD_FUNNELED);
@@ -300,7 +300,7 @@ static nk_status listen(served *s, nk_mpi_seams *seams, bool solo, char *err, si
             ch->answered = true;
             busy = true;
             last = MPI_Wtime();
-            st = nk_mpi_seams_answered(seams, st, err, errlen);
+            st = nk_mpi_seams_answered(seams, st, err, errlen); /* nickar-test only */
         }
         while (first < s->nchunks && s->chunks[first].answered)
             first++;
