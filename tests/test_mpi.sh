@@ -34,8 +34,10 @@ export OMPI_MCA_hwloc_base_binding_policy=none
 # preset only the MPI runs below leave leak detection off.
 mpi_asan=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
 
-# The binary with the worker's test seams (see above).
+# The binary with the worker's test seams (see above), and the one mpi()
+# runs: nickar unless a call says mpi_bin=$nickar_test.
 nickar_test=${NICKAR_TEST_BIN:-}
+mpi_bin=$nickar
 
 # scale: the factor of every time limit (see above).
 if [[ -n ${NICKAR_TEST_TIME_SCALE:-} ]]; then
@@ -50,13 +52,12 @@ worker_timeout=$((5 * scale)) # NICKAR_MPI_TIMEOUT of the hung-worker run
 stop_bound=$((60 * scale))    # a run with a lost worker ends within this
 
 # mpi K ARGS...: nickar ARGS under `mpirun -np K`, at most $mpirun_limit s;
-# sets $rc, $out, $err and $secs (wall time).  The binary is $bin (default
-# nickar).
+# sets $rc, $out, $err and $secs (wall time).  Runs $mpi_bin.
 mpi() {
   local k=$1
   shift
   local t0=$SECONDS
-  ASAN_OPTIONS=$mpi_asan timeout "$mpirun_limit" mpirun -np "$k" "${bin:-$nickar}" "$@" \
+  ASAN_OPTIONS=$mpi_asan timeout "$mpirun_limit" mpirun -np "$k" "$mpi_bin" "$@" \
     >"$tmp/out" 2>"$tmp/err"
   rc=$?
   secs=$((SECONDS - t0))
@@ -161,7 +162,7 @@ check "nickar ignores the test seams' settings: the uninterrupted run" \
   same_run "$tmp/full.h5" "$tmp/noseam.h5"
 
 NICKAR_MPI_CHUNK=2 NICKAR_MPI_TIMEOUT=$worker_timeout NICKAR_TEST_WORKER_HANG_AFTER=8 \
-  bin=$nickar_test mpi 3 evolve "$long" --output "$tmp/hang.h5" --threads 1 --quiet
+  mpi_bin=$nickar_test mpi 3 evolve "$long" --output "$tmp/hang.h5" --threads 1 --quiet
 check "hung worker: exit non-zero" test "$rc" -ne 0
 check "hung worker: rank 0 says which worker and how long" \
   grep -q "nickar evolve: worker rank 2 did not answer within $worker_timeout s" "$tmp/err"
@@ -174,7 +175,7 @@ check "hung worker: resume under a fresh mpirun exits 0 ($err)" test "$rc" -eq 0
 check "hung worker: resumed run equals the uninterrupted one" same_run "$tmp/full.h5" "$tmp/hang.h5"
 
 NICKAR_MPI_CHUNK=2 NICKAR_TEST_WORKER_EXIT_AFTER=8 \
-  bin=$nickar_test mpi 3 evolve "$long" --output "$tmp/dead.h5" --threads 1 --quiet
+  mpi_bin=$nickar_test mpi 3 evolve "$long" --output "$tmp/dead.h5" --threads 1 --quiet
 check "dead worker: exit non-zero" test "$rc" -ne 0
 check "dead worker: the error names the worker" grep -q "worker rank 2" "$tmp/err"
 check "dead worker: stopped within a bounded time (${secs}s, at most ${stop_bound}s)" \
