@@ -5,6 +5,18 @@
 # or dies stops the run with a clear error within a bounded time, and
 # `--resume` under a fresh mpirun continues it exactly.
 #
+# The hung and dead workers come from the test seams of the MPI worker
+# (src/exec/mpi_seams.h), which only the nickar-test binary has: ctest
+# passes its path as $NICKAR_TEST_BIN (tests/CMakeLists.txt).  The plain
+# nickar ignores NICKAR_TEST_WORKER_*; the test checks that too.
+#
+# Time limits: every limit below is a base number of seconds times $scale,
+# which is 1 for a plain build and 5 when the binary was built with a
+# sanitizer (ASan/UBSan or TSan: slower games, and ctest -j runs other
+# tests beside it); NICKAR_TEST_TIME_SCALE=N sets it.  Each bounded-time
+# check stays below the limit after which `timeout` kills mpirun, so it can
+# still fail.
+#
 # Skipped (exit 0, with a message) only where mpirun is missing or nickar
 # was built without MPI (-DNICKAR_MPI=OFF).  Runs as root through OpenMPI's
 # environment variables; oversubscribes the cores on purpose.
@@ -22,13 +34,31 @@ export OMPI_MCA_hwloc_base_binding_policy=none
 # preset only the MPI runs below leave leak detection off.
 mpi_asan=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
 
-# mpi K ARGS...: nickar ARGS under `mpirun -np K`, at most 120 s; sets $rc,
-# $out, $err and $secs (wall time).
+# The binary with the worker's test seams (see above), and the one mpi()
+# runs: nickar unless a call says mpi_bin=$nickar_test.
+nickar_test=${NICKAR_TEST_BIN:-}
+mpi_bin=$nickar
+
+# scale: the factor of every time limit (see above).
+if [[ -n ${NICKAR_TEST_TIME_SCALE:-} ]]; then
+  scale=$NICKAR_TEST_TIME_SCALE
+elif grep -qa -e __asan_init -e __tsan_init "$nickar"; then
+  scale=5
+else
+  scale=1
+fi
+mpirun_limit=$((120 * scale)) # seconds before `timeout` ends an mpirun
+worker_timeout=$((5 * scale)) # NICKAR_MPI_TIMEOUT of the hung-worker run
+stop_bound=$((60 * scale))    # a run with a lost worker ends within this
+
+# mpi K ARGS...: nickar ARGS under `mpirun -np K`, at most $mpirun_limit s;
+# sets $rc, $out, $err and $secs (wall time).  Runs $mpi_bin.
 mpi() {
   local k=$1
   shift
   local t0=$SECONDS
-  ASAN_OPTIONS=$mpi_asan timeout 120 mpirun -np "$k" "$nickar" "$@" >"$tmp/out" 2>"$tmp/err"
+  ASAN_OPTIONS=$mpi_asan timeout "$mpirun_limit" mpirun -np "$k" "$mpi_bin" "$@" \
+    >"$tmp/out" 2>"$tmp/err"
   rc=$?
   secs=$((SECONDS - t0))
   out=$(cat "$tmp/out")
@@ -117,12 +147,27 @@ print(int(f["checkpoint"].attrs["generation"]) + 1 if "checkpoint" in f else 0)'
     echo 0
 }
 
-NICKAR_MPI_CHUNK=2 NICKAR_MPI_TIMEOUT=3 NICKAR_TEST_WORKER_HANG_AFTER=8 \
-  mpi 3 evolve "$long" --output "$tmp/hang.h5" --threads 1 --quiet
+if [[ -z $nickar_test || ! -x $nickar_test ]]; then
+  fail "NICKAR_TEST_BIN='$nickar_test' is no executable: the hung and dead worker checks need nickar-test"
+  finish
+fi
+
+# The plain nickar has no seams: asked to hang, its workers play on and the
+# run ends as the uninterrupted one (with the time-out that catches the
+# hang below, so that a hang would show as a failure).
+NICKAR_MPI_CHUNK=2 NICKAR_MPI_TIMEOUT=$worker_timeout NICKAR_TEST_WORKER_HANG_AFTER=8 \
+  NICKAR_TEST_WORKER_EXIT_AFTER=9 mpi 3 evolve "$long" --output "$tmp/noseam.h5" --threads 1 --quiet
+check "nickar ignores the test seams' settings: exit 0 ($err)" test "$rc" -eq 0
+check "nickar ignores the test seams' settings: the uninterrupted run" \
+  same_run "$tmp/full.h5" "$tmp/noseam.h5"
+
+NICKAR_MPI_CHUNK=2 NICKAR_MPI_TIMEOUT=$worker_timeout NICKAR_TEST_WORKER_HANG_AFTER=8 \
+  mpi_bin=$nickar_test mpi 3 evolve "$long" --output "$tmp/hang.h5" --threads 1 --quiet
 check "hung worker: exit non-zero" test "$rc" -ne 0
 check "hung worker: rank 0 says which worker and how long" \
-  grep -q "nickar evolve: worker rank 2 did not answer within 3 s" "$tmp/err"
-check "hung worker: stopped within a bounded time (${secs}s)" test "$secs" -le 60
+  grep -q "nickar evolve: worker rank 2 did not answer within $worker_timeout s" "$tmp/err"
+check "hung worker: stopped within a bounded time (${secs}s, at most ${stop_bound}s)" \
+  test "$secs" -le "$stop_bound"
 check "hung worker: stopped before the end ($(generations "$tmp/hang.h5") generations)" \
   test "$(generations "$tmp/hang.h5")" -lt 12
 mpi 2 evolve "$long" --output "$tmp/hang.h5" --resume --quiet
@@ -130,10 +175,11 @@ check "hung worker: resume under a fresh mpirun exits 0 ($err)" test "$rc" -eq 0
 check "hung worker: resumed run equals the uninterrupted one" same_run "$tmp/full.h5" "$tmp/hang.h5"
 
 NICKAR_MPI_CHUNK=2 NICKAR_TEST_WORKER_EXIT_AFTER=8 \
-  mpi 3 evolve "$long" --output "$tmp/dead.h5" --threads 1 --quiet
+  mpi_bin=$nickar_test mpi 3 evolve "$long" --output "$tmp/dead.h5" --threads 1 --quiet
 check "dead worker: exit non-zero" test "$rc" -ne 0
 check "dead worker: the error names the worker" grep -q "worker rank 2" "$tmp/err"
-check "dead worker: stopped within a bounded time (${secs}s)" test "$secs" -le 60
+check "dead worker: stopped within a bounded time (${secs}s, at most ${stop_bound}s)" \
+  test "$secs" -le "$stop_bound"
 check "dead worker: stopped before the end ($(generations "$tmp/dead.h5") generations)" \
   test "$(generations "$tmp/dead.h5")" -lt 12
 mpi 4 evolve "$long" --output "$tmp/dead.h5" --resume --quiet

@@ -10,7 +10,9 @@
  *  - MPI_COMM_WORLD returns errors (MPI_ERRORS_RETURN) instead of aborting,
  *    so that rank 0 can say what went wrong before it ends the job.
  *
- * The batch protocol itself (messages, chunks, time-outs) is in exec.c.
+ * The batch protocol itself is in mpi_wire.c (messages), mpi_controller.c
+ * (rank 0: chunks, time-outs) and mpi_worker.c (the other ranks:
+ * nk_mpi_serve, also its stub in a build without MPI).
  */
 #include "exec/mpi.h"
 #include "base/alloc.h"
@@ -152,11 +154,6 @@ void nk_mpi_abort(int code)
 bool nk_mpi_available(void)
 {
     return false;
-}
-
-nk_status nk_mpi_serve(char *err, size_t errlen)
-{
-    return nk_fail(NK_EINVAL, err, errlen, "this nickar was built without MPI");
 }
 
 #endif

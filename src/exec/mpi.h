@@ -35,7 +35,10 @@
  * Threads: MPI is initialised with MPI_THREAD_FUNNELED; only the thread that
  * called nk_mpi_init talks to MPI (thread 0 of the batch's OpenMP team).
  *
- * nk_mpi_serve is defined in exec.c, next to the batch code it shares.
+ * This header is implemented by mpi.c (start, end, settings, what every
+ * rank knows), mpi_controller.c (rank 0's side of a batch, reached through
+ * nk_exec_run) and mpi_worker.c (nk_mpi_serve); mpi_wire.c holds the
+ * messages they exchange.
  */
 #ifndef NK_MPI_H
 #define NK_MPI_H
@@ -45,7 +48,7 @@
 
 #include "base/status.h"
 
-/* The message tags of the batch protocol (exec.c); TAG_QUIT, which ends a
+/* The message tags of the batch protocol (mpi_wire.h); TAG_QUIT, which ends a
  * worker's loop, is also sent by nk_mpi_finalize. */
 enum {
     NK_MPI_TAG_QUIT = 1, /* 0 -> worker: leave nk_mpi_serve */
@@ -96,13 +99,11 @@ void nk_mpi_set_broken(void);
 
 /* A worker's loop (rank > 0): plays the batches rank 0 sends until it says
  * stop (NK_OK).  Other statuses: NK_ENOMEM, NK_EIO (an MPI call failed or a
- * message was garbled), NK_EINTERRUPTED (the test hook
- * NICKAR_TEST_WORKER_EXIT_AFTER fired); the caller then ends the process
- * without MPI_Finalize.  Test hooks, for the rank NICKAR_TEST_WORKER_RANK
- * (default: the last): NICKAR_TEST_WORKER_EXIT_AFTER=N returns
- * NK_EINTERRUPTED after N answers, in the middle of a batch;
- * NICKAR_TEST_WORKER_HANG_AFTER=N stops answering after N answers and
- * never returns. */
+ * message was garbled), NK_EINTERRUPTED (only in the test build
+ * nickar-test: a test seam of mpi_seams.h made the worker leave); the
+ * caller then ends the process without MPI_Finalize.  The test seams, which
+ * can also make a worker fall silent for ever, exist only in nickar-test;
+ * in nickar no test setting of the environment changes what a worker does. */
 nk_status nk_mpi_serve(char *err, size_t errlen);
 
 #endif
