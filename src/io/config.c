@@ -1135,10 +1135,10 @@ static nk_status load_file(nk_config *cfg, const char *path, const load *parent,
         saved = EISDIR;
     }
     if (f == NULL && parent != NULL)
-        return nk_fail(NK_EIO, err, errlen, "%s:%d: cannot open included file %s: %s", parent->path,
+        return nk_fail(NK_ENOFILE, err, errlen, "%s:%d: cannot open included file %s: %s", parent->path,
                        parent->line, path, strerror(saved));
     if (f == NULL)
-        return nk_fail(NK_EIO, err, errlen, "%s: cannot open: %s", path, strerror(saved));
+        return nk_fail(NK_ENOFILE, err, errlen, "%s: cannot open: %s", path, strerror(saved));
     nk_status st = NK_OK;
     int depth = parent != NULL ? parent->depth + 1 : 0;
     for (const load *p = parent; p != NULL; p = p->parent) {

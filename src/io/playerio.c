@@ -88,7 +88,7 @@ nk_status nk_playerio_read_weights(const char *path, double *w, size_t max, size
 {
     FILE *f = fopen(path, "r");
     if (f == NULL)
-        return nk_fail(NK_EIO, err, errlen, "cannot open weights file '%s': %s", path,
+        return nk_fail(NK_ENOFILE, err, errlen, "cannot open weights file '%s': %s", path,
                        strerror(errno));
     nk_status st = read_lines(f, path, w, max, n, err, errlen);
     fclose(f);

@@ -1326,16 +1326,19 @@ nk_status nk_run_open(nk_run **out, const char *path, bool writable,
 {
     *out = NULL;
     quiet();
+    /* A file given to read that cannot be opened is bad input
+     * (NK_ENOFILE); one to write keeps NK_EIO. */
+    nk_status cannot = writable ? NK_EIO : NK_ENOFILE;
     struct stat sb;
     if (stat(path, &sb) != 0)
-        return nk_fail(NK_EIO, err, len, "cannot open '%s': %s", path,
+        return nk_fail(cannot, err, len, "cannot open '%s': %s", path,
                        strerror(errno));
     if (!S_ISREG(sb.st_mode))
-        return nk_fail(NK_EIO, err, len, "cannot open '%s': not a regular "
+        return nk_fail(cannot, err, len, "cannot open '%s': not a regular "
                        "file", path);
     int fd = open(path, (writable ? O_RDWR : O_RDONLY) | O_CLOEXEC);
     if (fd < 0)
-        return nk_fail(NK_EIO, err, len, "cannot open '%s': %s", path,
+        return nk_fail(cannot, err, len, "cannot open '%s': %s", path,
                        strerror(errno));
     close(fd);
     htri_t is = H5Fis_hdf5(path);
