@@ -95,15 +95,61 @@ long=$tmp/long.ini
 sed 's/^generations = 4/generations = 60/' "$cfg" >"$long"
 run evolve "$long" --output "$tmp/full.h5" --quiet
 check "uninterrupted 60-generation run" test "$rc" -eq 0
-for delay in 0.3 0.7; do
-  "$nickar" evolve "$long" --output "$tmp/k.h5" --force --quiet >/dev/null 2>&1 &
+
+# generations FILE: the complete generations of a run file, read as `nickar
+# inspect` does (which works on a run in progress); -1 when it cannot be
+# read (absent, or caught while a generation is flushed).
+generations() {
+  local j
+  j=$("$nickar" inspect --json "$1" 2>/dev/null)
+  if [[ $j =~ \"generations\":([0-9]+) ]]; then
+    echo "${BASH_REMATCH[1]}"
+  else
+    echo -1
+  fi
+}
+# wait_generations FILE N PID: waits (30 s at most) until FILE holds N
+# complete generations while process PID still runs; fails when PID ended
+# first or time ran out.
+wait_generations() {
+  local i
+  for ((i = 0; i < 1500; i++)); do
+    kill -0 "$3" 2>/dev/null || return 1
+    [[ $(generations "$1") -ge $2 ]] && return 0
+    sleep 0.02
+  done
+  return 1
+}
+# killed_generations FILE: the generations a killed run left: those of FILE,
+# or, when the kill damaged FILE mid-write, those of its backup copy.
+killed_generations() {
+  local g
+  g=$(generations "$1")
+  [[ $g -lt 0 && -e $1.bak ]] && g=$(generations "$1.bak")
+  echo "$g"
+}
+
+# SIGKILL once the run has written generation 1, and once it has written 30
+# of its 60: each kill must land while the run goes on (the process dies of
+# the signal, the file holds fewer generations than the whole run), else
+# the resume below would test nothing.
+for target in 1 30; do
+  rm -f "$tmp/k.h5" "$tmp/k.h5.bak"
+  "$nickar" evolve "$long" --output "$tmp/k.h5" --quiet >/dev/null 2>&1 &
   pid=$!
-  sleep "$delay"
+  wait_generations "$tmp/k.h5" "$target" "$pid"
+  reached=$?
   kill -KILL "$pid" 2>/dev/null
-  wait "$pid" 2>/dev/null
+  { wait "$pid"; } 2>/dev/null # bash's "Killed" notice
+  krc=$?
+  check "SIGKILL after generation $target: the run got there and was still running" \
+    test "$reached" -eq 0 -a "$krc" -eq 137
+  g=$(killed_generations "$tmp/k.h5")
+  check "SIGKILL after generation $target: the file holds $target to 59 generations (holds $g)" \
+    test "$g" -ge "$target" -a "$g" -lt 60
   run evolve "$long" --output "$tmp/k.h5" --resume --quiet
-  check "resume after SIGKILL at ${delay}s exits 0 ($err)" test "$rc" -eq 0
-  check "resume after SIGKILL at ${delay}s equals the uninterrupted run" \
+  check "resume after SIGKILL after generation $target exits 0 ($err)" test "$rc" -eq 0
+  check "resume after SIGKILL after generation $target equals the uninterrupted run" \
     same_run "$tmp/full.h5" "$tmp/k.h5"
 done
 
@@ -112,21 +158,33 @@ run evolve "$cfg" --output "$tmp/fresh/run.h5" --resume --quiet
 check "resume without a run file starts the run ($err)" test "$rc" -eq 0
 check "that run equals the uninterrupted one" same_run "$tmp/t1.h5" "$tmp/fresh/run.h5"
 
-"$nickar" evolve "$long" --output "$tmp/i.h5" >/dev/null 2>"$tmp/ierr" &
-pid=$!
-sleep 0.5
-kill -INT "$pid" 2>/dev/null
-wait "$pid"
-irc=$?
-if grep -q "stopped after generation" "$tmp/ierr"; then
-  check "SIGINT: exit 1" test "$irc" -eq 1
-  run inspect "$tmp/i.h5"
-  check "SIGINT: the file is valid" test "$rc" -eq 0
-  run evolve "$long" --output "$tmp/i.h5" --resume --quiet
-  check "SIGINT: resume equals the uninterrupted run" same_run "$tmp/full.h5" "$tmp/i.h5"
-else
-  check "SIGINT arrived after the end: the run completed" test "$irc" -eq 0
-fi
+# SIGINT once the run has written generation 1: it must stop the run
+# mid-way ("stopped after generation G", exit 1, G < 60).  A signal that came
+# too late to stop anything tests nothing: it is tried again (3 times at
+# most), and the checks below fail when no try landed.
+landed=false
+for attempt in 1 2 3; do
+  rm -f "$tmp/i.h5" "$tmp/i.h5.bak"
+  "$nickar" evolve "$long" --output "$tmp/i.h5" >/dev/null 2>"$tmp/ierr" &
+  pid=$!
+  wait_generations "$tmp/i.h5" 1 "$pid"
+  kill -INT "$pid" 2>/dev/null
+  wait "$pid"
+  irc=$?
+  if grep -q "stopped after generation" "$tmp/ierr"; then
+    landed=true
+    break
+  fi
+  echo "note: SIGINT try $attempt did not stop the run mid-way (exit $irc); again"
+done
+check "SIGINT stopped the run mid-way (in 3 tries)" $landed
+check "SIGINT: exit 1" test "$irc" -eq 1
+g=$(generations "$tmp/i.h5")
+check "SIGINT: the file is valid and holds 1 to 59 generations (holds $g)" \
+  test "$g" -ge 1 -a "$g" -lt 60
+run evolve "$long" --output "$tmp/i.h5" --resume --quiet
+check "SIGINT: resume exits 0 ($err)" test "$rc" -eq 0
+check "SIGINT: resume equals the uninterrupted run" same_run "$tmp/full.h5" "$tmp/i.h5"
 
 # --- the ETA after --resume counts only the generations this command ran ----
 # (the first progress line's ETA is that generation's time times the

@@ -379,7 +379,7 @@ static void test_include(void **state)
     /* a missing include names the including line, the path and strerror */
     snprintf(tail, sizeof tail, "2: cannot open included file %s/inc/none.ini: %s", tmpdir,
              strerror(ENOENT));
-    expect_load_error("incmissing.ini", "; x\ninclude = inc/none.ini\n", NK_EIO, tail);
+    expect_load_error("incmissing.ini", "; x\ninclude = inc/none.ini\n", NK_ENOFILE, tail);
 
     expect_load_error("inclate.ini", "[player]\ninclude = inc/base.ini\n", NK_EINVAL,
                       "2: include must come before the first [section]");
@@ -662,16 +662,16 @@ static void test_missing_file(void **state)
     (void)state;
     nk_config *cfg = fresh();
     char want[1024];
-    assert_int_equal(nk_config_load(cfg, tpath("nope.ini"), err, sizeof err), NK_EIO);
+    assert_int_equal(nk_config_load(cfg, tpath("nope.ini"), err, sizeof err), NK_ENOFILE);
     snprintf(want, sizeof want, "%s: cannot open: %s", tpath("nope.ini"), strerror(ENOENT));
     assert_string_equal(err, want);
-    assert_int_equal(nk_config_load(cfg, tmpdir, err, sizeof err), NK_EIO);
+    assert_int_equal(nk_config_load(cfg, tmpdir, err, sizeof err), NK_ENOFILE);
     snprintf(want, sizeof want, "%s: cannot open: %s", tmpdir, strerror(EISDIR));
     assert_string_equal(err, want);
     nk_config_free(cfg);
     /* nk_config_read frees and returns NULL */
     cfg = (nk_config *)&want;
-    assert_int_equal(nk_config_read(&cfg, tpath("nope.ini"), NULL, 0, err, sizeof err), NK_EIO);
+    assert_int_equal(nk_config_read(&cfg, tpath("nope.ini"), NULL, 0, err, sizeof err), NK_ENOFILE);
     assert_null(cfg);
 }
 

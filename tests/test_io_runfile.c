@@ -898,9 +898,9 @@ static void test_open_errors(void **state)
 {
     (void)state;
     const char *path = in_dir("missing.h5");
-    expect_open(path, NK_EIO);
+    expect_open(path, NK_ENOFILE);
     expect_msg("cannot open '%s': No such file or directory", path);
-    expect_open(dir, NK_EIO);
+    expect_open(dir, NK_ENOFILE);
     expect_msg("cannot open '%s': not a regular file", dir);
 
     path = in_dir("text.h5");

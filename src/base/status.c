@@ -17,6 +17,7 @@ static const char *const status_text[NK_ESTATUS_COUNT] = {
     [NK_EFORMAT] = "malformed file",
     [NK_EMISMATCH] = "file made from another configuration",
     [NK_EINTERRUPTED] = "interrupted",
+    [NK_ENOFILE] = "cannot open an input file",
 };
 
 const char *nk_strerror(nk_status status)

@@ -21,6 +21,10 @@ typedef enum nk_status {
     NK_EFORMAT,      /* a file that is not what it should be */
     NK_EMISMATCH,    /* a file made from another configuration */
     NK_EINTERRUPTED, /* stopped on request (a signal) */
+    NK_ENOFILE,      /* an input file that cannot be opened: missing,
+                        unreadable, a directory (bad input, where NK_EIO
+                        is a failure of the system while reading or
+                        writing) */
     NK_ESTATUS_COUNT
 } nk_status;
 

@@ -183,12 +183,12 @@ int nk_cmd_evolve(int argc, char **argv)
     nk_status st = nk_config_read(&cfg, cli.argv[0], sets, nsets, err, sizeof err);
     if (st != NK_OK) {
         fprintf(stderr, "nickar evolve: %s\n", err);
-        return st == NK_ENOMEM ? NK_EXIT_FAIL : NK_EXIT_USAGE; /* the config is bad input */
+        return nk_cli_exit(st);
     }
     if (opts[OPT_PRINT].value) {
         st = nk_config_print(cfg, stdout);
         nk_config_free(cfg);
-        return st == NK_OK ? nk_cli_finish(&cli) : NK_EXIT_FAIL;
+        return st == NK_OK ? nk_cli_finish(&cli) : nk_cli_exit(st);
     }
     size_t tlen = nk_config_format(cfg, NULL, 0);
     char *text = nk_malloc(tlen + 1);
@@ -225,7 +225,7 @@ int nk_cmd_evolve(int argc, char **argv)
         fprintf(stderr, "nickar evolve: %s\n", err);
         nk_free(text);
         nk_config_free(cfg);
-        return st == NK_EIO || st == NK_ENOMEM ? NK_EXIT_FAIL : NK_EXIT_USAGE;
+        return nk_cli_exit(st);
     }
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -260,7 +260,7 @@ int nk_cmd_evolve(int argc, char **argv)
     nk_config_free(cfg);
     if (st != NK_OK) {
         fprintf(stderr, "nickar evolve: %s\n", err);
-        return NK_EXIT_FAIL;
+        return nk_cli_exit(st);
     }
     if (interrupted) {
         fprintf(stderr,

@@ -171,7 +171,7 @@ int nk_cmd_inspect(int argc, char **argv)
     nk_status st = nk_run_open(&run, cli.argv[0], false, err, sizeof err);
     if (st != NK_OK) {
         nk_cli_error(&cli, "%s", err);
-        return st == NK_EFORMAT ? NK_EXIT_USAGE : NK_EXIT_FAIL;
+        return nk_cli_exit(st);
     }
     summary s;
     st = load(run, &s, err, sizeof err);
@@ -185,5 +185,5 @@ int nk_cmd_inspect(int argc, char **argv)
     }
     summary_free(&s);
     nk_run_close(run);
-    return st == NK_OK ? nk_cli_finish(&cli) : NK_EXIT_FAIL;
+    return st == NK_OK ? nk_cli_finish(&cli) : nk_cli_exit(st);
 }

@@ -47,12 +47,6 @@ static bool opt_uint(const nk_cli *cli, int opt, uint64_t min, uint64_t max, uin
     return cli->opts[opt].value == NULL || nk_cli_uint(cli, opt, min, max, out);
 }
 
-/* Exit status of a failure below the CLI: input errors are usage errors. */
-static int status_exit(nk_status st)
-{
-    return st == NK_ENOMEM || st == NK_EINTERRUPTED ? NK_EXIT_FAIL : NK_EXIT_USAGE;
-}
-
 /* Resolves the spec of player A (i = 0) or B (1) and makes it once, so that
  * a spec that does not suit the variant is a message before any game. */
 static int load_player(match *m, int i, const char *text)
@@ -68,7 +62,7 @@ static int load_player(match *m, int i, const char *text)
     nk_player_free(p);
     if (st != NK_OK) {
         nk_cli_error(m->cli, "player %s: %s", who, err);
-        return status_exit(st);
+        return nk_cli_exit(st);
     }
     return NK_EXIT_OK;
 }
@@ -166,7 +160,7 @@ static int play(const match *m, outcome *o)
         nk_status st = nk_exec_run(&batch, games, err, sizeof err);
         if (st != NK_OK) {
             nk_cli_error(m->cli, "%s", err);
-            rc = NK_EXIT_FAIL; /* the specs were checked: a runtime failure */
+            rc = nk_cli_exit(st);
         } else {
             tally(games, npairs, o);
         }

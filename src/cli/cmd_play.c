@@ -356,7 +356,7 @@ static int make_opponent(session *s, const char *text)
         st = nk_playerio_new(&s->opponent, &def, s->variant, err, sizeof err);
     if (st != NK_OK) {
         nk_cli_error(s->cli, "opponent: %s", err);
-        return st == NK_ENOMEM ? NK_EXIT_FAIL : NK_EXIT_USAGE;
+        return nk_cli_exit(st);
     }
     return NK_EXIT_OK;
 }

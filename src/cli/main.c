@@ -1,10 +1,13 @@
 /*
  * main.c -- entry point of the nickar command: dispatches to a subcommand.
  */
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
 #include "cli/cli.h"
 #include "exec/mpi.h"
 
@@ -52,6 +55,37 @@ static int run_command(int argc, char **argv)
     return NK_EXIT_USAGE;
 }
 
+/* The test switches of the allocation seam (base/alloc.h), read from the
+ * environment before anything is allocated:
+ *   NICKAR_FAIL_ALLOC=N   allocation number N (from 1) and every later one
+ *                         fail, as if memory had run out;
+ *   NICKAR_ALLOC_COUNT=1  prints "nickar: N allocations" on stderr at the
+ *                         end, for a test that walks N up to that number.
+ * tests/test_alloc_fail.sh uses them.  Returns false after a message when
+ * NICKAR_FAIL_ALLOC is not a positive integer. */
+static bool alloc_switches(void)
+{
+    const char *fail = getenv("NICKAR_FAIL_ALLOC");
+    if (fail == NULL || *fail == '\0')
+        return true;
+    char *end = NULL;
+    unsigned long n = strtoul(fail, &end, 10);
+    if (fail[0] < '0' || fail[0] > '9' || *end != '\0' || n == 0) {
+        fprintf(stderr, "nickar: bad NICKAR_FAIL_ALLOC '%.40s': expected a positive integer\n",
+                fail);
+        return false;
+    }
+    nk_alloc_fail_at(n);
+    return true;
+}
+
+static void alloc_report(void)
+{
+    const char *count = getenv("NICKAR_ALLOC_COUNT");
+    if (count != NULL && strcmp(count, "1") == 0)
+        fprintf(stderr, "nickar: %lu allocations\n", nk_alloc_count());
+}
+
 /* Under mpirun (exec/mpi.h) rank 0 runs the command and the other ranks
  * play the games it hands out until it says stop.  When a worker was lost,
  * the command has closed its files and returned; MPI_Abort then ends the
@@ -60,6 +94,8 @@ static int run_command(int argc, char **argv)
 int main(int argc, char **argv)
 {
     char err[512];
+    if (!alloc_switches())
+        return NK_EXIT_USAGE;
     if (nk_mpi_init(&argc, &argv, err, sizeof err) != NK_OK) {
         fprintf(stderr, "nickar: %s\n", err);
         nk_mpi_abort(NK_EXIT_FAIL);
@@ -81,5 +117,6 @@ int main(int argc, char **argv)
         nk_mpi_abort(rc != NK_EXIT_OK ? rc : NK_EXIT_FAIL);
     }
     nk_mpi_finalize();
+    alloc_report();
     return rc;
 }

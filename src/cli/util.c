@@ -377,6 +377,28 @@ void nk_cli_json_result(FILE *out, const nk_result *r, long plies)
     nk_cli_json_string(out, nk_end_name(r->reason));
 }
 
+int nk_cli_exit(nk_status st)
+{
+    switch (st) {
+    case NK_OK:
+        return NK_EXIT_OK;
+    case NK_EINVAL:
+    case NK_ERANGE:
+    case NK_EILLEGAL:
+    case NK_EOVER:
+    case NK_EFORMAT:
+    case NK_EMISMATCH:
+    case NK_ENOFILE:
+        return NK_EXIT_USAGE;
+    case NK_ENOMEM:
+    case NK_EIO:
+    case NK_EINTERRUPTED:
+    case NK_ESTATUS_COUNT:
+        break;
+    }
+    return NK_EXIT_FAIL;
+}
+
 int nk_cli_finish(const nk_cli *cli)
 {
     if (fflush(stdout) != 0 || ferror(stdout)) {

@@ -29,6 +29,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "base/status.h"
 #include "rules/rules.h"
 
 /* One option of a subcommand, written `--name value`, `--name=value` or,
@@ -123,6 +124,32 @@ void nk_cli_board(FILE *out, const nk_pos *pos);
 void nk_cli_json_string(FILE *out, const char *text);
 void nk_cli_json_moves(FILE *out, unsigned mask);
 void nk_cli_json_result(FILE *out, const nk_result *result, long plies);
+
+/* The exit status of a command that failed with status st -- the one
+ * place a status becomes an exit code:
+ *
+ *   0  NK_OK             success
+ *   2  bad usage or bad input, the user's to fix:
+ *      NK_EINVAL         malformed input: a spec, a key, a value, a line
+ *      NK_ERANGE         a number outside its range
+ *      NK_EILLEGAL       an illegal move
+ *      NK_EOVER          a move after the end of the game
+ *      NK_EFORMAT        a file that is not what it should be (not a run
+ *                        file, truncated, damaged)
+ *      NK_EMISMATCH      a run file made from another configuration
+ *      NK_ENOFILE        an input file that cannot be opened (missing,
+ *                        unreadable, a directory)
+ *   1  runtime failure, not the input's fault:
+ *      NK_ENOMEM         out of memory
+ *      NK_EIO            reading or writing failed (a full disk, a lock
+ *                        held by another process, a file that cannot be
+ *                        created)
+ *      NK_EINTERRUPTED   stopped by a signal
+ *      any other value   (a code this table does not know)
+ *
+ * Usage errors found by the CLI itself (an unknown option, a bad number)
+ * return NK_EXIT_USAGE directly; a failed write of the output is 1. */
+int nk_cli_exit(nk_status st);
 
 /* Flushes stdout; on a write error (a full disk, a closed pipe) says so and
  * returns NK_EXIT_FAIL, else NK_EXIT_OK. */

@@ -851,7 +851,11 @@ __attribute__((format(printf, 4, 5))) static int lfail(load *l, nk_status st, in
     return 1;
 }
 
-/* Reads the next physical line into l->raw; its length, or -1 at the end. */
+static int lfail(load *l, nk_status st, int line, const char *fmt, ...);
+
+/* Reads the next physical line into l->raw; its length, or -1 at the end
+ * (and after recording NK_ENOMEM when the line finds no memory, so that
+ * the text is not taken as ending there). */
 static ssize_t next_line(load *l)
 {
     if (l->f != NULL)
@@ -862,8 +866,10 @@ static ssize_t next_line(load *l)
     size_t n = nl != NULL ? (size_t)(nl - l->s) + 1 : strlen(l->s);
     if (n + 1 > l->rawcap) {
         char *raw = nk_realloc(l->raw, n + 1);
-        if (raw == NULL)
+        if (raw == NULL) {
+            lfail(l, NK_ENOMEM, l->line + 1, "out of memory");
             return -1;
+        }
         l->raw = raw;
         l->rawcap = n + 1;
     }
@@ -1135,10 +1141,10 @@ static nk_status load_file(nk_config *cfg, const char *path, const load *parent,
         saved = EISDIR;
     }
     if (f == NULL && parent != NULL)
-        return nk_fail(NK_EIO, err, errlen, "%s:%d: cannot open included file %s: %s", parent->path,
+        return nk_fail(NK_ENOFILE, err, errlen, "%s:%d: cannot open included file %s: %s", parent->path,
                        parent->line, path, strerror(saved));
     if (f == NULL)
-        return nk_fail(NK_EIO, err, errlen, "%s: cannot open: %s", path, strerror(saved));
+        return nk_fail(NK_ENOFILE, err, errlen, "%s: cannot open: %s", path, strerror(saved));
     nk_status st = NK_OK;
     int depth = parent != NULL ? parent->depth + 1 : 0;
     for (const load *p = parent; p != NULL; p = p->parent) {

@@ -21,7 +21,8 @@
  * line into err[errlen] (NULL allowed): `FILE:LINE: ...`, `--set ARG: ...`
  * or, for rules across keys, the keys with their values and origins.
  * NK_EINVAL for a malformed file, unknown key or bad value, NK_ERANGE for a
- * number out of bounds, NK_EIO for a file that cannot be read, NK_ENOMEM.
+ * number out of bounds, NK_ENOFILE for a file (or include) that cannot be opened, NK_EIO when
+ * reading it fails, NK_ENOMEM.
  * After a failed load or set the configuration may be partly changed: throw
  * it away.
  *

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "search/features.h"
 
@@ -88,8 +89,14 @@ nk_status nk_playerio_read_weights(const char *path, double *w, size_t max, size
 {
     FILE *f = fopen(path, "r");
     if (f == NULL)
-        return nk_fail(NK_EIO, err, errlen, "cannot open weights file '%s': %s", path,
+        return nk_fail(NK_ENOFILE, err, errlen, "cannot open weights file '%s': %s", path,
                        strerror(errno));
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) { /* fopen takes one */
+        fclose(f);
+        return nk_fail(NK_ENOFILE, err, errlen, "cannot open weights file '%s': %s", path,
+                       strerror(EISDIR));
+    }
     nk_status st = read_lines(f, path, w, max, n, err, errlen);
     fclose(f);
     return st;

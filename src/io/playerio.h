@@ -39,7 +39,8 @@ typedef struct nk_player_def {
 /* Parses text as a spec and resolves its weights for variant v (whose
  * feature set fixes how many numbers a file must hold).  NK_EINVAL for a
  * bad spec (the message lists the valid choices) or a bad weights file
- * (file and line), NK_EIO when the file cannot be read. */
+ * (file and line), NK_ENOFILE when the file cannot be opened, NK_EIO when
+ * reading it fails. */
 nk_status nk_playerio_load(nk_player_def *out, const char *text, const nk_variant *v, char *err,
                            size_t errlen);
 
@@ -48,7 +49,7 @@ nk_status nk_playerio_new(nk_player **out, const nk_player_def *def, const nk_va
                           size_t errlen);
 
 /* Reads a weights text file: up to max numbers into w, their count into *n.
- * NK_EIO if it cannot be opened or read; NK_EINVAL for a line that is not
+ * NK_ENOFILE if it cannot be opened, NK_EIO if reading fails; NK_EINVAL for a line that is not
  * one finite number, for more than max numbers, or for none (the message
  * names the file and the line). */
 nk_status nk_playerio_read_weights(const char *path, double *w, size_t max, size_t *n, char *err,

@@ -1074,17 +1074,19 @@ static nk_status read_features(nk_run *run, char *err, size_t len)
     bool vlen = ft >= 0 && H5Tis_variable_str(ft) > 0;
     size_t size = ft >= 0 ? H5Tget_size(ft) : 0;
     hid_t mt = vlen ? vstr_type() : str_type(size + 1);
-    bool good = false;
+    bool good = false, oom = run->features == NULL; /* oom: a failed nk_ allocation */
     if (run->features != NULL && mt >= 0) {
         if (vlen) {
             char **s = nk_calloc(d, sizeof *s);
+            oom = s == NULL;
             if (s != NULL &&
                 H5Dread(ds, mt, H5S_ALL, H5S_ALL, H5P_DEFAULT, s) >= 0) {
                 good = true;
-                for (size_t i = 0; i < d; i++)
-                    good = (run->features[i] =
-                                nk_strdup(s[i] != NULL ? s[i] : "")) != NULL &&
-                           good;
+                for (size_t i = 0; i < d; i++) {
+                    run->features[i] = nk_strdup(s[i] != NULL ? s[i] : "");
+                    oom = oom || run->features[i] == NULL;
+                }
+                good = !oom;
                 hid_t space = H5Dget_space(ds);
                 H5Dvlen_reclaim(mt, space, H5P_DEFAULT, s);
                 H5Sclose(space);
@@ -1092,12 +1094,14 @@ static nk_status read_features(nk_run *run, char *err, size_t len)
             nk_free(s);
         } else {
             char *s = nk_calloc(d, size + 1);
+            oom = s == NULL;
             if (s != NULL &&
                 H5Dread(ds, mt, H5S_ALL, H5S_ALL, H5P_DEFAULT, s) >= 0) {
-                good = true;
-                for (size_t i = 0; i < d; i++)
-                    good = (run->features[i] = nk_strdup(s + i * (size + 1))) !=
-                               NULL && good;
+                for (size_t i = 0; i < d; i++) {
+                    run->features[i] = nk_strdup(s + i * (size + 1));
+                    oom = oom || run->features[i] == NULL;
+                }
+                good = !oom;
             }
             nk_free(s);
         }
@@ -1109,8 +1113,7 @@ static nk_status read_features(nk_run *run, char *err, size_t len)
         H5Tclose(ft);
     H5Dclose(ds);
     if (!good)
-        return run->features == NULL
-                   ? nk_fail(NK_ENOMEM, err, len, "out of memory")
+        return oom ? nk_fail(NK_ENOMEM, err, len, "out of memory")
                    : not_run(run->path, err, len, "cannot read /features: %s",
                              w.text);
     return NK_OK;
@@ -1188,8 +1191,8 @@ static nk_status open_tables(nk_run *run, char *err, size_t len)
 }
 
 /* Lists the links of checkpoint group g into run->blob_names (false: no
- * memory or an unreadable group). */
-static bool list_blobs(nk_run *run, hid_t g)
+ * memory, *oom set, or an unreadable group). */
+static bool list_blobs(nk_run *run, hid_t g, bool *oom)
 {
     H5G_info_t info;
     if (H5Gget_info(g, &info) < 0)
@@ -1198,11 +1201,12 @@ static bool list_blobs(nk_run *run, hid_t g)
         return true;
     run->blob_names = nk_calloc((size_t)info.nlinks, sizeof *run->blob_names);
     if (run->blob_names == NULL)
-        return false;
+        return !(*oom = true);
     for (hsize_t i = 0; i < info.nlinks; i++) {
         ssize_t n = H5Lget_name_by_idx(g, ".", H5_INDEX_NAME, H5_ITER_INC, i,
                                        NULL, 0, H5P_DEFAULT);
         char *name = n >= 0 ? nk_malloc((size_t)n + 1) : NULL;
+        *oom = n >= 0 && name == NULL;
         if (name == NULL ||
             H5Lget_name_by_idx(g, ".", H5_INDEX_NAME, H5_ITER_INC, i, name,
                                (size_t)n + 1, H5P_DEFAULT) < 0) {
@@ -1243,8 +1247,11 @@ static nk_status open_checkpoint(nk_run *run, char *err, size_t len)
         attr = "benchmark_rows";
         rc = get_int_attr(g, attr, H5T_NATIVE_INT64, &bench);
     }
-    bool listed = rc != 0 || list_blobs(run, g);
+    bool oom = false;
+    bool listed = rc != 0 || list_blobs(run, g, &oom);
     H5Gclose(g);
+    if (oom)
+        return nk_fail(NK_ENOMEM, err, len, "out of memory");
     if (!listed) {
         why w = h5_why();
         return not_run(run->path, err, len, "cannot list %s: %s", name,
@@ -1326,16 +1333,19 @@ nk_status nk_run_open(nk_run **out, const char *path, bool writable,
 {
     *out = NULL;
     quiet();
+    /* A file given to read that cannot be opened is bad input
+     * (NK_ENOFILE); one to write keeps NK_EIO. */
+    nk_status cannot = writable ? NK_EIO : NK_ENOFILE;
     struct stat sb;
     if (stat(path, &sb) != 0)
-        return nk_fail(NK_EIO, err, len, "cannot open '%s': %s", path,
+        return nk_fail(cannot, err, len, "cannot open '%s': %s", path,
                        strerror(errno));
     if (!S_ISREG(sb.st_mode))
-        return nk_fail(NK_EIO, err, len, "cannot open '%s': not a regular "
+        return nk_fail(cannot, err, len, "cannot open '%s': not a regular "
                        "file", path);
     int fd = open(path, (writable ? O_RDWR : O_RDONLY) | O_CLOEXEC);
     if (fd < 0)
-        return nk_fail(NK_EIO, err, len, "cannot open '%s': %s", path,
+        return nk_fail(cannot, err, len, "cannot open '%s': %s", path,
                        strerror(errno));
     close(fd);
     htri_t is = H5Fis_hdf5(path);

@@ -186,9 +186,10 @@ nk_status nk_run_create(nk_run **out, const char *path,
                         char *err, size_t len);
 
 /* Opens an existing run file, for appending when writable is true, and
- * reads its attributes and shapes.  NK_EIO when the file cannot be opened
- * (missing, no permission, locked by another process: "cannot open 'PATH':
- * reason"); NK_EFORMAT when it is not
+ * reads its attributes and shapes.  When the file cannot be opened
+ * ("cannot open 'PATH': reason"): NK_ENOFILE for a file to read that is
+ * missing, not a regular file or not readable, NK_EIO for one to write and
+ * for a lock held by another process; NK_EFORMAT when it is not
  * a run file of this schema ("'PATH' is not a nickar run file: no
  * attribute schema_version"), or is truncated or damaged; NK_ENOMEM. */
 nk_status nk_run_open(nk_run **out, const char *path, bool writable,
