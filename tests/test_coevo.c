@@ -1,5 +1,6 @@
 /*
- * test_coevo.c -- co-evolution schedules and scoring (evolve/coevo.h).
+ * test_coevo.c -- co-evolution scoring and tally (evolve/coevo.h); the
+ * schedules are tested by test_run_schedule.c.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,112 +11,6 @@
 
 #include "evolve/coevo.h"
 #include "evolve_testlib.h"
-
-static void test_round_robin_every_pair_once(void **state)
-{
-    (void)state;
-    nk_schedule_params p = {.kind = NK_SCHEDULE_ROUND_ROBIN, .population = 7};
-    nk_meeting *m;
-    size_t n;
-    int seen[7][7] = {{0}};
-    assert_int_equal(nk_schedule_meetings(&p, NULL, &m, &n, NULL, 0), NK_OK);
-    assert_int_equal(n, 21);
-    for (size_t i = 0; i < n; i++) {
-        assert_true(m[i].a < 7 && m[i].b < 7 && m[i].a != m[i].b);
-        seen[m[i].a][m[i].b]++;
-        seen[m[i].b][m[i].a]++;
-    }
-    for (int a = 0; a < 7; a++)
-        for (int b = 0; b < 7; b++)
-            assert_int_equal(seen[a][b], a == b ? 0 : 1);
-    free(m);
-}
-
-static void test_random_k_distinct_opponents(void **state)
-{
-    (void)state;
-    gsl_rng *r = new_rng(3);
-    nk_schedule_params p = {.kind = NK_SCHEDULE_RANDOM_K, .population = 10, .k = 4};
-    nk_meeting *m;
-    size_t n;
-    assert_int_equal(nk_schedule_meetings(&p, r, &m, &n, NULL, 0), NK_OK);
-    assert_int_equal(n, 40);
-    for (size_t i = 0; i < n; i++) {
-        assert_int_equal(m[i].a, i / 4);
-        assert_true(m[i].b < 10 && m[i].b != m[i].a);
-        for (size_t j = (i / 4) * 4; j < i; j++)
-            assert_int_not_equal(m[j].b, m[i].b);
-    }
-    free(m);
-    gsl_rng_free(r);
-}
-
-static void test_sample_fraction_count(void **state)
-{
-    (void)state;
-    gsl_rng *r = new_rng(5);
-    nk_schedule_params p = {.kind = NK_SCHEDULE_SAMPLE, .population = 9, .fraction = 0.5};
-    nk_meeting *m;
-    size_t n;
-    assert_int_equal(nk_schedule_meetings(&p, r, &m, &n, NULL, 0), NK_OK);
-    assert_int_equal(n, 9 * 4); /* ceil(0.5 * 8) = 4 each */
-    free(m);
-    p.fraction = 0;
-    char err[128];
-    assert_int_equal(nk_schedule_meetings(&p, r, &m, &n, err, sizeof err), NK_ERANGE);
-    gsl_rng_free(r);
-}
-
-static void test_hall_of_fame_draws_from_hall_and_population(void **state)
-{
-    (void)state;
-    gsl_rng *r = new_rng(11);
-    nk_schedule_params p = {.kind = NK_SCHEDULE_HALL_OF_FAME, .population = 4, .hall = 6, .k = 5};
-    nk_meeting *m;
-    size_t n, from_hall = 0;
-    assert_int_equal(nk_schedule_meetings(&p, r, &m, &n, NULL, 0), NK_OK);
-    assert_int_equal(n, 20);
-    for (size_t i = 0; i < n; i++) {
-        assert_true(m[i].b < 10 && m[i].b != m[i].a);
-        from_hall += m[i].b >= 4;
-    }
-    /* 5 of 9 candidates each, 6 of them in the hall: expect 13.3 of 20. */
-    assert_true(from_hall >= 6 && from_hall <= 20);
-    free(m);
-    gsl_rng_free(r);
-}
-
-static void test_gauntlet_meets_every_player(void **state)
-{
-    (void)state;
-    nk_schedule_params p = {.kind = NK_SCHEDULE_GAUNTLET, .population = 3, .hall = 2, .gauntlet = 2};
-    nk_meeting *m;
-    size_t n;
-    assert_int_equal(nk_schedule_meetings(&p, NULL, &m, &n, NULL, 0), NK_OK);
-    assert_int_equal(n, 6);
-    assert_int_equal(m[0].b, 5);
-    assert_int_equal(m[1].b, 6);
-    free(m);
-    p.gauntlet = 0;
-    assert_int_equal(nk_schedule_meetings(&p, NULL, &m, &n, NULL, 0), NK_EINVAL);
-}
-
-static void test_same_seed_same_meetings(void **state)
-{
-    (void)state;
-    gsl_rng *r1 = new_rng(99), *r2 = new_rng(99);
-    nk_schedule_params p = {.kind = NK_SCHEDULE_RANDOM_K, .population = 12, .k = 3};
-    nk_meeting *a, *b;
-    size_t na, nb;
-    assert_int_equal(nk_schedule_meetings(&p, r1, &a, &na, NULL, 0), NK_OK);
-    assert_int_equal(nk_schedule_meetings(&p, r2, &b, &nb, NULL, 0), NK_OK);
-    assert_int_equal(na, nb);
-    assert_memory_equal(a, b, na * sizeof *a);
-    free(a);
-    free(b);
-    gsl_rng_free(r1);
-    gsl_rng_free(r2);
-}
 
 static void test_scoring_tables(void **state)
 {
@@ -154,12 +49,6 @@ static void test_tally_counts_only_population(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_round_robin_every_pair_once),
-        cmocka_unit_test(test_random_k_distinct_opponents),
-        cmocka_unit_test(test_sample_fraction_count),
-        cmocka_unit_test(test_hall_of_fame_draws_from_hall_and_population),
-        cmocka_unit_test(test_gauntlet_meets_every_player),
-        cmocka_unit_test(test_same_seed_same_meetings),
         cmocka_unit_test(test_scoring_tables),
         cmocka_unit_test(test_tally_counts_only_population),
     };

@@ -1,6 +1,8 @@
 /*
- * coevo.h -- co-evolution fitness: who meets whom in a generation, and how
- * game results become fitness values.
+ * coevo.h -- co-evolution fitness vocabulary: the schedule kinds by name,
+ * and how game results become fitness values (scoring, the per-individual
+ * tally).  Who meets whom -- the meetings of a generation, which are exec
+ * pairings -- is listed by run/schedule.h.
  *
  * Fitness is relative (self-play).  A schedule lists *meetings* between
  * entrants; every meeting is played twice, once with each colour.  Entrants
@@ -26,8 +28,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <gsl/gsl_rng.h>
-
 #include "base/status.h"
 #include "base/alloc.h"
 
@@ -44,25 +44,6 @@ typedef enum nk_schedule {
  * (NK_SCHEDULE_COUNT when unknown). */
 const char *nk_schedule_name(nk_schedule s);
 nk_schedule nk_schedule_find(const char *name);
-
-typedef struct nk_schedule_params {
-    nk_schedule kind;
-    size_t population;   /* N >= 2 */
-    size_t hall;         /* H: hall-of-fame entrants available now */
-    size_t gauntlet;     /* K: gauntlet players */
-    double fraction;     /* sample: (0, 1] */
-    size_t k;            /* random-k, hall-of-fame: opponents per individual */
-} nk_schedule_params;
-
-typedef struct nk_meeting {
-    uint32_t a, b;       /* entrant indices; a plays South in the first game */
-} nk_meeting;
-
-/* Lists the meetings of one generation into a new array (*out, freed by the
- * caller with nk_free()).  Draws come from rng.  NK_EINVAL when the schedule
- * cannot be built (e.g. gauntlet with K = 0), with a message. */
-nk_status nk_schedule_meetings(const nk_schedule_params *p, gsl_rng *rng, nk_meeting **out,
-                               size_t *count, char *err, size_t errlen);
 
 /* Scoring of one game for one player. */
 typedef struct nk_scoring {

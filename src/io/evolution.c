@@ -25,7 +25,8 @@
 #include <gsl/gsl_rng.h>
 #include <omp.h>
 
-#include "evolve/coevo.h"
+#include "arena/meetings.h"
+#include "run/schedule.h"
 #include "evolve/strategy.h"
 #include "exec/exec.h"
 #include "exec/mpi.h"
@@ -281,8 +282,7 @@ static uint64_t games_per_generation(const nk_evo *e)
 typedef struct gen_data {
     nk_meeting *meet;
     size_t nmeet;
-    nk_exec_job *jobs;
-    nk_exec_game *games;
+    nk_arena_played played;
     nk_exec_player *players;
     nk_tally tally;
     double *fitness;
@@ -293,11 +293,8 @@ typedef struct gen_data {
 
 static void gen_free(gen_data *d)
 {
-    if (d->games)
-        nk_exec_games_free(d->games, 2 * d->nmeet);
+    nk_arena_played_free(&d->played);
     nk_free(d->meet);
-    nk_free(d->jobs);
-    nk_free(d->games);
     nk_free(d->players);
     nk_free(d->fitness);
     nk_free(d->rows);
@@ -319,23 +316,9 @@ static nk_status play_generation(nk_evo *e, unsigned g, const nk_pop *pop, gen_d
     gsl_rng_free(r);
     if (st != NK_OK)
         return st;
-    size_t ngames = 2 * d->nmeet;
-    uint32_t *a = nk_malloc((d->nmeet + 1) * sizeof *a), *b = nk_malloc((d->nmeet + 1) * sizeof *b);
-    d->jobs = nk_calloc(ngames + 1, sizeof *d->jobs);
-    d->games = nk_calloc(ngames + 1, sizeof *d->games);
     d->players = nk_calloc(nent, sizeof *d->players);
-    if (!a || !b || !d->jobs || !d->games || !d->players || nk_tally_init(&d->tally, n) != NK_OK) {
-        nk_free(a);
-        nk_free(b);
+    if (!d->players || nk_tally_init(&d->tally, n) != NK_OK)
         return nk_fail(NK_ENOMEM, err, len, "out of memory");
-    }
-    for (size_t i = 0; i < d->nmeet; i++) {
-        a[i] = d->meet[i].a;
-        b[i] = d->meet[i].b;
-    }
-    nk_exec_pairs(d->jobs, a, b, d->nmeet, e->s.seed, g, e->s.openings);
-    nk_free(a);
-    nk_free(b);
     for (size_t i = 0; i < n; i++)
         d->players[i] = (nk_exec_player){&e->spec, nk_pop_w(pop, i), e->dim};
     for (size_t h = 0; h < e->nhall; h++)
@@ -345,17 +328,13 @@ static nk_status play_generation(nk_evo *e, unsigned g, const nk_pop *pop, gen_d
         d->players[n + e->nhall + k] =
             (nk_exec_player){&def->spec, def->n ? def->weights : NULL, def->n};
     }
-    nk_exec_batch batch = {.variant = e->variant, .ply_limit = e->s.ply_limit,
-                           .players = d->players, .nplayers = nent, .jobs = d->jobs,
-                           .njobs = ngames, .threads = e->threads};
-    st = nk_exec_run(&batch, d->games, err, len);
+    nk_arena_setup setup = {.variant = e->variant, .ply_limit = e->s.ply_limit,
+                            .players = d->players, .nplayers = nent, .master = e->s.seed,
+                            .batch = g, .opening = e->s.openings, .threads = e->threads};
+    st = nk_arena_play_meetings(&setup, d->meet, d->nmeet, &d->played, err, len);
     if (st != NK_OK)
         return st;
-    for (size_t j = 0; j < ngames; j++) {
-        const nk_exec_game *gm = &d->games[j];
-        nk_tally_add(&d->tally, &e->scoring, d->jobs[j].south, d->jobs[j].north,
-                     gm->result.winner, (int)gm->result.total[0], (int)gm->result.total[1]);
-    }
+    nk_schedule_tally(&d->tally, &e->scoring, d->meet, d->played.tally, d->nmeet);
     d->fitness = nk_malloc(n * sizeof *d->fitness);
     if (d->fitness == NULL)
         return nk_fail(NK_ENOMEM, err, len, "out of memory");
@@ -383,17 +362,18 @@ static nk_status game_rows(nk_evo *e, unsigned g, const nk_pop *pop, gen_data *d
     if (d->rows == NULL)
         return nk_fail(NK_ENOMEM, err, len, "out of memory");
     for (size_t j = 0; j < ngames; j++) {
-        const nk_exec_game *gm = &d->games[j];
+        const nk_exec_game *gm = &d->played.games[j];
+        const nk_exec_job *job = &d->played.jobs[j];
         nk_run_game *r = &d->rows[j];
         r->generation = (int32_t)g;
-        r->south_id = entrant_id(e, pop, d->jobs[j].south);
-        r->north_id = entrant_id(e, pop, d->jobs[j].north);
+        r->south_id = entrant_id(e, pop, job->south);
+        r->north_id = entrant_id(e, pop, job->north);
         r->winner = (int8_t)gm->result.winner;
         r->south_seeds = (int16_t)gm->result.total[0];
         r->north_seeds = (int16_t)gm->result.total[1];
         r->plies = (int16_t)gm->plies;
         r->reason = (int8_t)gm->result.reason;
-        r->seed = d->jobs[j].seed;
+        r->seed = job->seed;
     }
     return NK_OK;
 }
@@ -404,43 +384,34 @@ static nk_status benchmark(nk_evo *e, unsigned g, gen_data *d, char *err, size_t
 {
     size_t pairs = e->s.benchmark_games / 2;
     nk_exec_player pl[2] = {{&e->spec, e->champion, e->dim}, {NULL, NULL, 0}};
-    nk_exec_job *jobs = nk_calloc(2 * pairs, sizeof *jobs);
-    nk_exec_game *games = nk_calloc(2 * pairs, sizeof *games);
-    uint32_t *a = nk_calloc(pairs, sizeof *a), *b = nk_calloc(pairs, sizeof *b);
+    nk_meeting *meet = nk_calloc(pairs + 1, sizeof *meet);
     nk_status st = NK_OK;
-    if (!jobs || !games || !a || !b)
+    if (meet == NULL)
         st = nk_fail(NK_ENOMEM, err, len, "out of memory");
-    for (size_t i = 0; st == NK_OK && i < pairs; i++) {
-        a[i] = 0;
-        b[i] = 1;
-    }
+    for (size_t i = 0; st == NK_OK && i < pairs; i++)
+        meet[i] = (nk_meeting){0, 1};
     for (size_t k = 0; st == NK_OK && k < e->nbench; k++) {
         const nk_player_def *def = &e->bench[k];
         pl[1] = (nk_exec_player){&def->spec, def->n ? def->weights : NULL, def->n};
-        nk_exec_pairs(jobs, a, b, pairs, e->s.seed, BENCH_BATCH + g * (uint64_t)MAX_SPECS + k,
-                      e->s.openings);
-        nk_exec_batch batch = {.variant = e->variant, .ply_limit = e->s.ply_limit, .players = pl,
-                               .nplayers = 2, .jobs = jobs, .njobs = 2 * pairs,
-                               .threads = e->threads};
-        st = nk_exec_run(&batch, games, err, len);
+        nk_arena_setup setup = {.variant = e->variant, .ply_limit = e->s.ply_limit,
+                                .players = pl, .nplayers = 2, .master = e->s.seed,
+                                .batch = BENCH_BATCH + g * (uint64_t)MAX_SPECS + k,
+                                .opening = e->s.openings, .threads = e->threads};
+        nk_arena_played played;
+        st = nk_arena_play_meetings(&setup, meet, pairs, &played, err, len);
         nk_run_bench *row = &d->bench[d->nbench++];
         memset(row, 0, sizeof *row);
         row->generation = (int32_t)g;
         memcpy(row->opponent, def->spec.text, strlen(def->spec.text) + 1); /* fits: setup */
-        for (size_t j = 0; st == NK_OK && j < 2 * pairs; j++) {
-            int side = jobs[j].south == 0 ? NK_SOUTH : NK_NORTH;
-            double pts = nk_exec_points(&games[j], side);
-            row->wins += pts == 1.0;
-            row->draws += pts == 0.5;
-            row->losses += pts == 0.0;
+        for (size_t i = 0; st == NK_OK && i < pairs; i++) {
+            row->wins += (int32_t)played.tally[i].wins;
+            row->draws += (int32_t)played.tally[i].draws;
+            row->losses += (int32_t)played.tally[i].losses;
         }
         row->score = pairs ? (row->wins + 0.5 * row->draws) / (double)(2 * pairs) : 0;
-        nk_exec_games_free(games, 2 * pairs);
+        nk_arena_played_free(&played);
     }
-    nk_free(jobs);
-    nk_free(games);
-    nk_free(a);
-    nk_free(b);
+    nk_free(meet);
     return st;
 }
 

@@ -1,0 +1,170 @@
+/*
+ * test_run_schedule.c -- who meets whom in a generation (run/schedule.h),
+ * and meetings' results into the fitness tally.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include "run/schedule.h"
+#include "evolve_testlib.h"
+
+static void test_round_robin_every_pair_once(void **state)
+{
+    (void)state;
+    nk_schedule_params p = {.kind = NK_SCHEDULE_ROUND_ROBIN, .population = 7};
+    nk_meeting *m;
+    size_t n;
+    int seen[7][7] = {{0}};
+    assert_int_equal(nk_schedule_meetings(&p, NULL, &m, &n, NULL, 0), NK_OK);
+    assert_int_equal(n, 21);
+    for (size_t i = 0; i < n; i++) {
+        assert_true(m[i].a < 7 && m[i].b < 7 && m[i].a != m[i].b);
+        seen[m[i].a][m[i].b]++;
+        seen[m[i].b][m[i].a]++;
+    }
+    for (int a = 0; a < 7; a++)
+        for (int b = 0; b < 7; b++)
+            assert_int_equal(seen[a][b], a == b ? 0 : 1);
+    free(m);
+}
+
+static void test_random_k_distinct_opponents(void **state)
+{
+    (void)state;
+    gsl_rng *r = new_rng(3);
+    nk_schedule_params p = {.kind = NK_SCHEDULE_RANDOM_K, .population = 10, .k = 4};
+    nk_meeting *m;
+    size_t n;
+    assert_int_equal(nk_schedule_meetings(&p, r, &m, &n, NULL, 0), NK_OK);
+    assert_int_equal(n, 40);
+    for (size_t i = 0; i < n; i++) {
+        assert_int_equal(m[i].a, i / 4);
+        assert_true(m[i].b < 10 && m[i].b != m[i].a);
+        for (size_t j = (i / 4) * 4; j < i; j++)
+            assert_int_not_equal(m[j].b, m[i].b);
+    }
+    free(m);
+    gsl_rng_free(r);
+}
+
+static void test_sample_fraction_count(void **state)
+{
+    (void)state;
+    gsl_rng *r = new_rng(5);
+    nk_schedule_params p = {.kind = NK_SCHEDULE_SAMPLE, .population = 9, .fraction = 0.5};
+    nk_meeting *m;
+    size_t n;
+    assert_int_equal(nk_schedule_meetings(&p, r, &m, &n, NULL, 0), NK_OK);
+    assert_int_equal(n, 9 * 4); /* ceil(0.5 * 8) = 4 each */
+    free(m);
+    p.fraction = 0;
+    char err[128];
+    assert_int_equal(nk_schedule_meetings(&p, r, &m, &n, err, sizeof err), NK_ERANGE);
+    gsl_rng_free(r);
+}
+
+static void test_hall_of_fame_draws_from_hall_and_population(void **state)
+{
+    (void)state;
+    gsl_rng *r = new_rng(11);
+    nk_schedule_params p = {.kind = NK_SCHEDULE_HALL_OF_FAME, .population = 4, .hall = 6, .k = 5};
+    nk_meeting *m;
+    size_t n, from_hall = 0;
+    assert_int_equal(nk_schedule_meetings(&p, r, &m, &n, NULL, 0), NK_OK);
+    assert_int_equal(n, 20);
+    for (size_t i = 0; i < n; i++) {
+        assert_true(m[i].b < 10 && m[i].b != m[i].a);
+        from_hall += m[i].b >= 4;
+    }
+    /* 5 of 9 candidates each, 6 of them in the hall: expect 13.3 of 20. */
+    assert_true(from_hall >= 6 && from_hall <= 20);
+    free(m);
+    gsl_rng_free(r);
+}
+
+static void test_gauntlet_meets_every_player(void **state)
+{
+    (void)state;
+    nk_schedule_params p = {.kind = NK_SCHEDULE_GAUNTLET, .population = 3, .hall = 2, .gauntlet = 2};
+    nk_meeting *m;
+    size_t n;
+    assert_int_equal(nk_schedule_meetings(&p, NULL, &m, &n, NULL, 0), NK_OK);
+    assert_int_equal(n, 6);
+    assert_int_equal(m[0].b, 5);
+    assert_int_equal(m[1].b, 6);
+    free(m);
+    p.gauntlet = 0;
+    assert_int_equal(nk_schedule_meetings(&p, NULL, &m, &n, NULL, 0), NK_EINVAL);
+}
+
+static void test_same_seed_same_meetings(void **state)
+{
+    (void)state;
+    gsl_rng *r1 = new_rng(99), *r2 = new_rng(99);
+    nk_schedule_params p = {.kind = NK_SCHEDULE_RANDOM_K, .population = 12, .k = 3};
+    nk_meeting *a, *b;
+    size_t na, nb;
+    assert_int_equal(nk_schedule_meetings(&p, r1, &a, &na, NULL, 0), NK_OK);
+    assert_int_equal(nk_schedule_meetings(&p, r2, &b, &nb, NULL, 0), NK_OK);
+    assert_int_equal(na, nb);
+    assert_memory_equal(a, b, na * sizeof *a);
+    free(a);
+    free(b);
+    gsl_rng_free(r1);
+    gsl_rng_free(r2);
+}
+
+static void test_tally_of_meetings_equals_game_by_game(void **state)
+{
+    (void)state;
+    nk_scoring s = {0, 2, 1, 0};
+    /* meeting 0: 0 v 1, 0 wins as South 30-18, then draws as North 24-24;
+     * meeting 1: 1 v 5 (gauntlet), 1 loses as South 10-38, wins as North 30-18 */
+    nk_meeting m[2] = {{0, 1}, {1, 5}};
+    nk_meeting_tally r[2] = {
+        {.wins = 1, .draws = 1, .outcome = {1, 0}, .own = {30, 24}, .other = {18, 24}},
+        {.wins = 1, .losses = 1, .outcome = {-1, 1}, .own = {10, 30}, .other = {38, 18}},
+    };
+    nk_tally a, b;
+    assert_int_equal(nk_tally_init(&a, 2), NK_OK);
+    assert_int_equal(nk_tally_init(&b, 2), NK_OK);
+    nk_schedule_tally(&a, &s, m, r, 2);
+    nk_tally_add(&b, &s, 0, 1, 0, 30, 18);
+    nk_tally_add(&b, &s, 1, 0, 2, 24, 24);
+    nk_tally_add(&b, &s, 1, 5, 1, 10, 38);
+    nk_tally_add(&b, &s, 5, 1, 1, 18, 30);
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(a.games[i], b.games[i]);
+        assert_int_equal(a.wins[i], b.wins[i]);
+        assert_int_equal(a.draws[i], b.draws[i]);
+        assert_int_equal(a.losses[i], b.losses[i]);
+        assert_true(a.score[i] == b.score[i]);
+    }
+    assert_int_equal(a.wins[0], 1);
+    assert_int_equal(a.draws[0], 1);
+    assert_int_equal(a.games[1], 4);
+    assert_int_equal(a.wins[1], 1);   /* beat the gauntlet player as North */
+    assert_int_equal(a.losses[1], 2); /* to 0 as North, to 5 as South */
+    assert_int_equal(a.draws[1], 1);
+    assert_true(nk_tally_fitness(&a, 1) == 0.75); /* (0 + 1 + 0 + 2) / 4 */
+    nk_tally_free(&a);
+    nk_tally_free(&b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_round_robin_every_pair_once),
+        cmocka_unit_test(test_random_k_distinct_opponents),
+        cmocka_unit_test(test_sample_fraction_count),
+        cmocka_unit_test(test_hall_of_fame_draws_from_hall_and_population),
+        cmocka_unit_test(test_gauntlet_meets_every_player),
+        cmocka_unit_test(test_same_seed_same_meetings),
+        cmocka_unit_test(test_tally_of_meetings_equals_game_by_game),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
