@@ -259,12 +259,13 @@ nk_status nk_evo_file_open(nk_evo_file **out, const nk_evo_settings *s, const ch
         return nk_fail(NK_ERANGE, err, len, "run file path too long");
     }
     strcpy(f->path, path);
-    f->generations = s->generations;
-    f->hall_size = s->hall_size;
     f->config_text = s->config_text;
     nk_status st = nk_evo_alloc(&f->evo, s, resolve, threads, err, len);
     if (st == NK_OK) {
-        f->dim = nk_evo_shape_of(f->evo)->d;
+        const nk_evo_shape *sh = nk_evo_shape_of(f->evo);
+        f->dim = sh->d;
+        f->generations = sh->generations;
+        f->hall_size = sh->hall_size;
         char bak[NK_RUN_PATH_MAX];
         nk_backup_name(bak, path, ".bak");
         if (mode == NK_EVO_RESUME && access(path, F_OK) != 0 && errno == ENOENT &&

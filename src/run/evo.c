@@ -93,7 +93,7 @@ static nk_status resolve_spec(nk_evo_resolve resolve, const char *text, const nk
 static nk_status parse_specs(const char *list, const nk_variant *v, nk_evo_resolve resolve,
                              evo_player *defs, size_t *n, const char *key, char *err, size_t len)
 {
-    char buf[4096], *save = NULL;
+    char buf[NK_EVO_LIST_MAX], *save = NULL;
     *n = 0;
     if (strlen(list) >= sizeof buf)
         return nk_fail(NK_ERANGE, err, len, "%s: list too long", key);
@@ -187,8 +187,13 @@ static uint64_t games_per_generation(const nk_evo *e)
     }
 }
 
-/* Everything the loop needs from the settings: the one place where the
- * settings struct is read (besides the scalars the loop reads from e->s). */
+/* Everything the loop needs from the settings, in one place: variant,
+ * features, the evolving players' spec, schedule, scoring, the gauntlet and
+ * benchmark players, the strategy (make_strategy: genome, selection,
+ * crossover, mutation), the generators, whether games are recorded, and the
+ * shape.  The loop itself then reads only the scalars seed, generations,
+ * ply_limit, openings, sample_fraction, k, hall_size, benchmark_every and
+ * benchmark_games from e->s. */
 static nk_status make_run(nk_evo *e, nk_evo_resolve resolve, char *err, size_t len)
 {
     const nk_evo_settings *s = &e->s;
@@ -267,6 +272,7 @@ static nk_status make_run(nk_evo *e, nk_evo_resolve resolve, char *err, size_t l
         .n = e->nrng,
         .d = e->dim,
         .threads = e->threads > 0 ? e->threads : omp_get_max_threads(),
+        .generations = s->generations,
         .hall_size = s->hall_size,
     };
     return NK_OK;

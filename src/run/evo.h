@@ -37,8 +37,10 @@
 #include "run/record.h"
 
 /* Every setting of a run, as typed values (the config's keys map 1:1).
- * Consumed by nk_evo_alloc only (evo.c, make_run); strings are borrowed
- * for the life of the nk_evo. */
+ * Consumed by nk_evo_alloc (evo.c: make_run builds everything from it and
+ * keeps a copy for the loop's scalars); strings are borrowed for the life
+ * of the nk_evo.  Outside run/, io/evolve_file.c fills it from a config and
+ * stores config_text in the file; cli/cmd_evolve.c reads name. */
 typedef struct nk_evo_settings {
     const char *name;          /* experiment.name */
     uint64_t seed;             /* experiment.seed */
@@ -74,6 +76,10 @@ typedef struct nk_evo_settings {
     const char *record_games;  /* output.record_games: auto, on, off */
     const char *config_text;   /* the resolved config, stored in the file */
 } nk_evo_settings;
+
+/* The longest player list (fitness.gauntlet, benchmark.opponents), in
+ * bytes. */
+enum { NK_EVO_LIST_MAX = 4096 };
 
 /* Resolves one player spec of a list (gauntlet, benchmark) for variant v:
  * the spec, and weights (*n numbers, at most NK_MAX_FEATURES; 0 for the
@@ -148,7 +154,8 @@ typedef struct nk_evo_shape {
     const char *strategy;           /* the strategy's name */
     size_t n, d;                    /* individuals per generation, genes */
     int threads;                    /* per process: the batch's, resolved */
-    size_t hall_size;
+    unsigned generations;           /* of the run */
+    size_t hall_size;               /* the most hall-of-fame entries */
 } nk_evo_shape;
 const nk_evo_shape *nk_evo_shape_of(const nk_evo *e);
 /* Whether the fitness games are recorded (output.record_games; auto: at
