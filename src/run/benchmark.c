@@ -4,7 +4,6 @@
  */
 #include "run/benchmark.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "arena/meetings.h"
@@ -42,7 +41,10 @@ nk_status nk_benchmark_play(const nk_benchmark *b, const nk_exec_player *champio
         nk_run_bench *row = &rows[(*nrows)++];
         memset(row, 0, sizeof *row);
         row->generation = (int32_t)g;
-        snprintf(row->opponent, sizeof row->opponent, "%s", pl[1].spec->text);
+        size_t tl = strlen(pl[1].spec->text);
+        if (tl >= sizeof row->opponent) /* nk_evo_alloc refuses such specs */
+            tl = sizeof row->opponent - 1;
+        memcpy(row->opponent, pl[1].spec->text, tl);
         for (size_t i = 0; st == NK_OK && i < pairs; i++) {
             row->wins += (int32_t)played.tally[i].wins;
             row->draws += (int32_t)played.tally[i].draws;
