@@ -282,12 +282,42 @@ static void test_bad_settings_name_the_key(void **state)
     }
 }
 
+/* Every allocation of a generation may fail: the iterate then says
+ * NK_ENOMEM (none is swallowed), and the loop frees cleanly. */
+static void test_out_of_memory_is_reported(void **state)
+{
+    (void)state;
+    cfg c;
+    char err[1024];
+    load(&c, NULL, 0);
+    nk_evo *e = NULL;
+    assert_int_equal(nk_evo_alloc(&e, &c.s, NULL, 1, err, sizeof err), NK_OK);
+    nk_alloc_fail_at(0);
+    assert_int_equal(nk_evo_iterate(e, err, sizeof err), NK_OK);
+    unsigned long count = nk_alloc_count();
+    nk_evo_free(e);
+    assert_true(count > 10);
+    for (unsigned long n = 1; n <= count; n++) {
+        e = NULL;
+        assert_int_equal(nk_evo_alloc(&e, &c.s, NULL, 1, err, sizeof err), NK_OK);
+        nk_alloc_fail_at(n);
+        nk_status st = nk_evo_iterate(e, err, sizeof err);
+        nk_alloc_fail_at(0);
+        if (st != NK_ENOMEM)
+            fail_msg("allocation %lu of %lu failed: status %d (%s)", n, count, (int)st, err);
+        assert_null(nk_evo_record_of(e));
+        nk_evo_free(e);
+    }
+    unload(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_two_iterates_equal_a_fresh_run),
         cmocka_unit_test(test_restore_continues_identically),
         cmocka_unit_test(test_bad_settings_name_the_key),
+        cmocka_unit_test(test_out_of_memory_is_reported),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
