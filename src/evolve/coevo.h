@@ -10,7 +10,7 @@
  * fame (past champions), then N+H..N+H+K-1 the fixed gauntlet players.  Only
  * population members receive fitness; the others are yardsticks.
  *
- * Schedules (DESIGN.md, "Evolution"):
+ * Schedules (fitness.schedule, configs/README.md):
  *   round-robin   every pair of the population meets once;
  *   sample        each individual meets ceil(fraction * (N - 1)) distinct
  *                 others drawn at random (and counts the meetings others draw
