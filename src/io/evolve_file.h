@@ -2,7 +2,7 @@
  * evolve_file.h -- an evolution run and its run file: the file side of
  * `nickar evolve`.
  *
- * The loop itself is run/evo.h; this module creates (or resumes) the run
+ * The loop itself is run/evolution.h; this module creates (or resumes) the run
  * file, restores the loop from its checkpoint, writes every generation's
  * record (nk_evo_record) with the checkpoint, and keeps the backup copy
  * (io/backup.h).  Driven in GSL's iterate/test style so the caller (the
@@ -25,7 +25,7 @@
 #include <stdint.h>
 
 #include "base/status.h"
-#include "run/evo.h"
+#include "run/evolution.h"
 
 struct nk_config;
 /* Fills s from a resolved config; s borrows cfg's strings (and config_text,
@@ -53,7 +53,7 @@ typedef struct nk_evo_progress {
 
 typedef struct nk_evo_file nk_evo_file;
 
-/* Checks the settings, makes the loop (run/evo.h, with player specs
+/* Checks the settings, makes the loop (run/evolution.h, with player specs
  * resolved through io/playerio.h), and creates (or, to resume, opens and
  * checks) the run file.  NK_EINVAL / NK_ERANGE for bad settings, NK_EIO
  * for the file, NK_EMISMATCH when resuming a file made from another config

@@ -1,19 +1,33 @@
 /*
- * schedule.h -- who meets whom in a generation of co-evolution, and how the
- * meetings' results feed the per-individual fitness tally.
+ * schedule.h -- co-evolution fitness: who meets whom in a generation, and
+ * how the games' results become fitness values.
  *
- * Owns: nk_schedule_meetings (the meetings of one generation, drawn from a
- * generator) and nk_schedule_tally (meetings' results into an nk_tally).
- * The schedule kinds and scoring themselves are evolve/coevo.h; a meeting
- * (nk_meeting) is an exec pairing (exec/exec.h), played by
- * arena/meetings.h.
+ * Owns: the schedule kinds by name, nk_schedule_meetings (the meetings of
+ * one generation, drawn from a generator), the scoring tables, and the
+ * per-individual tally (nk_tally, fed game by game or from played meetings
+ * with nk_schedule_tally).  A meeting (nk_meeting) is an exec pairing
+ * (exec/exec.h), played by arena/meetings.h.
  *
- * Entrants are numbered: 0..N-1 the current population, then N..N+H-1 the
- * hall of fame (past champions), then N+H..N+H+K-1 the fixed gauntlet
- * players.  Only population members receive fitness; the others are
- * yardsticks.  Random draws without replacement use a partial Fisher-Yates
- * shuffle of the candidate list, so every draw costs exactly k generator
- * calls and the meetings depend only on the generator's state.
+ * Fitness is relative (self-play).  A schedule lists *meetings* between
+ * entrants; every meeting is played twice, once with each colour.  Entrants
+ * are numbered: 0..N-1 the current population, then N..N+H-1 the hall of
+ * fame (past champions), then N+H..N+H+K-1 the fixed gauntlet players.  Only
+ * population members receive fitness; the others are yardsticks.
+ *
+ * Schedules (fitness.schedule, configs/README.md):
+ *   round-robin   every pair of the population meets once;
+ *   sample        each individual meets ceil(fraction * (N - 1)) distinct
+ *                 others drawn at random (and counts the meetings others draw
+ *                 with it too);
+ *   random-k      each individual meets k distinct others drawn at random;
+ *   hall-of-fame  each individual meets k opponents drawn at random from the
+ *                 hall of fame together with the rest of the population;
+ *   gauntlet      each individual meets every gauntlet player.
+ * Random draws without replacement use a partial Fisher-Yates shuffle of
+ * the candidate list, so every draw costs exactly k generator calls and the
+ * meetings depend only on the generator's state.
+ * Fitness of an individual = the mean score of its games under the scoring
+ * table (win, draw, loss) or, with seed scoring, its mean seed difference.
  */
 #ifndef NK_RUN_SCHEDULE_H
 #define NK_RUN_SCHEDULE_H
@@ -25,8 +39,49 @@
 
 #include "arena/meetings.h"
 #include "base/status.h"
-#include "evolve/coevo.h"
 #include "exec/exec.h"
+
+typedef enum nk_schedule {
+    NK_SCHEDULE_ROUND_ROBIN,
+    NK_SCHEDULE_SAMPLE,
+    NK_SCHEDULE_RANDOM_K,
+    NK_SCHEDULE_HALL_OF_FAME,
+    NK_SCHEDULE_GAUNTLET,
+    NK_SCHEDULE_COUNT
+} nk_schedule;
+
+/* Name of a schedule ("round-robin", ...), and the schedule of a name
+ * (NK_SCHEDULE_COUNT when unknown). */
+const char *nk_schedule_name(nk_schedule s);
+nk_schedule nk_schedule_find(const char *name);
+
+/* Scoring of one game for one player. */
+typedef struct nk_scoring {
+    int by_seeds;        /* score = own seeds - opponent's seeds */
+    double win, draw, loss;
+} nk_scoring;
+
+/* Parses "2,1,0", "1,0,-2" or "seeds". */
+nk_status nk_scoring_parse(nk_scoring *s, const char *text, char *err, size_t errlen);
+
+/* A finished game seen from one side: outcome +1 win, 0 draw, -1 loss. */
+double nk_scoring_score(const nk_scoring *s, int outcome, int own_seeds, int other_seeds);
+
+/* Accumulates per-individual fitness over a generation's games. */
+typedef struct nk_tally {
+    size_t n;
+    double *score;       /* sum of scores */
+    int32_t *games, *wins, *draws, *losses;
+} nk_tally;
+
+nk_status nk_tally_init(nk_tally *t, size_t n);
+void nk_tally_free(nk_tally *t);
+/* Adds one game between entrants south and north (only those below n
+ * count); winner 0 south, 1 north, 2 draw. */
+void nk_tally_add(nk_tally *t, const nk_scoring *s, uint32_t south, uint32_t north, int winner,
+                  int south_seeds, int north_seeds);
+/* Mean score per game of individual i (0 if it played none). */
+double nk_tally_fitness(const nk_tally *t, size_t i);
 
 typedef struct nk_schedule_params {
     nk_schedule kind;

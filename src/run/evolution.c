@@ -1,11 +1,11 @@
 /*
- * evo.c -- the generation loop of an evolution run (see evo.h).
+ * evolution.c -- the generation loop of an evolution run (see evolution.h).
  *
  * The checkpoint after generation g holds the strategy state as of its
  * tell, the hall of fame and the champion, which is all that generation
  * g + 1 needs.
  */
-#include "run/evo.h"
+#include "run/evolution.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -19,7 +19,6 @@
 #include "arena/meetings.h"
 #include "base/alloc.h"
 #include "base/rng.h"
-#include "evolve/coevo.h"
 #include "evolve/strategy.h"
 #include "run/benchmark.h"
 #include "run/schedule.h"

@@ -1,6 +1,6 @@
 /*
- * test_run_evo.c -- the generation loop as an iterate object (run/evo.h):
- * the same settings give the same generations (whatever the thread count),
+ * test_run_evolution.c -- the generation loop as an iterate object
+ * (run/evolution.h): the same settings give the same generations (whatever the thread count),
  * a loop restored from a generation's checkpoint continues exactly as the
  * run that wrote it, and bad settings are refused with the key named.
  */
@@ -17,7 +17,7 @@
 #include "base/alloc.h"
 #include "io/config.h"
 #include "io/evolve_file.h"
-#include "run/evo.h"
+#include "run/evolution.h"
 
 /* A small, fast run: quickstart at depth 1 with 6 players, the hall of
  * fame schedule (so the checkpoint's hall matters), games recorded and a

@@ -1,6 +1,6 @@
 /*
- * evo.h -- the generation loop of an evolution run, as a GSL-style iterate
- * object.  No files: the run file side is io/evolve_file.h.
+ * evolution.h -- the generation loop of an evolution run, as a GSL-style
+ * iterate object.  No files: the run file side is io/evolve_file.h.
  *
  *     nk_evo_alloc(&e, &settings, resolve, threads, err, len);
  *     nk_evo_restore(e, &checkpoint, err, len);      (to resume)
@@ -24,8 +24,8 @@
  * on the thread count, and a run restored from the checkpoint of
  * generation g continues exactly as the run that wrote it.
  */
-#ifndef NK_RUN_EVO_H
-#define NK_RUN_EVO_H
+#ifndef NK_RUN_EVOLUTION_H
+#define NK_RUN_EVOLUTION_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -37,9 +37,9 @@
 #include "run/record.h"
 
 /* Every setting of a run, as typed values (the config's keys map 1:1).
- * Consumed by nk_evo_alloc (evo.c: make_run builds everything from it and
- * keeps a copy for the loop's scalars); strings are borrowed for the life
- * of the nk_evo.  Outside run/, io/evolve_file.c fills it from a config and
+ * Consumed by nk_evo_alloc (evolution.c: make_run builds everything from
+ * it and keeps a copy for the loop's scalars); strings are borrowed for the
+ * life of the nk_evo.  Outside run/, io/evolve_file.c fills it from a config and
  * stores config_text in the file; cli/cmd_evolve.c reads name. */
 typedef struct nk_evo_settings {
     const char *name;          /* experiment.name */
