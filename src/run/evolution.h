@@ -136,7 +136,9 @@ nk_status nk_evo_alloc(nk_evo **out, const nk_evo_settings *s, nk_evo_resolve re
 /* Continues from a checkpoint instead of generation 0.  NK_EFORMAT for a
  * state that does not fit the strategy or a hall too large. */
 nk_status nk_evo_restore(nk_evo *e, const nk_evo_checkpoint *c, char *err, size_t errlen);
-/* Runs one generation; then nk_evo_record_of describes it. */
+/* Runs one generation; then nk_evo_record_of describes it (NULL before the
+ * first and after a failed one).  After a failure (NK_ENOMEM, the games'
+ * errors) the strategy may have moved on: free the loop. */
 nk_status nk_evo_iterate(nk_evo *e, char *err, size_t errlen);
 const nk_evo_record *nk_evo_record_of(const nk_evo *e);
 /* Generations done, and whether the run is over. */
