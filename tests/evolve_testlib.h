@@ -1,6 +1,6 @@
 /*
  * evolve_testlib.h -- helpers shared by the evolution tests
- * (test_evolve_*.c, test_coevo.c): a tolerance assertion, seeded generators,
+ * (test_evolve_*.c, test_run_schedule.c): a tolerance assertion, seeded generators,
  * real genomes, the caller's per-individual seeding and a runner that holds
  * one generator per individual for the ask / tell loop.
  *

@@ -74,25 +74,6 @@ points() {
 # search's "cannot make a N MiB transposition table" (src/search/player.c).
 oom_text='out of memory|cannot make a [0-9]+ MiB transposition table'
 
-# KNOWN bugs, each matched by its symptom (not by N, which moves as the code
-# changes).  A case that matches counts as known, not as passed; when a
-# known bug no longer occurs, the check at the end fails so that its entry
-# is removed here.
-#   resume_file (src/io/evolution.c): a failed allocation while the stored
-#   and the current configs are compared (nk_config_new, load_string) is
-#   returned as NK_EFORMAT ("cannot resume 'F': ... out of memory"), exit 2;
-#   it should keep NK_ENOMEM (exit 1).
-known_resume=0
-is_known() {
-  if [[ $rc -eq 2 && $1 == evolve && $lines -eq 1 &&
-    $err =~ ^nickar\ evolve:\ cannot\ resume\ \'.*\':\ .*out\ of\ memory ]]; then
-    known_resume=$((known_resume + 1))
-    echo "KNOWN (resume_file, exit 2 for NK_ENOMEM): allocation $2: $err"
-    return 0
-  fi
-  return 1
-}
-
 # fails_cleanly CMD N ARGS...: nickar ARGS with allocation N failing exits
 # 1 with one line "nickar CMD: ..." on stderr that names the failure.
 fails_cleanly() {
@@ -103,9 +84,7 @@ fails_cleanly() {
   lines=$(wc -l <"$tmp/err")
   err=$(head -c 2000 "$tmp/err")
   out=
-  if is_known "$cmd" "$n"; then
-    return 1
-  elif [[ $rc -ne 1 ]]; then
+  if [[ $rc -ne 1 ]]; then
     fail "allocation $n of nickar $*: exit $rc, want 1"
   elif [[ $lines -ne 1 ]]; then
     fail "allocation $n of nickar $*: $lines lines on stderr, want 1"
@@ -215,8 +194,5 @@ PY
 same=$(grep -c '^SAME$' "$tmp/cmp")
 grep -v '^SAME$' "$tmp/cmp" | head -20
 check "every resumed run file equals the reference run ($same of $npairs)" test "$same" -eq "$npairs"
-
-# the KNOWN bugs above still occur (else remove their entries)
-check "KNOWN resume_file bug still occurs ($known_resume cases)" test "$known_resume" -gt 0
 
 finish

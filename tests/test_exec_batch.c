@@ -29,17 +29,16 @@ static void setup(fixture *f, const char *variant)
 {
     static const char *const specs[3] = {"random", "greedy", "ab:depth=2"};
     char err[256];
-    uint32_t a[PAIRS], b[PAIRS];
+    nk_meeting m[PAIRS];
     memset(f, 0, sizeof *f);
     for (int i = 0; i < 3; i++) {
         assert_int_equal(nk_spec_parse(&f->spec[i], specs[i], err, sizeof err), NK_OK);
         f->players[i] = (nk_exec_player){&f->spec[i], NULL, 0};
     }
     for (uint32_t i = 0; i < PAIRS; i++) {
-        a[i] = i % 3;
-        b[i] = (i + 1) % 3;
+        m[i] = (nk_meeting){i % 3, (i + 1) % 3};
     }
-    nk_exec_pairs(f->jobs, a, b, PAIRS, 7, 3, 3);
+    nk_exec_pairs(f->jobs, m, PAIRS, 7, 3, 3);
     f->batch = (nk_exec_batch){.variant = nk_variant_find(variant),
                                .players = f->players,
                                .nplayers = 3,

@@ -25,7 +25,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "evolve/coevo.h"
+#include "run/schedule.h"
 #include "evolve/crossover.h"
 #include "evolve/genome.h"
 #include "evolve/mutate.h"

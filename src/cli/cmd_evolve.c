@@ -19,7 +19,7 @@
 #include "base/alloc.h"
 #include "cli/util.h"
 #include "io/config.h"
-#include "io/evolution.h"
+#include "io/evolve_file.h"
 #include "io/runfile.h"
 
 enum { OPT_SET, OPT_OUTPUT, OPT_THREADS, OPT_RESUME, OPT_FORCE, OPT_QUIET, OPT_PRINT, OPT_END };
@@ -218,8 +218,8 @@ int nk_cmd_evolve(int argc, char **argv)
         return NK_EXIT_FAIL;
     }
 
-    nk_evo *e = NULL;
-    st = nk_evo_open(&e, &s, path, resume ? NK_EVO_RESUME : force ? NK_EVO_FORCE : NK_EVO_NEW,
+    nk_evo_file *e = NULL;
+    st = nk_evo_file_open(&e, &s, path, resume ? NK_EVO_RESUME : force ? NK_EVO_FORCE : NK_EVO_NEW,
                      (int)threads, err, sizeof err);
     if (st != NK_OK) {
         fprintf(stderr, "nickar evolve: %s\n", err);
@@ -236,16 +236,16 @@ int nk_cmd_evolve(int argc, char **argv)
     bool quiet = opts[OPT_QUIET].value != NULL, tty = isatty(STDERR_FILENO);
     double elapsed = 0;
     unsigned steps = 0;
-    if (!quiet && nk_evo_recovered(e))
+    if (!quiet && nk_evo_file_recovered(e))
         fprintf(stderr, "'%s' was damaged (kept as '%s.damaged'); going on from its backup copy\n",
                 path, path);
-    if (!quiet && nk_evo_fresh(e))
+    if (!quiet && nk_evo_file_fresh(e))
         fprintf(stderr, "no run file '%s' yet: starting the run\n", path);
     else if (!quiet && resume)
-        fprintf(stderr, "resuming '%s' after generation %u\n", path, nk_evo_generation(e));
-    while (st == NK_OK && !nk_evo_done(e) && !stop_requested) {
+        fprintf(stderr, "resuming '%s' after generation %u\n", path, nk_evo_file_generation(e));
+    while (st == NK_OK && !nk_evo_file_done(e) && !stop_requested) {
         nk_evo_progress p;
-        st = nk_evo_step(e, &p, err, sizeof err);
+        st = nk_evo_file_step(e, &p, err, sizeof err);
         if (st == NK_OK && !quiet) {
             elapsed += p.seconds;
             progress_line(&p, tty, elapsed, ++steps);
@@ -253,9 +253,9 @@ int nk_cmd_evolve(int argc, char **argv)
     }
     if (!quiet && tty)
         fputc('\n', stderr);
-    bool interrupted = st == NK_OK && !nk_evo_done(e);
-    unsigned done = nk_evo_generation(e);
-    nk_evo_close(e);
+    bool interrupted = st == NK_OK && !nk_evo_file_done(e);
+    unsigned done = nk_evo_file_generation(e);
+    nk_evo_file_close(e);
     nk_free(text);
     nk_config_free(cfg);
     if (st != NK_OK) {

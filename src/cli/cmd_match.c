@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "arena/arena.h"
+#include "arena/meetings.h"
 #include "base/alloc.h"
 #include "cli/cli.h"
 #include "cli/util.h"
@@ -112,63 +113,58 @@ typedef struct outcome {
     double plies; /* average */
 } outcome;
 
-static void tally(const nk_exec_game *games, size_t npairs, outcome *o)
+static void tally(const nk_arena_played *p, outcome *o)
 {
     nk_arena_tally t;
     uint64_t plies = 0;
     nk_arena_init(&t);
     memset(o, 0, sizeof *o);
-    for (size_t i = 0; i < npairs; i++) {
-        const nk_exec_game *g1 = &games[2 * i], *g2 = &games[2 * i + 1];
-        nk_arena_add_pair(&t, nk_exec_points(g1, NK_SOUTH), nk_exec_seed_diff(g1, NK_SOUTH),
-                          nk_exec_points(g2, NK_NORTH), nk_exec_seed_diff(g2, NK_NORTH));
+    for (size_t i = 0; i < p->n; i++) {
+        const nk_exec_game *g1 = &p->games[2 * i], *g2 = &p->games[2 * i + 1];
+        nk_arena_add_meeting(&t, &p->tally[i]);
         o->reasons[g1->result.reason]++;
         o->reasons[g2->result.reason]++;
         plies += g1->plies + g2->plies;
     }
     nk_arena_stats_of(&t, &o->stats);
     memcpy(o->pentanomial, t.pairs, sizeof o->pentanomial);
-    o->plies = npairs ? (double)plies / (2.0 * npairs) : 0;
+    o->plies = p->n ? (double)plies / (2.0 * p->n) : 0;
 }
 
 static int play(const match *m, outcome *o)
 {
     size_t npairs = (size_t)(m->games / 2);
-    nk_exec_job *jobs = nk_calloc(2 * npairs, sizeof *jobs);
-    nk_exec_game *games = nk_calloc(2 * npairs, sizeof *games);
-    uint32_t *a = nk_calloc(npairs, sizeof *a), *b = nk_calloc(npairs, sizeof *b);
+    nk_meeting *meetings = nk_calloc(npairs + 1, sizeof *meetings);
+    nk_arena_played played = {0};
     int rc = NK_EXIT_OK;
-    if (jobs == NULL || games == NULL || a == NULL || b == NULL) {
+    if (meetings == NULL) {
         nk_cli_error(m->cli, "out of memory for %zu games", 2 * npairs);
-        rc = NK_EXIT_FAIL;
-    } else {
-        for (size_t i = 0; i < npairs; i++)
-            b[i] = 1;
-        nk_exec_pairs(jobs, a, b, npairs, m->seed, 0, (unsigned)m->openings);
-        nk_exec_player players[2];
-        for (int i = 0; i < 2; i++)
-            players[i] = (nk_exec_player){&m->def[i].spec, m->def[i].n ? m->def[i].weights : NULL,
-                                          m->def[i].n};
-        nk_exec_batch batch = {.variant = m->variant,
-                               .ply_limit = (unsigned)m->ply_limit,
-                               .players = players,
-                               .nplayers = 2,
-                               .jobs = jobs,
-                               .njobs = 2 * npairs,
-                               .threads = (int)m->threads};
-        char err[512];
-        nk_status st = nk_exec_run(&batch, games, err, sizeof err);
-        if (st != NK_OK) {
-            nk_cli_error(m->cli, "%s", err);
-            rc = nk_cli_exit(st);
-        } else {
-            tally(games, npairs, o);
-        }
+        return NK_EXIT_FAIL;
     }
-    nk_free(jobs);
-    nk_free(games);
-    nk_free(a);
-    nk_free(b);
+    for (size_t i = 0; i < npairs; i++)
+        meetings[i] = (nk_meeting){0, 1};
+    nk_exec_player players[2];
+    for (int i = 0; i < 2; i++)
+        players[i] = (nk_exec_player){&m->def[i].spec, m->def[i].n ? m->def[i].weights : NULL,
+                                      m->def[i].n};
+    nk_arena_setup setup = {.variant = m->variant,
+                            .ply_limit = (unsigned)m->ply_limit,
+                            .players = players,
+                            .nplayers = 2,
+                            .master = m->seed,
+                            .batch = 0,
+                            .opening = (unsigned)m->openings,
+                            .threads = (int)m->threads};
+    char err[512];
+    nk_status st = nk_arena_play_meetings(&setup, meetings, npairs, &played, err, sizeof err);
+    if (st != NK_OK) {
+        nk_cli_error(m->cli, "%s", err);
+        rc = nk_cli_exit(st);
+    } else {
+        tally(&played, o);
+    }
+    nk_arena_played_free(&played);
+    nk_free(meetings);
     return rc;
 }
 

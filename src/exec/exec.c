@@ -38,18 +38,18 @@ uint64_t nk_exec_seed(uint64_t master, uint64_t batch, uint64_t game)
     return nk_seed_mix(nk_seed_mix(master, batch, game), GAME_DOMAIN, 0);
 }
 
-void nk_exec_pairs(nk_exec_job *jobs, const uint32_t *a, const uint32_t *b, size_t npairs,
-                   uint64_t master, uint64_t batch, unsigned opening)
+void nk_exec_pairs(nk_exec_job *jobs, const nk_meeting *meetings, size_t n, uint64_t master,
+                   uint64_t batch, unsigned opening)
 {
-    for (size_t i = 0; i < npairs; i++) {
+    for (size_t i = 0; i < n; i++) {
         uint64_t pair = nk_exec_seed(master, batch, i);
-        jobs[2 * i] = (nk_exec_job){.south = a[i],
-                                    .north = b[i],
+        jobs[2 * i] = (nk_exec_job){.south = meetings[i].a,
+                                    .north = meetings[i].b,
                                     .seed = nk_seed_mix(pair, 1, 0),
                                     .opening_seed = pair,
                                     .opening = opening};
-        jobs[2 * i + 1] = (nk_exec_job){.south = b[i],
-                                        .north = a[i],
+        jobs[2 * i + 1] = (nk_exec_job){.south = meetings[i].b,
+                                        .north = meetings[i].a,
                                         .seed = nk_seed_mix(pair, 2, 0),
                                         .opening_seed = pair,
                                         .opening = opening};

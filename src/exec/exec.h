@@ -87,13 +87,19 @@ typedef struct nk_exec_batch {
  * generation index, game or pairing index). */
 uint64_t nk_exec_seed(uint64_t master, uint64_t batch, uint64_t game);
 
-/* Fills jobs[0 .. 2*npairs-1] with colour-swapped pairs: pairing i of
- * players (a[i], b[i]) gives job 2i with a[i] South and job 2i+1 with b[i]
- * South, both from the same random opening of `opening` plies, drawn with
- * the pairing's seed nk_exec_seed(master, batch, i); the two games' players
- * get seeds mixed from it.  (A match is the pairing (0, 1) repeated.) */
-void nk_exec_pairs(nk_exec_job *jobs, const uint32_t *a, const uint32_t *b, size_t npairs,
-                   uint64_t master, uint64_t batch, unsigned opening);
+/* One meeting of two entries of a batch's player table: played as a
+ * colour-swapped pair of games, a South in the first. */
+typedef struct nk_meeting {
+    uint32_t a, b;
+} nk_meeting;
+
+/* Fills jobs[0 .. 2*n-1] with colour-swapped pairs: meeting i (a, b) gives
+ * job 2i with a South and job 2i+1 with b South, both from the same random
+ * opening of `opening` plies, drawn with the pairing's seed
+ * nk_exec_seed(master, batch, i); the two games' players get seeds mixed
+ * from it.  (A match is the meeting (0, 1) repeated.) */
+void nk_exec_pairs(nk_exec_job *jobs, const nk_meeting *meetings, size_t n, uint64_t master,
+                   uint64_t batch, unsigned opening);
 
 /* Plays every job of the batch and writes its result into out[job index]
  * (out has b->njobs entries; on failure their contents are unspecified but

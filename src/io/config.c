@@ -41,7 +41,7 @@
 
 #include <ini.h>
 
-#include "evolve/coevo.h"
+#include "run/schedule.h"
 #include "evolve/crossover.h"
 #include "evolve/mutate.h"
 #include "search/player.h"

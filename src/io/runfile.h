@@ -74,10 +74,9 @@
 #include <stdint.h>
 
 #include "base/status.h"
+#include "run/record.h" /* the row types of /stats, /games, /benchmark */
 
 enum { NK_RUN_SCHEMA_VERSION = 1 };
-/* Bytes of the opponent field of a benchmark row, its NUL included. */
-enum { NK_RUN_OPPONENT_LEN = 64 };
 /* The longest checkpoint name, in bytes. */
 enum { NK_RUN_BLOB_NAME_MAX = 63 };
 
@@ -101,31 +100,6 @@ typedef struct nk_run_meta {
     bool has_sigma;              /* /population/sigma exists */
     bool record_games;           /* /games exists */
 } nk_run_meta;
-
-/* One row of /stats: the summary of one generation. */
-typedef struct nk_run_stats {
-    int32_t generation;
-    int64_t games, evaluations;
-    double best, mean, median, std, worst, diversity, wall_seconds;
-} nk_run_stats;
-
-/* One row of /games: one game of the fitness evaluation. */
-typedef struct nk_run_game {
-    int32_t generation;
-    int64_t south_id, north_id;
-    int8_t winner; /* 0 south, 1 north, 2 draw */
-    int16_t south_seeds, north_seeds, plies;
-    int8_t reason; /* an nk_end code (rules/rules.h) */
-    uint64_t seed;
-} nk_run_game;
-
-/* One row of /benchmark: the champion against one fixed opponent. */
-typedef struct nk_run_bench {
-    int32_t generation;
-    char opponent[NK_RUN_OPPONENT_LEN]; /* a player spec, NUL-terminated */
-    int32_t wins, draws, losses;
-    double score; /* in [0, 1] */
-} nk_run_bench;
 
 /* The element type of a checkpoint dataset. */
 typedef enum nk_run_kind {

@@ -1,16 +1,13 @@
 /*
- * coevo.c -- co-evolution schedules and scoring (see coevo.h).
- *
- * Random draws without replacement use a partial Fisher-Yates shuffle of
- * the candidate list, so every draw costs exactly k generator calls and the
- * meetings depend only on the generator's state.
+ * schedule.c -- schedules, scoring and the fitness tally (see schedule.h).
  */
-#include "evolve/coevo.h"
-#include "base/alloc.h"
+#include "run/schedule.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "base/alloc.h"
 
 static const char *const schedule_names[NK_SCHEDULE_COUNT] = {
     [NK_SCHEDULE_ROUND_ROBIN] = "round-robin",   [NK_SCHEDULE_SAMPLE] = "sample",
@@ -140,6 +137,23 @@ nk_status nk_schedule_meetings(const nk_schedule_params *p, gsl_rng *rng, nk_mee
     *out = l.m;
     *count = l.n;
     return NK_OK;
+}
+
+/* A game's winner code (0 South, 1 North, 2 draw) from the South player's
+ * outcome. */
+static int winner_of(int south_outcome)
+{
+    return south_outcome > 0 ? 0 : south_outcome < 0 ? 1 : 2;
+}
+
+void nk_schedule_tally(nk_tally *t, const nk_scoring *s, const nk_meeting *meetings,
+                       const nk_meeting_tally *r, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint32_t a = meetings[i].a, b = meetings[i].b;
+        nk_tally_add(t, s, a, b, winner_of(r[i].outcome[0]), r[i].own[0], r[i].other[0]);
+        nk_tally_add(t, s, b, a, winner_of(-r[i].outcome[1]), r[i].other[1], r[i].own[1]);
+    }
 }
 
 nk_status nk_scoring_parse(nk_scoring *s, const char *text, char *err, size_t len)

@@ -1,6 +1,12 @@
 /*
- * coevo.h -- co-evolution fitness: who meets whom in a generation, and how
- * game results become fitness values.
+ * schedule.h -- co-evolution fitness: who meets whom in a generation, and
+ * how the games' results become fitness values.
+ *
+ * Owns: the schedule kinds by name, nk_schedule_meetings (the meetings of
+ * one generation, drawn from a generator), the scoring tables, and the
+ * per-individual tally (nk_tally, fed game by game or from played meetings
+ * with nk_schedule_tally).  A meeting (nk_meeting) is an exec pairing
+ * (exec/exec.h), played by arena/meetings.h.
  *
  * Fitness is relative (self-play).  A schedule lists *meetings* between
  * entrants; every meeting is played twice, once with each colour.  Entrants
@@ -8,7 +14,7 @@
  * fame (past champions), then N+H..N+H+K-1 the fixed gauntlet players.  Only
  * population members receive fitness; the others are yardsticks.
  *
- * Schedules (DESIGN.md, "Evolution"):
+ * Schedules (fitness.schedule, configs/README.md):
  *   round-robin   every pair of the population meets once;
  *   sample        each individual meets ceil(fraction * (N - 1)) distinct
  *                 others drawn at random (and counts the meetings others draw
@@ -17,19 +23,23 @@
  *   hall-of-fame  each individual meets k opponents drawn at random from the
  *                 hall of fame together with the rest of the population;
  *   gauntlet      each individual meets every gauntlet player.
+ * Random draws without replacement use a partial Fisher-Yates shuffle of
+ * the candidate list, so every draw costs exactly k generator calls and the
+ * meetings depend only on the generator's state.
  * Fitness of an individual = the mean score of its games under the scoring
  * table (win, draw, loss) or, with seed scoring, its mean seed difference.
  */
-#ifndef NK_COEVO_H
-#define NK_COEVO_H
+#ifndef NK_RUN_SCHEDULE_H
+#define NK_RUN_SCHEDULE_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include <gsl/gsl_rng.h>
 
+#include "arena/meetings.h"
 #include "base/status.h"
-#include "base/alloc.h"
+#include "exec/exec.h"
 
 typedef enum nk_schedule {
     NK_SCHEDULE_ROUND_ROBIN,
@@ -44,25 +54,6 @@ typedef enum nk_schedule {
  * (NK_SCHEDULE_COUNT when unknown). */
 const char *nk_schedule_name(nk_schedule s);
 nk_schedule nk_schedule_find(const char *name);
-
-typedef struct nk_schedule_params {
-    nk_schedule kind;
-    size_t population;   /* N >= 2 */
-    size_t hall;         /* H: hall-of-fame entrants available now */
-    size_t gauntlet;     /* K: gauntlet players */
-    double fraction;     /* sample: (0, 1] */
-    size_t k;            /* random-k, hall-of-fame: opponents per individual */
-} nk_schedule_params;
-
-typedef struct nk_meeting {
-    uint32_t a, b;       /* entrant indices; a plays South in the first game */
-} nk_meeting;
-
-/* Lists the meetings of one generation into a new array (*out, freed by the
- * caller with nk_free()).  Draws come from rng.  NK_EINVAL when the schedule
- * cannot be built (e.g. gauntlet with K = 0), with a message. */
-nk_status nk_schedule_meetings(const nk_schedule_params *p, gsl_rng *rng, nk_meeting **out,
-                               size_t *count, char *err, size_t errlen);
 
 /* Scoring of one game for one player. */
 typedef struct nk_scoring {
@@ -91,5 +82,27 @@ void nk_tally_add(nk_tally *t, const nk_scoring *s, uint32_t south, uint32_t nor
                   int south_seeds, int north_seeds);
 /* Mean score per game of individual i (0 if it played none). */
 double nk_tally_fitness(const nk_tally *t, size_t i);
+
+typedef struct nk_schedule_params {
+    nk_schedule kind;
+    size_t population;   /* N >= 2 */
+    size_t hall;         /* H: hall-of-fame entrants available now */
+    size_t gauntlet;     /* K: gauntlet players */
+    double fraction;     /* sample: (0, 1] */
+    size_t k;            /* random-k, hall-of-fame: opponents per individual */
+} nk_schedule_params;
+
+/* Lists the meetings of one generation into a new array (*out, freed by the
+ * caller with nk_free()); in each, a plays South in the first game.  Draws
+ * come from rng.  NK_EINVAL when the schedule cannot be built (e.g.
+ * gauntlet with K = 0), with a message. */
+nk_status nk_schedule_meetings(const nk_schedule_params *p, gsl_rng *rng, nk_meeting **out,
+                               size_t *count, char *err, size_t errlen);
+
+/* Adds the games of meetings[0..n) with their results r[0..n) to t, game by
+ * game in play order (meeting i: a South, then b South), exactly as
+ * nk_tally_add of each game would. */
+void nk_schedule_tally(nk_tally *t, const nk_scoring *s, const nk_meeting *meetings,
+                       const nk_meeting_tally *r, size_t n);
 
 #endif

@@ -1,5 +1,7 @@
 /*
- * test_coevo.c -- co-evolution schedules and scoring (evolve/coevo.h).
+ * test_run_schedule.c -- co-evolution fitness (run/schedule.h): who meets
+ * whom in a generation, the scoring tables, and the fitness tally (game by
+ * game and from played meetings).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -8,7 +10,7 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
-#include "evolve/coevo.h"
+#include "run/schedule.h"
 #include "evolve_testlib.h"
 
 static void test_round_robin_every_pair_once(void **state)
@@ -151,6 +153,43 @@ static void test_tally_counts_only_population(void **state)
     nk_tally_free(&t);
 }
 
+static void test_tally_of_meetings_equals_game_by_game(void **state)
+{
+    (void)state;
+    nk_scoring s = {0, 2, 1, 0};
+    /* meeting 0: 0 v 1, 0 wins as South 30-18, then draws as North 24-24;
+     * meeting 1: 1 v 5 (gauntlet), 1 loses as South 10-38, wins as North 30-18 */
+    nk_meeting m[2] = {{0, 1}, {1, 5}};
+    nk_meeting_tally r[2] = {
+        {.wins = 1, .draws = 1, .outcome = {1, 0}, .own = {30, 24}, .other = {18, 24}},
+        {.wins = 1, .losses = 1, .outcome = {-1, 1}, .own = {10, 30}, .other = {38, 18}},
+    };
+    nk_tally a, b;
+    assert_int_equal(nk_tally_init(&a, 2), NK_OK);
+    assert_int_equal(nk_tally_init(&b, 2), NK_OK);
+    nk_schedule_tally(&a, &s, m, r, 2);
+    nk_tally_add(&b, &s, 0, 1, 0, 30, 18);
+    nk_tally_add(&b, &s, 1, 0, 2, 24, 24);
+    nk_tally_add(&b, &s, 1, 5, 1, 10, 38);
+    nk_tally_add(&b, &s, 5, 1, 1, 18, 30);
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(a.games[i], b.games[i]);
+        assert_int_equal(a.wins[i], b.wins[i]);
+        assert_int_equal(a.draws[i], b.draws[i]);
+        assert_int_equal(a.losses[i], b.losses[i]);
+        assert_true(a.score[i] == b.score[i]);
+    }
+    assert_int_equal(a.wins[0], 1);
+    assert_int_equal(a.draws[0], 1);
+    assert_int_equal(a.games[1], 4);
+    assert_int_equal(a.wins[1], 1);   /* beat the gauntlet player as North */
+    assert_int_equal(a.losses[1], 2); /* to 0 as North, to 5 as South */
+    assert_int_equal(a.draws[1], 1);
+    assert_true(nk_tally_fitness(&a, 1) == 0.75); /* (0 + 1 + 0 + 2) / 4 */
+    nk_tally_free(&a);
+    nk_tally_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -162,6 +201,7 @@ int main(void)
         cmocka_unit_test(test_same_seed_same_meetings),
         cmocka_unit_test(test_scoring_tables),
         cmocka_unit_test(test_tally_counts_only_population),
+        cmocka_unit_test(test_tally_of_meetings_equals_game_by_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,387 @@
+/*
+ * evolve_file.c -- an evolution run and its run file (see evolve_file.h).
+ */
+#include "io/evolve_file.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/alloc.h"
+#include "exec/mpi.h"
+#include "io/backup.h"
+#include "io/config.h"
+#include "io/playerio.h"
+#include "io/runfile.h"
+
+struct nk_evo_file {
+    nk_evo *evo;
+    unsigned generations;         /* of the run */
+    size_t dim;
+    size_t hall_size;
+    nk_run *run;
+    char path[NK_RUN_PATH_MAX];   /* the run file */
+    const char *config_text;
+    bool recovered;               /* resumed from the backup copy */
+    bool clean;                   /* the file and its backup agree (no step failed) */
+    bool fresh;                   /* --resume found no run file and started one */
+    unsigned done;                /* generations complete in the file */
+};
+
+/* ===== settings ===== */
+
+void nk_evo_settings_from_config(nk_evo_settings *s, const nk_config *c)
+{
+    memset(s, 0, sizeof *s);
+    s->name = nk_config_string(c, "experiment.name");
+    s->seed = nk_config_uint64(c, "experiment.seed");
+    s->variant = nk_config_string(c, "experiment.variant");
+    s->generations = (unsigned)nk_config_int(c, "experiment.generations");
+    s->features = nk_config_string(c, "player.features");
+    s->depth = (unsigned)nk_config_int(c, "player.depth");
+    s->ply_limit = (unsigned)nk_config_int(c, "player.ply_limit");
+    s->tt = (unsigned)nk_config_int(c, "player.tt");
+    s->wmin = nk_config_double(c, "player.weights_min");
+    s->wmax = nk_config_double(c, "player.weights_max");
+    s->strategy = nk_config_string(c, "strategy.kind");
+    s->size = strcmp(s->strategy, "ga") == 0 ? (size_t)nk_config_int(c, "population.size")
+                                             : (size_t)nk_config_int(c, "strategy.lambda");
+    s->encoding = nk_config_string(c, "population.encoding");
+    s->bits = (unsigned)nk_config_int(c, "population.bits");
+    s->mu = (size_t)nk_config_int(c, "strategy.mu");
+    s->elitism = (size_t)nk_config_int(c, "strategy.elitism");
+    s->sigma0 = nk_config_double(c, "strategy.sigma0");
+    s->sigma_min = nk_config_double(c, "strategy.sigma_min");
+    s->selection = nk_config_string(c, "selection.method");
+    s->tournament_size = (size_t)nk_config_int(c, "selection.tournament_size");
+    s->rank_pressure = nk_config_double(c, "selection.rank_pressure");
+    s->truncation = nk_config_double(c, "selection.truncation");
+    s->crossover = nk_config_string(c, "crossover.method");
+    s->crossover_rate = nk_config_double(c, "crossover.rate");
+    s->blx_alpha = nk_config_double(c, "crossover.blx_alpha");
+    s->sbx_eta = nk_config_double(c, "crossover.sbx_eta");
+    s->mutation = nk_config_string(c, "mutation.method");
+    s->mutation_rate = nk_config_double(c, "mutation.rate");
+    s->mutation_sigma = nk_config_double(c, "mutation.sigma");
+    s->poly_eta = nk_config_double(c, "mutation.poly_eta");
+    s->schedule = nk_config_string(c, "fitness.schedule");
+    s->sample_fraction = nk_config_double(c, "fitness.sample_fraction");
+    s->k = (size_t)nk_config_int(c, "fitness.k");
+    s->hall_size = (size_t)nk_config_int(c, "fitness.hall_size");
+    s->gauntlet = nk_config_text(c, "fitness.gauntlet");
+    s->scoring = nk_config_string(c, "fitness.scoring");
+    s->openings = (unsigned)nk_config_int(c, "fitness.openings");
+    s->benchmark_every = (unsigned)nk_config_int(c, "benchmark.every");
+    s->benchmark_games = (unsigned)nk_config_int(c, "benchmark.games");
+    s->benchmark = nk_config_text(c, "benchmark.opponents");
+    s->record_games = nk_config_string(c, "output.record_games");
+}
+
+/* Player specs of the settings' lists, with weights files read. */
+static nk_status resolve(const char *text, const nk_variant *v, nk_spec *spec, double *weights,
+                         size_t *n, char *err, size_t len)
+{
+    nk_player_def def;
+    nk_status st = nk_playerio_load(&def, text, v, err, len);
+    if (st != NK_OK)
+        return st;
+    *spec = def.spec;
+    *n = def.n;
+    memcpy(weights, def.weights, sizeof def.weights);
+    return NK_OK;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ===== the run file ===== */
+
+static nk_status create_file(nk_evo_file *f, const char *path, bool force, char *err, size_t len)
+{
+    const nk_evo_shape *sh = nk_evo_shape_of(f->evo);
+    nk_run_meta meta = {
+        .variant = sh->variant,
+        .master_seed = sh->seed,
+        .config = f->config_text,
+        .threads = sh->threads, /* per rank */
+        .mpi_ranks = nk_mpi_size(),
+        .feature_set = sh->feature_set,
+        .strategy = sh->strategy,
+        .n = sh->n,
+        .d = sh->d,
+        .features = sh->features,
+        .record_games = nk_evo_records_games(f->evo),
+    };
+    /* Whether populations carry step sizes is known once one is made. */
+    nk_status st = nk_evo_has_sigma(f->evo, &meta.has_sigma, err, len);
+    if (st != NK_OK)
+        return st;
+    /* The file is made whole under a temporary name and renamed into place,
+     * so a process killed while creating it leaves no half-made run file;
+     * a backup copy left by an earlier run of that name is dropped. */
+    char tmp[NK_RUN_PATH_MAX], bak[NK_RUN_PATH_MAX];
+    if (!force && access(path, F_OK) == 0)
+        return nk_fail(NK_EINVAL, err, len,
+                       "'%s' already exists: --resume continues it, --force replaces it", path);
+    nk_backup_name(tmp, path, ".new");
+    nk_backup_name(bak, path, ".bak");
+    nk_run *run = NULL;
+    st = nk_run_create(&run, tmp, &meta, true, err, len);
+    nk_run_close(run);
+    if (st != NK_OK)
+        return st;
+    if ((access(bak, F_OK) == 0 && remove(bak) != 0) || rename(tmp, path) != 0) {
+        int saved = errno;
+        remove(tmp);
+        return nk_fail(NK_EIO, err, len, "cannot create '%s': %s", path, strerror(saved));
+    }
+    return nk_run_open(&f->run, path, true, err, len);
+}
+
+/* Opens the run file to resume it.  When a whole backup exists (the run
+ * did not close), goes on from the backup: a damaged file (one that does
+ * not open) is kept as PATH.damaged, one that opens is replaced.  A file
+ * that another process holds (NK_EIO) is left alone. */
+static nk_status open_for_resume(nk_evo_file *f, char *err, size_t len)
+{
+    nk_status st = nk_run_open(&f->run, f->path, true, err, len);
+    if (st != NK_OK && st != NK_EFORMAT)
+        return st;
+    if (!nk_backup_exists(f->path))
+        return st;
+    nk_run_close(f->run);
+    f->run = NULL;
+    bool damaged = st == NK_EFORMAT;
+    st = nk_backup_restore(f->path, damaged, err, len);
+    if (st != NK_OK)
+        return st;
+    f->recovered = damaged;
+    return nk_run_open(&f->run, f->path, true, err, len);
+}
+
+/* Reads checkpoint dataset name (float64) into a new array. */
+static nk_status read_blob(nk_run *run, const char *name, double **out, size_t *count,
+                           char *err, size_t len)
+{
+    nk_run_kind kind;
+    *out = NULL;
+    nk_status st = nk_run_checkpoint_info(run, name, &kind, count, err, len);
+    double *buf = st == NK_OK ? nk_malloc((*count ? *count : 1) * sizeof *buf) : NULL;
+    if (st == NK_OK && buf == NULL)
+        st = nk_fail(NK_ENOMEM, err, len, "out of memory");
+    if (st == NK_OK)
+        st = nk_run_read_checkpoint(run, name, NK_RUN_F64, buf, *count, err, len);
+    if (st != NK_OK) {
+        nk_free(buf);
+        return st;
+    }
+    *out = buf;
+    return NK_OK;
+}
+
+/* Restores the loop (strategy, hall of fame, champion) from the file's
+ * checkpoint. */
+static nk_status resume_file(nk_evo_file *f, const char *path, char *err, size_t len)
+{
+    nk_status st = open_for_resume(f, err, len);
+    if (st != NK_OK)
+        return st;
+    const nk_run_meta *m = nk_run_get_meta(f->run);
+    const nk_evo_shape *sh = nk_evo_shape_of(f->evo);
+    nk_config *stored = NULL, *now = NULL;
+    char e2[1024];
+    st = nk_config_new(&stored, e2, sizeof e2);
+    if (st == NK_OK)
+        st = nk_config_load_string(stored, m->config, path, e2, sizeof e2);
+    if (st == NK_OK)
+        st = nk_config_new(&now, e2, sizeof e2);
+    if (st == NK_OK)
+        st = nk_config_load_string(now, f->config_text, "the config", e2, sizeof e2);
+    if (st == NK_OK)
+        st = nk_config_check_resume(stored, now, e2, sizeof e2);
+    nk_config_free(stored);
+    nk_config_free(now);
+    /* A stored config that does not parse is a damaged file; a mismatch, an
+     * out-of-memory or an I/O failure keeps its own status. */
+    if (st == NK_EINVAL || st == NK_ERANGE)
+        st = NK_EFORMAT;
+    if (st != NK_OK)
+        return nk_fail(st, err, len, "cannot resume '%s': %s", path, e2);
+    if (m->n != sh->n || m->d != sh->d)
+        return nk_fail(NK_EMISMATCH, err, len, "cannot resume '%s': population shape differs",
+                       path);
+    nk_evo_set_records_games(f->evo, m->record_games); /* fixed when the file was made */
+    st = nk_run_truncate(f->run, NULL, err, len);
+    if (st != NK_OK)
+        return st;
+    f->done = (unsigned)nk_run_generations(f->run);
+    nk_evo_checkpoint c = {.done = f->done};
+    if (f->done == 0)
+        return nk_evo_restore(f->evo, &c, err, len);
+    double *state = NULL, *hall = NULL, *champ = NULL;
+    size_t count = 0;
+    st = read_blob(f->run, "strategy", &state, &c.n_strategy, err, len);
+    c.strategy = state;
+    if (st == NK_OK && nk_run_checkpoint_info(f->run, "hall", &(nk_run_kind){0}, &count, err,
+                                              len) == NK_OK && count) {
+        if (count % f->dim || count / f->dim > f->hall_size)
+            st = nk_fail(NK_EFORMAT, err, len, "cannot resume '%s': bad hall of fame", path);
+        else
+            st = read_blob(f->run, "hall", &hall, &count, err, len);
+        c.hall = hall;
+        c.n_hall = st == NK_OK ? count / f->dim : 0;
+    }
+    if (st == NK_OK && nk_run_checkpoint_info(f->run, "champion", &(nk_run_kind){0}, &count,
+                                              err, len) == NK_OK && count == 1 + f->dim) {
+        st = read_blob(f->run, "champion", &champ, &count, err, len);
+        c.champion = champ;
+    }
+    if (st == NK_OK)
+        st = nk_evo_restore(f->evo, &c, err, len);
+    nk_free(state);
+    nk_free(hall);
+    nk_free(champ);
+    return st;
+}
+
+nk_status nk_evo_file_open(nk_evo_file **out, const nk_evo_settings *s, const char *path,
+                           nk_evo_mode mode, int threads, char *err, size_t len)
+{
+    nk_evo_file *f = nk_calloc(1, sizeof *f);
+    *out = NULL;
+    if (f == NULL)
+        return nk_fail(NK_ENOMEM, err, len, "out of memory");
+    if (strlen(path) >= sizeof f->path - NK_RUN_SUFFIX_MAX) {
+        nk_free(f);
+        return nk_fail(NK_ERANGE, err, len, "run file path too long");
+    }
+    strcpy(f->path, path);
+    f->config_text = s->config_text;
+    nk_status st = nk_evo_alloc(&f->evo, s, resolve, threads, err, len);
+    if (st == NK_OK) {
+        const nk_evo_shape *sh = nk_evo_shape_of(f->evo);
+        f->dim = sh->d;
+        f->generations = sh->generations;
+        f->hall_size = sh->hall_size;
+        char bak[NK_RUN_PATH_MAX];
+        nk_backup_name(bak, path, ".bak");
+        if (mode == NK_EVO_RESUME && access(path, F_OK) != 0 && errno == ENOENT &&
+            access(bak, F_OK) != 0) {
+            mode = NK_EVO_NEW; /* killed before its file existed: nothing to resume */
+            f->fresh = true;
+        }
+        st = mode == NK_EVO_RESUME ? resume_file(f, path, err, len)
+                                   : create_file(f, path, mode == NK_EVO_FORCE, err, len);
+    }
+    if (st == NK_OK)
+        st = nk_backup_refresh(f->path, f->done, err, len);
+    f->clean = st == NK_OK;
+    if (st != NK_OK) {
+        nk_evo_file_close(f);
+        return st;
+    }
+    *out = f;
+    return NK_OK;
+}
+
+/* ===== one generation ===== */
+
+/* Appends the record of the generation just iterated, with its
+ * checkpoint. */
+static nk_status write_record(nk_evo_file *f, const nk_evo_record *r, char *err, size_t len)
+{
+    nk_run_blob blobs[3] = {
+        {"strategy", NK_RUN_F64, r->strategy, r->n_strategy},
+        {"hall", NK_RUN_F64, r->hall, r->n_hall * f->dim},
+        {"champion", NK_RUN_F64, r->champion, 1 + f->dim},
+    };
+    nk_run_gen gen = {
+        .genome = r->pop->w,
+        .sigma = r->pop->sigma,
+        .fitness = r->fitness,
+        .wins = r->wins,
+        .draws = r->draws,
+        .losses = r->losses,
+        .ids = r->pop->id,
+        .parents = r->pop->parents,
+        .stats = r->stats,
+        .games = r->games,
+        .n_games = r->n_games,
+        .bench = r->bench,
+        .n_bench = r->n_bench,
+        .blobs = blobs,
+        .n_blobs = 3,
+    };
+    return nk_run_append_generation(f->run, &gen, err, len);
+}
+
+nk_status nk_evo_file_step(nk_evo_file *f, nk_evo_progress *p, char *err, size_t len)
+{
+    double t0 = now_seconds();
+    f->clean = false;
+    nk_status st = nk_evo_iterate(f->evo, err, len);
+    const nk_evo_record *r = nk_evo_record_of(f->evo);
+    if (st == NK_OK)
+        st = write_record(f, r, err, len);
+    if (st == NK_OK) {
+        f->done = r->generation + 1;
+        st = nk_backup_refresh(f->path, f->done, err, len);
+        f->clean = st == NK_OK;
+    }
+    if (st == NK_OK) {
+        p->generation = r->generation;
+        p->generations = f->generations;
+        p->games = r->games_played;
+        p->seconds = now_seconds() - t0;
+        p->best = r->stats.best;
+        p->mean = r->stats.mean;
+        p->benchmarked = r->benchmarked;
+        p->benchmark_score = r->benchmark_score;
+    }
+    return st;
+}
+
+unsigned nk_evo_file_generation(const nk_evo_file *f)
+{
+    return f->done;
+}
+
+bool nk_evo_file_done(const nk_evo_file *f)
+{
+    return f->done >= f->generations;
+}
+
+const double *nk_evo_file_champion(const nk_evo_file *f, size_t *dim, int64_t *id)
+{
+    return nk_evo_champion(f->evo, dim, id);
+}
+
+bool nk_evo_file_recovered(const nk_evo_file *f)
+{
+    return f->recovered;
+}
+
+bool nk_evo_file_fresh(const nk_evo_file *f)
+{
+    return f->fresh;
+}
+
+void nk_evo_file_close(nk_evo_file *f)
+{
+    if (f == NULL)
+        return;
+    if (f->run != NULL) {
+        nk_run_close(f->run);
+        /* After a failed step the backup may be the only whole copy. */
+        if (f->clean)
+            nk_backup_remove(f->path);
+    }
+    nk_evo_free(f->evo);
+    nk_free(f);
+}

@@ -1,0 +1,632 @@
+/*
+ * evolution.c -- the generation loop of an evolution run (see evolution.h).
+ *
+ * The checkpoint after generation g holds the strategy state as of its
+ * tell, the hall of fame and the champion, which is all that generation
+ * g + 1 needs.
+ */
+#include "run/evolution.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <gsl/gsl_rng.h>
+#include <omp.h>
+
+#include "arena/meetings.h"
+#include "base/alloc.h"
+#include "base/rng.h"
+#include "evolve/strategy.h"
+#include "run/benchmark.h"
+#include "run/schedule.h"
+#include "search/features.h"
+
+/* A gauntlet or benchmark player as resolved. */
+typedef struct evo_player {
+    nk_spec spec;
+    double weights[NK_MAX_FEATURES];
+    size_t n;
+} evo_player;
+
+/* What one generation leaves until the next: the record's storage. */
+typedef struct gen_data {
+    nk_meeting *meet;
+    size_t nmeet;
+    nk_arena_played played;
+    nk_exec_player *players;
+    nk_tally tally;
+    double *fitness;
+    nk_run_game *rows;
+    nk_run_bench bench[NK_EVO_MAX_SPECS];
+    size_t nbench;
+    nk_pop *pop;      /* the population as evaluated (a copy: tell replaces it) */
+    double *state;    /* the strategy state after tell */
+    double *champ;    /* [1 + D] */
+} gen_data;
+
+struct nk_evo {
+    nk_evo_settings s;
+    const nk_variant *variant;
+    const nk_feature_set *set;
+    size_t dim;
+    nk_genome *genome;
+    nk_strategy *strategy;
+    nk_scoring scoring;
+    nk_schedule schedule;
+    nk_spec spec;                 /* the evolving players' spec */
+    evo_player gauntlet[NK_EVO_MAX_SPECS];
+    size_t ngauntlet;
+    evo_player bench[NK_EVO_MAX_SPECS];
+    nk_exec_player bench_x[NK_EVO_MAX_SPECS];
+    size_t nbench;
+    double *hall;                 /* [hall_size][D] past champions, oldest first */
+    size_t nhall;
+    gsl_rng **rng;                /* one per individual */
+    size_t nrng;
+    unsigned done;                /* generations iterated (or restored) */
+    bool record;
+    int threads;
+    double *champion;             /* [D] */
+    int64_t champion_id;
+    const char *names[NK_MAX_FEATURES];
+    nk_evo_shape shape;
+    gen_data d;
+    nk_evo_record rec;
+    bool has_rec;
+};
+
+/* ===== from the settings ===== */
+
+static nk_status resolve_spec(nk_evo_resolve resolve, const char *text, const nk_variant *v,
+                              evo_player *p, char *err, size_t len)
+{
+    if (resolve != NULL)
+        return resolve(text, v, &p->spec, p->weights, &p->n, err, len);
+    p->n = 0;
+    return nk_spec_parse(&p->spec, text, err, len);
+}
+
+static nk_status parse_specs(const char *list, const nk_variant *v, nk_evo_resolve resolve,
+                             evo_player *defs, size_t *n, const char *key, char *err, size_t len)
+{
+    char buf[NK_EVO_LIST_MAX], *save = NULL;
+    *n = 0;
+    if (strlen(list) >= sizeof buf)
+        return nk_fail(NK_ERANGE, err, len, "%s: list too long", key);
+    strcpy(buf, list);
+    for (char *tok = strtok_r(buf, ";", &save); tok; tok = strtok_r(NULL, ";", &save)) {
+        while (*tok == ' ' || *tok == '\t')
+            tok++;
+        char *end = tok + strlen(tok);
+        while (end > tok && (end[-1] == ' ' || end[-1] == '\t'))
+            *--end = '\0';
+        if (*tok == '\0')
+            continue;
+        if (*n == NK_EVO_MAX_SPECS)
+            return nk_fail(NK_ERANGE, err, len, "%s: more than %d players", key,
+                           NK_EVO_MAX_SPECS);
+        char e2[512];
+        nk_status st = resolve_spec(resolve, tok, v, &defs[*n], e2, sizeof e2);
+        if (st != NK_OK)
+            return nk_fail(st, err, len, "%s: %s", key, e2);
+        if (defs[*n].spec.kind == NK_PLAYER_HUMAN)
+            return nk_fail(NK_EINVAL, err, len, "%s: a human cannot play in an evolution run",
+                           key);
+        (*n)++;
+    }
+    return NK_OK;
+}
+
+static nk_status make_strategy(nk_evo *e, char *err, size_t len)
+{
+    const nk_evo_settings *s = &e->s;
+    nk_encoding enc;
+    nk_status st = nk_genome_encoding_parse(&enc, s->encoding, err, len);
+    if (st != NK_OK)
+        return st;
+    st = nk_genome_alloc(&e->genome, e->dim, enc, s->bits, s->wmin, s->wmax, err, len);
+    if (st != NK_OK)
+        return st;
+    const nk_strategy_type *t = nk_strategy_find(s->strategy);
+    if (t == NULL) {
+        char names[128];
+        return nk_fail(NK_EINVAL, err, len, "strategy.kind: unknown strategy '%s' (choices: %s)",
+                       s->strategy, nk_strategy_names(names, sizeof names));
+    }
+    nk_strategy_params p;
+    nk_strategy_params_init(&p, t, enc);
+    p.size = s->size;
+    p.mu = s->mu;
+    p.elite = s->elitism;
+    p.sigma0 = s->sigma0;
+    p.select = nk_select_find(s->selection);
+    p.select_par.tournament = s->tournament_size;
+    p.select_par.pressure = s->rank_pressure;
+    p.select_par.fraction = s->truncation;
+    p.cross = nk_cross_find(s->crossover);
+    p.cross_par.rate = s->crossover_rate;
+    p.cross_par.alpha = s->blx_alpha;
+    p.cross_par.eta = s->sbx_eta;
+    p.mutate = nk_mutate_find(s->mutation);
+    p.mutate_par.rate = s->mutation_rate;
+    p.mutate_par.sigma = s->mutation_sigma;
+    p.mutate_par.eta = s->poly_eta;
+    if (s->sigma_min > 0 && s->sigma_min < 1)
+        p.mutate_par.sigma_floor = s->sigma_min;
+    if (p.select == NULL || p.cross == NULL || p.mutate == NULL) {
+        char names[256];
+        if (p.select == NULL)
+            return nk_fail(NK_EINVAL, err, len, "selection.method: unknown '%s' (choices: %s)",
+                           s->selection, nk_select_names(names, sizeof names));
+        if (p.cross == NULL)
+            return nk_fail(NK_EINVAL, err, len, "crossover.method: unknown '%s' (choices: %s)",
+                           s->crossover, nk_cross_names(names, sizeof names));
+        return nk_fail(NK_EINVAL, err, len, "mutation.method: unknown '%s' (choices: %s)",
+                       s->mutation, nk_mutate_names(names, sizeof names));
+    }
+    return nk_strategy_alloc(&e->strategy, t, e->genome, &p, err, len);
+}
+
+/* Games per generation of the schedule (for record_games = auto). */
+static uint64_t games_per_generation(const nk_evo *e)
+{
+    uint64_t n = e->nrng;
+    switch (e->schedule) {
+    case NK_SCHEDULE_ROUND_ROBIN:
+        return n * (n - 1);
+    case NK_SCHEDULE_SAMPLE:
+        return 2 * n * (uint64_t)ceil(e->s.sample_fraction * (double)(n - 1));
+    case NK_SCHEDULE_GAUNTLET:
+        return 2 * n * e->ngauntlet;
+    default:
+        return 2 * n * e->s.k;
+    }
+}
+
+/* Everything the loop needs from the settings, in one place: variant,
+ * features, the evolving players' spec, schedule, scoring, the gauntlet and
+ * benchmark players, the strategy (make_strategy: genome, selection,
+ * crossover, mutation), the generators, whether games are recorded, and the
+ * shape.  The loop itself then reads only the scalars seed, generations,
+ * ply_limit, openings, sample_fraction, k, hall_size, benchmark_every and
+ * benchmark_games from e->s. */
+static nk_status make_run(nk_evo *e, nk_evo_resolve resolve, char *err, size_t len)
+{
+    const nk_evo_settings *s = &e->s;
+    char e2[512];
+    e->variant = nk_variant_find(s->variant);
+    if (e->variant == NULL)
+        return nk_fail(NK_EINVAL, err, len, "experiment.variant: unknown variant '%s'", s->variant);
+    e->set = nk_features_find(s->features);
+    if (e->set == NULL) {
+        char names[256];
+        nk_features_list(names, sizeof names);
+        return nk_fail(NK_EINVAL, err, len, "player.features: unknown feature set '%s' (%s)",
+                       s->features, names);
+    }
+    if (nk_features_check(e->set, e->variant, e2, sizeof e2) != NK_OK)
+        return nk_fail(NK_EINVAL, err, len, "player.features: %s", e2);
+    e->dim = e->set->count;
+    char spec[128];
+    /* player.tt: each search uses its table once (search.h) and the evolving
+     * players are made anew every batch, so at the shallow depths of most
+     * runs a table costs more (memory traffic) than it saves. */
+    snprintf(spec, sizeof spec, "ab:depth=%u,features=%s,tt=%u", s->depth, s->features, s->tt);
+    if (nk_spec_parse(&e->spec, spec, e2, sizeof e2) != NK_OK)
+        return nk_fail(NK_EINVAL, err, len, "player: %s", e2);
+    e->schedule = nk_schedule_find(s->schedule);
+    if (e->schedule == NK_SCHEDULE_COUNT)
+        return nk_fail(NK_EINVAL, err, len, "fitness.schedule: unknown schedule '%s'", s->schedule);
+    nk_status st = nk_scoring_parse(&e->scoring, s->scoring, e2, sizeof e2);
+    if (st != NK_OK)
+        return nk_fail(st, err, len, "fitness.scoring: %s", e2);
+    st = parse_specs(s->gauntlet, e->variant, resolve, e->gauntlet, &e->ngauntlet,
+                     "fitness.gauntlet", err, len);
+    if (st == NK_OK)
+        st = parse_specs(s->benchmark, e->variant, resolve, e->bench, &e->nbench,
+                         "benchmark.opponents", err, len);
+    if (st != NK_OK)
+        return st;
+    for (size_t k = 0; k < e->nbench; k++) {
+        if (strlen(e->bench[k].spec.text) >= NK_RUN_OPPONENT_LEN)
+            return nk_fail(NK_ERANGE, err, len,
+                           "benchmark.opponents: spec '%s' is longer than %d characters",
+                           e->bench[k].spec.text, NK_RUN_OPPONENT_LEN - 1);
+        e->bench_x[k] = (nk_exec_player){&e->bench[k].spec,
+                                         e->bench[k].n ? e->bench[k].weights : NULL,
+                                         e->bench[k].n};
+    }
+    if (e->schedule == NK_SCHEDULE_GAUNTLET && e->ngauntlet == 0)
+        return nk_fail(NK_EINVAL, err, len, "fitness.gauntlet: the gauntlet schedule needs players");
+    if (s->benchmark_games % 2)
+        return nk_fail(NK_ERANGE, err, len, "benchmark.games: %u is odd (games come in colour-swapped pairs)",
+                       s->benchmark_games);
+    st = make_strategy(e, err, len);
+    if (st != NK_OK)
+        return st;
+    e->nrng = nk_strategy_size(e->strategy);
+    e->rng = nk_calloc(e->nrng, sizeof *e->rng);
+    e->hall = nk_calloc((s->hall_size ? s->hall_size : 1) * e->dim, sizeof *e->hall);
+    e->champion = nk_calloc(e->dim, sizeof *e->champion);
+    if (e->rng == NULL || e->hall == NULL || e->champion == NULL)
+        return nk_fail(NK_ENOMEM, err, len, "out of memory");
+    for (size_t i = 0; i < e->nrng; i++)
+        if ((e->rng[i] = gsl_rng_alloc(gsl_rng_mt19937)) == NULL)
+            return nk_fail(NK_ENOMEM, err, len, "out of memory");
+    e->champion_id = -1;
+    uint64_t total = games_per_generation(e) * s->generations;
+    e->record = strcmp(s->record_games, "on") == 0 ||
+                (strcmp(s->record_games, "auto") == 0 && total <= 1000000);
+    for (size_t j = 0; j < e->dim; j++)
+        e->names[j] = e->set->features[j].name;
+    e->shape = (nk_evo_shape){
+        .variant = s->variant,
+        .seed = s->seed,
+        .feature_set = e->set->name,
+        .features = e->names,
+        .strategy = nk_strategy_type_of(e->strategy)->name,
+        .n = e->nrng,
+        .d = e->dim,
+        .threads = e->threads > 0 ? e->threads : omp_get_max_threads(),
+        .generations = s->generations,
+        .hall_size = s->hall_size,
+    };
+    return NK_OK;
+}
+
+nk_status nk_evo_alloc(nk_evo **out, const nk_evo_settings *s, nk_evo_resolve resolve,
+                       int threads, char *err, size_t len)
+{
+    nk_evo *e = nk_calloc(1, sizeof *e);
+    *out = NULL;
+    if (e == NULL)
+        return nk_fail(NK_ENOMEM, err, len, "out of memory");
+    e->s = *s;
+    e->threads = threads;
+    nk_status st = make_run(e, resolve, err, len);
+    if (st != NK_OK) {
+        nk_evo_free(e);
+        return st;
+    }
+    *out = e;
+    return NK_OK;
+}
+
+nk_status nk_evo_restore(nk_evo *e, const nk_evo_checkpoint *c, char *err, size_t len)
+{
+    e->done = c->done;
+    if (c->done == 0)
+        return NK_OK;
+    nk_status st = nk_strategy_load(e->strategy, c->strategy, c->n_strategy, err, len);
+    if (st != NK_OK)
+        return st;
+    if (c->n_hall > e->s.hall_size)
+        return nk_fail(NK_EFORMAT, err, len, "bad hall of fame");
+    if (c->n_hall) {
+        memcpy(e->hall, c->hall, c->n_hall * e->dim * sizeof *e->hall);
+        e->nhall = c->n_hall;
+    }
+    if (c->champion) {
+        e->champion_id = (int64_t)c->champion[0];
+        memcpy(e->champion, c->champion + 1, e->dim * sizeof *e->champion);
+    }
+    return NK_OK;
+}
+
+/* ===== one generation ===== */
+
+static void gen_free(gen_data *d)
+{
+    nk_arena_played_free(&d->played);
+    nk_free(d->meet);
+    nk_free(d->players);
+    nk_free(d->fitness);
+    nk_free(d->rows);
+    nk_tally_free(&d->tally);
+    nk_pop_free(d->pop);
+    nk_free(d->state);
+    nk_free(d->champ);
+    memset(d, 0, sizeof *d);
+}
+
+static void add_to_hall(nk_evo *e, const double *w)
+{
+    size_t cap = e->s.hall_size;
+    if (cap == 0)
+        return;
+    if (e->nhall == cap) {
+        memmove(e->hall, e->hall + e->dim, (cap - 1) * e->dim * sizeof *e->hall);
+        e->nhall--;
+    }
+    memcpy(e->hall + e->nhall * e->dim, w, e->dim * sizeof *w);
+    e->nhall++;
+}
+
+/* Plays the meetings of generation g between the entrants (population,
+ * hall, gauntlet) and tallies the population's fitness. */
+static nk_status play_generation(nk_evo *e, unsigned g, const nk_pop *pop, gen_data *d,
+                                 char *err, size_t len)
+{
+    size_t n = pop->size, nent = n + e->nhall + e->ngauntlet;
+    gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+    if (r == NULL)
+        return nk_fail(NK_ENOMEM, err, len, "out of memory");
+    gsl_rng_set(r, (unsigned long)nk_seed_mix(e->s.seed, g, NK_EVO_STREAM_SCHEDULE));
+    nk_schedule_params sp = {e->schedule, n, e->nhall, e->ngauntlet, e->s.sample_fraction, e->s.k};
+    nk_status st = nk_schedule_meetings(&sp, r, &d->meet, &d->nmeet, err, len);
+    gsl_rng_free(r);
+    if (st != NK_OK)
+        return st;
+    d->players = nk_calloc(nent, sizeof *d->players);
+    if (!d->players || nk_tally_init(&d->tally, n) != NK_OK)
+        return nk_fail(NK_ENOMEM, err, len, "out of memory");
+    for (size_t i = 0; i < n; i++)
+        d->players[i] = (nk_exec_player){&e->spec, nk_pop_w(pop, i), e->dim};
+    for (size_t h = 0; h < e->nhall; h++)
+        d->players[n + h] = (nk_exec_player){&e->spec, e->hall + h * e->dim, e->dim};
+    for (size_t k = 0; k < e->ngauntlet; k++) {
+        const evo_player *def = &e->gauntlet[k];
+        d->players[n + e->nhall + k] =
+            (nk_exec_player){&def->spec, def->n ? def->weights : NULL, def->n};
+    }
+    nk_arena_setup setup = {.variant = e->variant, .ply_limit = e->s.ply_limit,
+                            .players = d->players, .nplayers = nent, .master = e->s.seed,
+                            .batch = g, .opening = e->s.openings, .threads = e->threads};
+    st = nk_arena_play_meetings(&setup, d->meet, d->nmeet, &d->played, err, len);
+    if (st != NK_OK)
+        return st;
+    nk_schedule_tally(&d->tally, &e->scoring, d->meet, d->played.tally, d->nmeet);
+    d->fitness = nk_malloc(n * sizeof *d->fitness);
+    if (d->fitness == NULL)
+        return nk_fail(NK_ENOMEM, err, len, "out of memory");
+    for (size_t i = 0; i < n; i++)
+        d->fitness[i] = nk_tally_fitness(&d->tally, i);
+    return NK_OK;
+}
+
+/* The id an entrant has in the game rows (run/record.h). */
+static int64_t entrant_id(const nk_evo *e, const nk_pop *pop, uint32_t who)
+{
+    if (who < pop->size)
+        return pop->id[who];
+    if (who < pop->size + e->nhall)
+        return NK_RUN_HALL_ID(who - pop->size);
+    return NK_RUN_GAUNTLET_ID(who - pop->size - e->nhall);
+}
+
+static nk_status game_rows(nk_evo *e, unsigned g, const nk_pop *pop, gen_data *d, char *err,
+                           size_t len)
+{
+    size_t ngames = 2 * d->nmeet;
+    d->rows = nk_calloc(ngames + 1, sizeof *d->rows);
+    if (d->rows == NULL)
+        return nk_fail(NK_ENOMEM, err, len, "out of memory");
+    for (size_t j = 0; j < ngames; j++) {
+        const nk_exec_game *gm = &d->played.games[j];
+        const nk_exec_job *job = &d->played.jobs[j];
+        nk_run_game *r = &d->rows[j];
+        r->generation = (int32_t)g;
+        r->south_id = entrant_id(e, pop, job->south);
+        r->north_id = entrant_id(e, pop, job->north);
+        r->winner = (int8_t)gm->result.winner;
+        r->south_seeds = (int16_t)gm->result.total[0];
+        r->north_seeds = (int16_t)gm->result.total[1];
+        r->plies = (int16_t)gm->plies;
+        r->reason = (int8_t)gm->result.reason;
+        r->seed = job->seed;
+    }
+    return NK_OK;
+}
+
+static int cmp_double(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+static nk_status stats_row(const nk_evo *e, unsigned g, const nk_pop *pop, const gen_data *d,
+                           nk_run_stats *st, char *err, size_t len)
+{
+    size_t n = pop->size;
+    double *f = nk_malloc(n * sizeof *f), sum = 0, sq = 0;
+    memset(st, 0, sizeof *st);
+    st->generation = (int32_t)g;
+    st->games = (int64_t)(2 * d->nmeet);
+    st->evaluations = (int64_t)((g + 1) * (uint64_t)n);
+    if (f == NULL)
+        return nk_fail(NK_ENOMEM, err, len, "out of memory");
+    memcpy(f, d->fitness, n * sizeof *f);
+    qsort(f, n, sizeof *f, cmp_double);
+    for (size_t i = 0; i < n; i++)
+        sum += f[i];
+    st->mean = sum / (double)n;
+    for (size_t i = 0; i < n; i++)
+        sq += (f[i] - st->mean) * (f[i] - st->mean);
+    st->std = sqrt(sq / (double)n);
+    st->best = f[n - 1];
+    st->worst = f[0];
+    st->median = n % 2 ? f[n / 2] : 0.5 * (f[n / 2 - 1] + f[n / 2]);
+    /* Diversity: mean over weights of the population's standard deviation,
+     * as a fraction of the weight's range. */
+    double div = 0;
+    for (size_t j = 0; j < e->dim; j++) {
+        double m = 0, v = 0;
+        for (size_t i = 0; i < n; i++)
+            m += nk_pop_w(pop, i)[j];
+        m /= (double)n;
+        for (size_t i = 0; i < n; i++)
+            v += (nk_pop_w(pop, i)[j] - m) * (nk_pop_w(pop, i)[j] - m);
+        div += sqrt(v / (double)n) / nk_genome_range(e->genome, j);
+    }
+    st->diversity = div / (double)e->dim;
+    nk_free(f);
+    return NK_OK;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The checkpoint of the generation just told, into the record. */
+static nk_status checkpoint(nk_evo *e, gen_data *d, char *err, size_t len)
+{
+    size_t ssize = nk_strategy_state_size(e->strategy);
+    d->state = nk_malloc((ssize ? ssize : 1) * sizeof *d->state);
+    d->champ = nk_malloc((1 + e->dim) * sizeof *d->champ);
+    if (d->state == NULL || d->champ == NULL)
+        return nk_fail(NK_ENOMEM, err, len, "out of memory");
+    nk_strategy_save(e->strategy, d->state);
+    d->champ[0] = (double)e->champion_id;
+    memcpy(d->champ + 1, e->champion, e->dim * sizeof *d->champ);
+    e->rec.strategy = d->state;
+    e->rec.n_strategy = ssize;
+    e->rec.hall = e->hall;
+    e->rec.n_hall = e->nhall;
+    e->rec.champion = d->champ;
+    return NK_OK;
+}
+
+nk_status nk_evo_iterate(nk_evo *e, char *err, size_t len)
+{
+    unsigned g = e->done;
+    double t0 = now_seconds();
+    gen_data *d = &e->d;
+    const nk_pop *pop;
+    gen_free(d);
+    e->has_rec = false;
+    memset(&e->rec, 0, sizeof e->rec);
+    if (nk_evo_done(e))
+        return nk_fail(NK_EINVAL, err, len, "the run is complete (%u generations)", g);
+    for (size_t i = 0; i < e->nrng; i++)
+        gsl_rng_set(e->rng[i], (unsigned long)nk_seed_mix(e->s.seed, g, i));
+    nk_status st = nk_strategy_ask(e->strategy, e->rng, e->nrng, &pop, err, len);
+    if (st == NK_OK)
+        st = play_generation(e, g, pop, d, err, len);
+    if (st == NK_OK && e->record)
+        st = game_rows(e, g, pop, d, err, len);
+    if (st == NK_OK) {
+        /* The champion: best fitness of this generation (first of ties). */
+        size_t best = 0;
+        for (size_t i = 1; i < pop->size; i++)
+            if (d->fitness[i] > d->fitness[best])
+                best = i;
+        e->champion_id = pop->id[best];
+        memcpy(e->champion, nk_pop_w(pop, best), e->dim * sizeof *e->champion);
+    }
+    bool bench = st == NK_OK && e->nbench > 0 &&
+                 nk_benchmark_due(e->s.benchmark_every, g, e->s.generations);
+    if (bench) {
+        nk_benchmark b = {.variant = e->variant, .ply_limit = e->s.ply_limit,
+                          .master = e->s.seed, .opening = e->s.openings,
+                          .threads = e->threads, .games = e->s.benchmark_games,
+                          .opponents = e->bench_x, .n = e->nbench};
+        nk_exec_player champ = {&e->spec, e->champion, e->dim};
+        st = nk_benchmark_play(&b, &champ, g, d->bench, &d->nbench, err, len);
+    }
+    nk_run_stats stats;
+    if (st == NK_OK)
+        st = stats_row(e, g, pop, d, &stats, err, len);
+    if (st == NK_OK) {
+        /* Keep the population before telling: tell() replaces it. */
+        st = nk_pop_alloc(&d->pop, e->genome, pop->size, pop->sigma != NULL, err, len);
+        for (size_t i = 0; st == NK_OK && i < pop->size; i++)
+            nk_pop_copy_one(d->pop, i, pop, i);
+        if (st == NK_OK)
+            st = nk_strategy_tell(e->strategy, d->fitness, pop->size, err, len);
+        if (st == NK_OK) {
+            add_to_hall(e, e->champion);
+            stats.wall_seconds = now_seconds() - t0;
+            st = checkpoint(e, d, err, len);
+        }
+    }
+    if (st != NK_OK)
+        return st;
+    nk_evo_record *r = &e->rec;
+    r->generation = g;
+    r->pop = d->pop;
+    r->fitness = d->fitness;
+    r->wins = d->tally.wins;
+    r->draws = d->tally.draws;
+    r->losses = d->tally.losses;
+    r->stats = stats;
+    r->games = e->record ? d->rows : NULL;
+    r->n_games = e->record ? 2 * d->nmeet : 0;
+    r->games_played = 2 * d->nmeet;
+    r->bench = d->bench;
+    r->n_bench = d->nbench;
+    r->benchmarked = bench;
+    double sum = 0;
+    for (size_t k = 0; k < d->nbench; k++)
+        sum += d->bench[k].score;
+    r->benchmark_score = d->nbench ? sum / (double)d->nbench : 0;
+    e->has_rec = true;
+    e->done = g + 1;
+    return NK_OK;
+}
+
+const nk_evo_record *nk_evo_record_of(const nk_evo *e)
+{
+    return e->has_rec ? &e->rec : NULL;
+}
+
+unsigned nk_evo_generation(const nk_evo *e)
+{
+    return e->done;
+}
+
+bool nk_evo_done(const nk_evo *e)
+{
+    return e->done >= e->s.generations;
+}
+
+const double *nk_evo_champion(const nk_evo *e, size_t *dim, int64_t *id)
+{
+    *dim = e->dim;
+    *id = e->champion_id;
+    return e->champion;
+}
+
+const nk_evo_shape *nk_evo_shape_of(const nk_evo *e)
+{
+    return &e->shape;
+}
+
+bool nk_evo_records_games(const nk_evo *e)
+{
+    return e->record;
+}
+
+void nk_evo_set_records_games(nk_evo *e, bool on)
+{
+    e->record = on;
+}
+
+nk_status nk_evo_has_sigma(nk_evo *e, bool *out, char *err, size_t len)
+{
+    const nk_pop *pop;
+    nk_status st = nk_strategy_ask(e->strategy, e->rng, e->nrng, &pop, err, len);
+    if (st == NK_OK)
+        *out = pop->sigma != NULL;
+    return st;
+}
+
+void nk_evo_free(nk_evo *e)
+{
+    if (e == NULL)
+        return;
+    gen_free(&e->d);
+    for (size_t i = 0; e->rng && i < e->nrng; i++)
+        gsl_rng_free(e->rng[i]);
+    nk_free(e->rng);
+    nk_free(e->hall);
+    nk_free(e->champion);
+    nk_strategy_free(e->strategy);
+    nk_genome_free(e->genome);
+    nk_free(e);
+}

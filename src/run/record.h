@@ -1,0 +1,50 @@
+/*
+ * record.h -- the rows an evolution run produces per generation, as the run
+ * file stores them (io/runfile.h writes and reads these types).
+ *
+ * Owns: the row types of /stats, /games and /benchmark, the width of a
+ * benchmark row's opponent field, and the ids that game rows give to
+ * entrants that are not population members.
+ */
+#ifndef NK_RUN_RECORD_H
+#define NK_RUN_RECORD_H
+
+#include <stdint.h>
+
+/* Bytes of the opponent field of a benchmark row, its NUL included. */
+enum { NK_RUN_OPPONENT_LEN = 64 };
+
+/* Ids of game rows: a population member has its individual id (>= 0); hall
+ * of fame entrant h (0 oldest) is NK_RUN_HALL_ID(h) = -1 - h, gauntlet
+ * player k is NK_RUN_GAUNTLET_ID(k) = -1000 - k. */
+#define NK_RUN_HALL_ID_BASE ((int64_t)-1)
+#define NK_RUN_GAUNTLET_ID_BASE ((int64_t)-1000)
+#define NK_RUN_HALL_ID(h) (NK_RUN_HALL_ID_BASE - (int64_t)(h))
+#define NK_RUN_GAUNTLET_ID(k) (NK_RUN_GAUNTLET_ID_BASE - (int64_t)(k))
+
+/* One row of /stats: the summary of one generation. */
+typedef struct nk_run_stats {
+    int32_t generation;
+    int64_t games, evaluations;
+    double best, mean, median, std, worst, diversity, wall_seconds;
+} nk_run_stats;
+
+/* One row of /games: one game of the fitness evaluation. */
+typedef struct nk_run_game {
+    int32_t generation;
+    int64_t south_id, north_id;
+    int8_t winner; /* 0 south, 1 north, 2 draw */
+    int16_t south_seeds, north_seeds, plies;
+    int8_t reason; /* an nk_end code (rules/rules.h) */
+    uint64_t seed;
+} nk_run_game;
+
+/* One row of /benchmark: the champion against one fixed opponent. */
+typedef struct nk_run_bench {
+    int32_t generation;
+    char opponent[NK_RUN_OPPONENT_LEN]; /* a player spec, NUL-terminated */
+    int32_t wins, draws, losses;
+    double score; /* in [0, 1] */
+} nk_run_bench;
+
+#endif
