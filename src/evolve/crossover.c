@@ -8,6 +8,7 @@
  * per operator (documented inline) so results depend only on the generator.
  */
 #include "evolve/crossover.h"
+#include "base/names.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -214,24 +215,12 @@ const nk_cross_type *const *nk_cross_types(void)
 
 const nk_cross_type *nk_cross_find(const char *name)
 {
-    for (size_t i = 0; cross_list[i]; i++)
-        if (strcmp(cross_list[i]->name, name) == 0)
-            return cross_list[i];
-    return NULL;
+    return nk_names_find(NK_NAMES_PTRS(cross_list), name);
 }
 
 char *nk_cross_names(char *buf, size_t len)
 {
-    size_t used = 0;
-    if (len > 0)
-        buf[0] = '\0';
-    for (size_t i = 0; cross_list[i] && used < len; i++) {
-        int k = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", cross_list[i]->name);
-        if (k < 0)
-            break;
-        used += (size_t)k;
-    }
-    return buf;
+    return nk_names_join(NK_NAMES_PTRS(cross_list), buf, len);
 }
 
 /* ===================================================================

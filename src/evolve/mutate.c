@@ -10,6 +10,7 @@
  * Normals come from gsl_ran_gaussian_ziggurat.
  */
 #include "evolve/mutate.h"
+#include "base/names.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -148,24 +149,12 @@ const nk_mutate_type *const *nk_mutate_types(void)
 
 const nk_mutate_type *nk_mutate_find(const char *name)
 {
-    for (size_t i = 0; mutate_list[i]; i++)
-        if (strcmp(mutate_list[i]->name, name) == 0)
-            return mutate_list[i];
-    return NULL;
+    return nk_names_find(NK_NAMES_PTRS(mutate_list), name);
 }
 
 char *nk_mutate_names(char *buf, size_t len)
 {
-    size_t used = 0;
-    if (len > 0)
-        buf[0] = '\0';
-    for (size_t i = 0; mutate_list[i] && used < len; i++) {
-        int k = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", mutate_list[i]->name);
-        if (k < 0)
-            break;
-        used += (size_t)k;
-    }
-    return buf;
+    return nk_names_join(NK_NAMES_PTRS(mutate_list), buf, len);
 }
 
 /* ===================================================================

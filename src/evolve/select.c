@@ -8,6 +8,7 @@
  * return NK_ENOMEM rather than fail silently.
  */
 #include "evolve/select.h"
+#include "base/names.h"
 #include "base/alloc.h"
 
 #include <math.h>
@@ -296,24 +297,12 @@ const nk_select_type *const *nk_select_types(void)
 
 const nk_select_type *nk_select_find(const char *name)
 {
-    for (size_t i = 0; select_list[i]; i++)
-        if (strcmp(select_list[i]->name, name) == 0)
-            return select_list[i];
-    return NULL;
+    return nk_names_find(NK_NAMES_PTRS(select_list), name);
 }
 
 char *nk_select_names(char *buf, size_t len)
 {
-    size_t used = 0;
-    if (len > 0)
-        buf[0] = '\0';
-    for (size_t i = 0; select_list[i] && used < len; i++) {
-        int k = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", select_list[i]->name);
-        if (k < 0)
-            break;
-        used += (size_t)k;
-    }
-    return buf;
+    return nk_names_join(NK_NAMES_PTRS(select_list), buf, len);
 }
 
 /* ===================================================================

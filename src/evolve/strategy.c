@@ -14,6 +14,7 @@
  * Loading checks everything before changing anything.
  */
 #include "evolve/strategy_impl.h"
+#include "base/names.h"
 #include "base/alloc.h"
 
 #include <math.h>
@@ -39,25 +40,12 @@ const nk_strategy_type *const *nk_strategy_types(void)
 
 const nk_strategy_type *nk_strategy_find(const char *name)
 {
-    for (size_t i = 0; strategy_list[i]; i++)
-        if (strcmp(strategy_list[i]->name, name) == 0)
-            return strategy_list[i];
-    return NULL;
+    return nk_names_find(NK_NAMES_PTRS(strategy_list), name);
 }
 
 char *nk_strategy_names(char *buf, size_t len)
 {
-    size_t used = 0;
-    if (len > 0)
-        buf[0] = '\0';
-    for (size_t i = 0; strategy_list[i] && used < len; i++) {
-        int k = snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
-                         strategy_list[i]->name);
-        if (k < 0)
-            break;
-        used += (size_t)k;
-    }
-    return buf;
+    return nk_names_join(NK_NAMES_PTRS(strategy_list), buf, len);
 }
 
 void nk_strategy_params_init(nk_strategy_params *p, const nk_strategy_type *t,
