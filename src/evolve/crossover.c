@@ -227,11 +227,20 @@ char *nk_cross_names(char *buf, size_t len)
  * Checking and applying
  * =================================================================== */
 
+#define CROSS_ROW(P, sec, nm, field, T, ctype, ...)                                          \
+    NK_PARAM_DESCRIBE(nk_cross_params, field, sec, nm, T, __VA_ARGS__)
+static const nk_param cross_params[] = {NK_CROSS_PARAMS(CROSS_ROW, _)};
+
+const nk_param *nk_cross_params_table(size_t *n)
+{
+    *n = sizeof cross_params / sizeof cross_params[0];
+    return cross_params;
+}
+
 void nk_cross_params_init(nk_cross_params *p)
 {
-    p->rate = 0.9;
-    p->alpha = 0.5;
-    p->eta = 15.0;
+    memset(p, 0, sizeof *p);
+    nk_param_defaults(cross_params, sizeof cross_params / sizeof cross_params[0], p);
 }
 
 nk_status nk_cross_check(const nk_cross_type *t, const nk_cross_params *p,

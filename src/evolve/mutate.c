@@ -161,13 +161,22 @@ char *nk_mutate_names(char *buf, size_t len)
  * Checking and applying
  * =================================================================== */
 
+#define MUTATE_ROW(P, sec, nm, field, T, ctype, ...)                                         \
+    NK_PARAM_DESCRIBE(nk_mutate_params, field, sec, nm, T, __VA_ARGS__)
+static const nk_param mutate_params[] = {NK_MUTATE_PARAMS(MUTATE_ROW, _)};
+
+const nk_param *nk_mutate_params_table(size_t *n)
+{
+    *n = sizeof mutate_params / sizeof mutate_params[0];
+    return mutate_params;
+}
+
 void nk_mutate_params_init(nk_mutate_params *p)
 {
-    p->rate = -1.0;
-    p->sigma = 0.1;
-    p->eta = 20.0;
+    memset(p, 0, sizeof *p);
     p->tau_scale = 1.0;
     p->sigma_floor = 1e-8;
+    nk_param_defaults(mutate_params, sizeof mutate_params / sizeof mutate_params[0], p);
 }
 
 nk_status nk_mutate_check(const nk_mutate_type *t, const nk_mutate_params *p,

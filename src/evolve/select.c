@@ -309,11 +309,20 @@ char *nk_select_names(char *buf, size_t len)
  * Checking and running
  * =================================================================== */
 
+#define SELECT_ROW3(P, sec, nm, field, T, ctype, ...)                                        \
+    NK_PARAM_DESCRIBE(nk_select_params, field, sec, nm, T, __VA_ARGS__)
+static const nk_param select_params[] = {NK_SELECT_PARAMS(SELECT_ROW3, _)};
+
+const nk_param *nk_select_params_table(size_t *n)
+{
+    *n = sizeof select_params / sizeof select_params[0];
+    return select_params;
+}
+
 void nk_select_params_init(nk_select_params *p)
 {
-    p->tournament = 2;
-    p->pressure = 1.5;
-    p->fraction = 0.5;
+    memset(p, 0, sizeof *p);
+    nk_param_defaults(select_params, sizeof select_params / sizeof select_params[0], p);
 }
 
 nk_status nk_select_check(const nk_select_type *t, const nk_select_params *p,

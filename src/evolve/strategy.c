@@ -58,6 +58,8 @@ void nk_strategy_params_init(nk_strategy_params *p, const nk_strategy_type *t,
     p->select = &nk_select_tournament;
     p->cross = &nk_cross_uniform;
     p->mutate = encoding == NK_ENC_BINARY ? &nk_mutate_bit_flip : &nk_mutate_gaussian;
+    if (encoding == NK_ENC_BINARY)
+        p->mutate_par.rate = -1.0; /* bit-flip: 1/n per bit (the table's rate is per weight) */
     p->sigma0 = 0.1;
     if (t == &nk_strategy_ga) {
         p->size = 50;
