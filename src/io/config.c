@@ -3,11 +3,16 @@
  * and validation of INI files and --set assignments, typed getters,
  * comparison for --resume, --print-config text and configs/README.md.
  *
- * One table, `schema` below, declares every key once.  Nothing else in
- * this file names a key, except the rules across keys (`rules`), which
- * carry their own description for the docs.  To add a key: add a row; the
- * parser, --print-config, the getters and the README (regenerate it with
- * NICKAR_REGEN_DOCS=1 build/tests/test_io_config) follow.
+ * The table `schema` below is expanded from the parameter lists: every key
+ * of a run is declared once, as a row of the X-macro list next to the
+ * struct that holds its value (run/settings.h says which lists, in config
+ * order; base/param.h the row shape); only [output] is io's own
+ * (NK_OUTPUT_PARAMS in config.h).  Nothing else in this file names a key,
+ * except the rules across keys (`rules`), which carry their own
+ * description for the docs.  To add a key: add a row to the right list and
+ * use the field of nk_run_settings; the parser, --print-config, the typed
+ * settings (nk_config_settings), the defaults and the README (regenerate it
+ * with NICKAR_REGEN_DOCS=1 build/tests/test_io_config) follow.
  *
  * Invariants kept here:
  *   - every value is stored in canonical text (nk_config_parse_value), and
@@ -1310,8 +1315,9 @@ static void put_cell(sink *s, const char *text)
 static const char doc_intro[] =
     "# Configuration reference\n"
     "\n"
-    "<!-- Generated from the schema in src/io/config.c by nk_config_doc_markdown(); do not\n"
-    "     edit. Regenerate with: NICKAR_REGEN_DOCS=1 build/tests/test_io_config -->\n"
+    "<!-- Generated from the parameter tables (src/run/settings.h lists them) by\n"
+    "     nk_config_doc_markdown() in src/io/config.c; do not edit. Regenerate with:\n"
+    "     NICKAR_REGEN_DOCS=1 build/tests/test_io_config -->\n"
     "\n"
     "`nickar evolve` reads an experiment from an INI file:\n"
     "\n"

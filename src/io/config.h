@@ -3,7 +3,9 @@
  * schema that describes every key, --print-config and configs/README.md.
  *
  * A configuration holds one value for every key of the schema (a table in
- * config.c: section, name, type, default, bounds, choices, description).
+ * config.c of parameter descriptors, base/param.h, expanded from the
+ * parameter lists that run/settings.h names, plus [output] below).
+ * nk_config_settings() gives the values as the typed nk_run_settings.
  * It starts with the defaults; files (nk_config_load) and `--set
  * section.key=value` assignments (nk_config_set) are applied over it in the
  * order they come; nk_config_validate() then checks the rules that tie keys
