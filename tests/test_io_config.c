@@ -216,8 +216,8 @@ static void test_schema_choices(void **state)
         const nk_config_key *k = nk_config_key_find(key);
         assert_non_null(k);
         assert_int_equal(k->type, NK_CFG_ENUM);
-        for (const char *const *ch = k->choices; *ch != NULL; ch++) {
-            const char *name = *ch;
+        const char *name;
+        for (size_t ch = 0; (name = nk_param_choice(k, ch)) != NULL; ch++) {
             bool ok;
             nk_encoding enc;
             if (strcmp(key, "experiment.variant") == 0)

@@ -28,6 +28,13 @@ char *nk_param_names(const nk_param *table, size_t n, char *buf, size_t len)
     return nk_names_join(names_of(table, n), buf, len);
 }
 
+const char *nk_param_choice(const nk_param *p, size_t i)
+{
+    if (p->choice_at != NULL)
+        return p->choice_at(i);
+    return p->choices != NULL ? nk_names_at(NK_NAMES_STRINGS(p->choices), i) : NULL;
+}
+
 void nk_param_format_double(double x, char *buf, size_t len)
 {
     char tmp[48];

@@ -97,6 +97,9 @@ typedef struct nk_param {
     size_t offset;              /* where the value is kept in the table's struct */
     size_t size;                /* its size in bytes */
     nk_param_store store;       /* and its C type */
+    /* enum: the choices as a function (item i, NULL past the end) when they
+     * are the names of a list of type objects, else NULL */
+    const char *(*choice_at)(size_t i);
 } nk_param;
 
 /* ----- writing rows ----- */
@@ -112,6 +115,13 @@ typedef struct nk_param {
 #define NK_RESUME_RANGE(lo, hi) (NK_PARAM_RESUME_FREE | NK_PARAM_MIN | NK_PARAM_MAX, lo, hi)
 #define NK_RESUME_ANY (NK_PARAM_RESUME_FREE, 0, 0)
 #define NK_CHOICES(...) ((const char *const[]){__VA_ARGS__, NULL})
+/* Choices that are the names of a list of type objects: fn(i) is the name of
+ * item i, NULL past the end (e.g. nk_select_name_at). */
+#define NK_CHOICES_OF(fn) (fn)
+
+typedef const char *(*nk_param_choice_fn)(size_t i);
+#define NK_PARAM_CHOICE_LIST(c) _Generic((c), nk_param_choice_fn: NULL, default: (c))
+#define NK_PARAM_CHOICE_FN(c) _Generic((c), nk_param_choice_fn: (c), default: NULL)
 
 #define NK_PARAM_UNPAREN(...) __VA_ARGS__
 
@@ -128,8 +138,9 @@ typedef struct nk_param {
 
 /* An nk_param for member `member` of struct S. */
 #define NK_PARAM_DESCRIBE(S, member, sec, nm, T, def, bounds, choices, check, rule, help)    \
-    {#sec, #nm, #sec "." #nm, NK_PARAM_##T, def, NK_PARAM_UNPAREN bounds, choices, check,      \
-     rule, help, offsetof(S, member), sizeof(((S *)0)->member), NK_PARAM_STORE_OF(S, member)},
+    {#sec, #nm, #sec "." #nm, NK_PARAM_##T, def, NK_PARAM_UNPAREN bounds,                      \
+     NK_PARAM_CHOICE_LIST(choices), check, rule, help, offsetof(S, member),                   \
+     sizeof(((S *)0)->member), NK_PARAM_STORE_OF(S, member), NK_PARAM_CHOICE_FN(choices)},
 
 /* ----- using tables ----- */
 
@@ -138,6 +149,10 @@ typedef struct nk_param {
 long nk_param_index(const nk_param *table, size_t n, const char *name);
 /* Writes the names of table[0..n) as "a, b, c" into buf[len]; returns buf. */
 char *nk_param_names(const nk_param *table, size_t n, char *buf, size_t len);
+
+/* Choice i of an enum parameter (from choices or choice_at), NULL past the
+ * end. */
+const char *nk_param_choice(const nk_param *p, size_t i);
 
 /* The shortest %g text that reads back to x, with a tidy exponent. */
 void nk_param_format_double(double x, char *buf, size_t len);

@@ -218,6 +218,11 @@ const nk_cross_type *nk_cross_find(const char *name)
     return nk_names_find(NK_NAMES_PTRS(cross_list), name);
 }
 
+const char *nk_cross_name_at(size_t i)
+{
+    return nk_names_at(NK_NAMES_PTRS(cross_list), i);
+}
+
 char *nk_cross_names(char *buf, size_t len)
 {
     return nk_names_join(NK_NAMES_PTRS(cross_list), buf, len);

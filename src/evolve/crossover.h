@@ -85,6 +85,9 @@ extern const nk_cross_type nk_cross_sbx;
 const nk_cross_type *const *nk_cross_types(void);
 /* The operator called name, or NULL. */
 const nk_cross_type *nk_cross_find(const char *name);
+/* The name of item i of the list, NULL past the end (the choices of the
+ * config key that picks one, base/param.h NK_CHOICES_OF). */
+const char *nk_cross_name_at(size_t i);
 /* Writes "none, one-point, ..." into buf; returns buf. */
 char *nk_cross_names(char *buf, size_t len);
 

@@ -152,6 +152,11 @@ const nk_mutate_type *nk_mutate_find(const char *name)
     return nk_names_find(NK_NAMES_PTRS(mutate_list), name);
 }
 
+const char *nk_mutate_name_at(size_t i)
+{
+    return nk_names_at(NK_NAMES_PTRS(mutate_list), i);
+}
+
 char *nk_mutate_names(char *buf, size_t len)
 {
     return nk_names_join(NK_NAMES_PTRS(mutate_list), buf, len);

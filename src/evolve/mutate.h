@@ -81,6 +81,9 @@ extern const nk_mutate_type nk_mutate_lognormal;
 const nk_mutate_type *const *nk_mutate_types(void);
 /* The operator called name, or NULL. */
 const nk_mutate_type *nk_mutate_find(const char *name);
+/* The name of item i of the list, NULL past the end (the choices of the
+ * config key that picks one, base/param.h NK_CHOICES_OF). */
+const char *nk_mutate_name_at(size_t i);
 /* Writes "none, bit-flip, ..." into buf; returns buf. */
 char *nk_mutate_names(char *buf, size_t len);
 

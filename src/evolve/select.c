@@ -300,6 +300,11 @@ const nk_select_type *nk_select_find(const char *name)
     return nk_names_find(NK_NAMES_PTRS(select_list), name);
 }
 
+const char *nk_select_name_at(size_t i)
+{
+    return nk_names_at(NK_NAMES_PTRS(select_list), i);
+}
+
 char *nk_select_names(char *buf, size_t len)
 {
     return nk_names_join(NK_NAMES_PTRS(select_list), buf, len);

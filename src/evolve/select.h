@@ -79,6 +79,9 @@ extern const nk_select_type nk_select_sus;
 const nk_select_type *const *nk_select_types(void);
 /* The scheme called name, or NULL. */
 const nk_select_type *nk_select_find(const char *name);
+/* The name of item i of the list, NULL past the end (the choices of the
+ * config key that picks one, base/param.h NK_CHOICES_OF). */
+const char *nk_select_name_at(size_t i);
 /* Writes "tournament, roulette, ..." into buf (for error messages); returns
  * buf. */
 char *nk_select_names(char *buf, size_t len);

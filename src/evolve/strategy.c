@@ -43,6 +43,11 @@ const nk_strategy_type *nk_strategy_find(const char *name)
     return nk_names_find(NK_NAMES_PTRS(strategy_list), name);
 }
 
+const char *nk_strategy_name_at(size_t i)
+{
+    return nk_names_at(NK_NAMES_PTRS(strategy_list), i);
+}
+
 char *nk_strategy_names(char *buf, size_t len)
 {
     return nk_names_join(NK_NAMES_PTRS(strategy_list), buf, len);

@@ -87,7 +87,7 @@ typedef struct nk_strategy nk_strategy;
  * run/settings.c turns them into nk_strategy_params. */
 #define NK_STRATEGY_PARAMS(X, P)                                                             \
     X(P, strategy, kind, kind, ENUM, const char *, "ga", NK_ANY,                             \
-      NK_CHOICES("ga", "es-plus", "es-comma", "cma-es"), NULL, NULL,                         \
+      NK_CHOICES_OF(nk_strategy_name_at), NULL, NULL,                                        \
       "generational GA, (mu+lambda)-ES, (mu,lambda)-ES or CMA-ES")                           \
     X(P, strategy, mu, mu, INT, int, "4", NK_ATLEAST(1), NULL, NULL, NULL,                    \
       "ES: parents kept each generation; CMA-ES: best samples recombined")                   \
@@ -147,6 +147,9 @@ extern const nk_strategy_type nk_strategy_cma_es;
 const nk_strategy_type *const *nk_strategy_types(void);
 /* The strategy called name, or NULL. */
 const nk_strategy_type *nk_strategy_find(const char *name);
+/* The name of item i of the list, NULL past the end (the choices of the
+ * config key that picks one, base/param.h NK_CHOICES_OF). */
+const char *nk_strategy_name_at(size_t i);
 /* Writes "ga, es-plus, es-comma, cma-es" into buf; returns buf. */
 char *nk_strategy_names(char *buf, size_t len);
 

@@ -248,13 +248,14 @@ static nk_status parse_enum(const nk_config_key *k, const char *t, char *canon, 
     near nr = near_start(t);
     char list[256] = "";
     size_t used = 0;
-    for (const char *const *c = k->choices; *c != NULL; c++) {
-        if (strcmp(*c, t) == 0) {
-            snprintf(canon, cl, "%s", *c);
+    const char *c;
+    for (size_t i = 0; (c = nk_param_choice(k, i)) != NULL; i++) {
+        if (strcmp(c, t) == 0) {
+            snprintf(canon, cl, "%s", c);
             return NK_OK;
         }
-        near_offer(&nr, *c, -1);
-        int w = snprintf(list + used, sizeof list - used, "%s%s", used ? ", " : "", *c);
+        near_offer(&nr, c, -1);
+        int w = snprintf(list + used, sizeof list - used, "%s%s", used ? ", " : "", c);
         if (w > 0 && (size_t)w < sizeof list - used)
             used += (size_t)w;
     }
@@ -411,8 +412,8 @@ static void store(slot *v, const nk_config_key *k, const char *canon)
         break;
     case NK_CFG_ENUM:
         v->as.e = 0;
-        for (int c = 0; k->choices[c] != NULL; c++)
-            if (strcmp(k->choices[c], canon) == 0)
+        for (int c = 0; nk_param_choice(k, (size_t)c) != NULL; c++)
+            if (strcmp(nk_param_choice(k, (size_t)c), canon) == 0)
                 v->as.e = c;
         break;
     case NK_CFG_SPECS: {
@@ -1389,8 +1390,9 @@ size_t nk_config_doc_markdown(char *buf, size_t len)
         char range[128];
         nk_param_range_text(k, range, sizeof range);
         if (k->type == NK_CFG_ENUM) {
-            for (const char *const *c = k->choices; *c != NULL; c++)
-                put(&s, "%s`%s`", c == k->choices ? "" : ", ", *c);
+            const char *c;
+            for (size_t j = 0; (c = nk_param_choice(k, j)) != NULL; j++)
+                put(&s, "%s`%s`", j == 0 ? "" : ", ", c);
         } else if (k->type == NK_CFG_SPECS) {
             put(&s, "player specs separated by `;`");
         } else if (range[0] != '\0') {

@@ -55,7 +55,7 @@
 /* [player]: the evolving players */
 #define NK_PLAYER_PARAMS(X, P)                                                               \
     X(P, player, features, features, ENUM, const char *, "positional", NK_ANY,               \
-      NK_CHOICES("material", "positional", "ayo12", "adjikui"), NULL, NULL,                  \
+      NK_CHOICES_OF(nk_features_name_at), NULL, NULL,                                        \
       "feature set of the evolved linear evaluation (weights = one per feature)")            \
     X(P, player, depth, depth, INT, int, "2", NK_RANGE(1, 30), NULL, NULL, NULL,              \
       "alpha-beta depth of the evolved players, in plies")                                   \
@@ -72,16 +72,14 @@
 /* The operator choices of the GA (the method key heads each section). */
 #define NK_SELECTION_METHOD_PARAMS(X, P)                                                     \
     X(P, selection, method, method, ENUM, const char *, "tournament", NK_ANY,                \
-      NK_CHOICES("tournament", "roulette", "linear-rank", "truncation", "sus"), NULL, NULL,  \
+      NK_CHOICES_OF(nk_select_name_at), NULL, NULL,                                          \
       "ga: how parents are chosen")
 #define NK_CROSSOVER_METHOD_PARAMS(X, P)                                                     \
     X(P, crossover, method, method, ENUM, const char *, "blx-alpha", NK_ANY,                 \
-      NK_CHOICES("none", "one-point", "two-point", "uniform", "arithmetic", "blx-alpha",     \
-                 "sbx"),                                                                     \
-      NULL, NULL, "recombination of two parents")
+      NK_CHOICES_OF(nk_cross_name_at), NULL, NULL, "recombination of two parents")
 #define NK_MUTATION_METHOD_PARAMS(X, P)                                                      \
     X(P, mutation, method, method, ENUM, const char *, "gaussian", NK_ANY,                   \
-      NK_CHOICES("none", "gaussian", "bit-flip", "polynomial", "lognormal"), NULL, NULL,     \
+      NK_CHOICES_OF(nk_mutate_name_at), NULL, NULL,                                          \
       "mutation operator")
 
 /* [fitness]: who meets whom, and how games score */

@@ -273,6 +273,11 @@ const nk_feature_set *nk_features_default(const nk_variant *v)
     return nk_features_find(v->sowing == NK_SOW_RELAY ? "adjikui" : "positional");
 }
 
+const char *nk_features_name_at(size_t i)
+{
+    return nk_names_at(NK_NAMES_ARRAY(sets, COUNT(sets)), i);
+}
+
 void nk_features_list(char *out, size_t len)
 {
     nk_names_join(NK_NAMES_ARRAY(sets, COUNT(sets)), out, len);
