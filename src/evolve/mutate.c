@@ -179,6 +179,7 @@ const nk_param *nk_mutate_params_table(size_t *n)
 void nk_mutate_params_init(nk_mutate_params *p)
 {
     memset(p, 0, sizeof *p);
+    p->tau_scale = 1.0;
     p->sigma_floor = 1e-8;
     nk_param_defaults(mutate_params, sizeof mutate_params / sizeof mutate_params[0], p);
 }

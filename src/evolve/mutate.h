@@ -46,13 +46,12 @@
     X(P, mutation, sigma, sigma, DOUBLE, double, "0.1", NK_ABOVE(0), NULL, NULL, NULL,        \
       "gaussian: standard deviation, as a fraction of the weight range")                     \
     X(P, mutation, poly_eta, eta, DOUBLE, double, "20", NK_ABOVE(0), NULL, NULL, NULL,        \
-      "polynomial: distribution index (large: small steps)")                                 \
-    X(P, mutation, tau_scale, tau_scale, DOUBLE, double, "1", NK_ABOVE(0), NULL, NULL, NULL,  \
-      "lognormal: factor on the learning rates tau and tau' of the step sizes")
+      "polynomial: distribution index (large: small steps)")
 
 typedef struct nk_mutate_params {
     NK_MUTATE_PARAMS(NK_PARAM_FIELD, _)
     /* Not config keys (set by the strategy or the caller): */
+    double tau_scale;   /* lognormal: factor c on tau and tau', > 0 */
     double sigma_floor; /* lognormal: least step size, fraction of the range, (0, 1) */
 } nk_mutate_params;
 
