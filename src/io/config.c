@@ -346,25 +346,6 @@ nk_status nk_config_parse_value(const nk_config_key *k, const char *text, char *
 }
 
 /* =====================================================================
- * Typed settings
- * ===================================================================== */
-
-nk_status nk_config_settings(const nk_config *cfg, nk_run_settings *run, nk_output_settings *out,
-                             char *err, size_t errlen)
-{
-    nk_run_settings_defaults(run);
-    for (size_t i = 0; i < NKEYS; i++) {
-        void *base = i < NRUNKEYS ? (void *)run : (void *)out;
-        if (base == NULL)
-            continue;
-        if (nk_param_set(&schema[i], base, nk_config_text(cfg, schema[i].key)) != NK_OK)
-            return nk_fail(NK_EINVAL, err, errlen, "%s: the value '%s' does not fit its field",
-                           schema[i].key, nk_config_text(cfg, schema[i].key));
-    }
-    return NK_OK;
-}
-
-/* =====================================================================
  * The configuration object
  * ===================================================================== */
 
@@ -392,6 +373,25 @@ struct nk_config {
     size_t nfiles;
     unsigned loads; /* loads so far */
 };
+
+/* =====================================================================
+ * Typed settings
+ * ===================================================================== */
+
+nk_status nk_config_settings(const nk_config *cfg, nk_run_settings *run, nk_output_settings *out,
+                             char *err, size_t errlen)
+{
+    nk_run_settings_defaults(run);
+    for (size_t i = 0; i < NKEYS; i++) {
+        void *base = i < NRUNKEYS ? (void *)run : (void *)out;
+        if (base == NULL)
+            continue;
+        if (nk_param_set(&schema[i], base, cfg->v[i].text) != NK_OK)
+            return nk_fail(NK_EINVAL, err, errlen, "%s: the value '%s' does not fit its field",
+                           schema[i].key, cfg->v[i].text);
+    }
+    return NK_OK;
+}
 
 /* Stores canonical text and decodes it. */
 static void store(slot *v, const nk_config_key *k, const char *canon)
