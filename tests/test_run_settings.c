@@ -126,7 +126,7 @@ static void test_run_table_shape(void **state)
                         t[i].offset + t[i].size <= t[j].offset);
         const nk_config_key *k = nk_config_schema(i);
         assert_string_equal(k->key, t[i].key);
-        assert_ptr_equal(k->help, t[i].help);
+        assert_string_equal(k->help, t[i].help);
         assert_int_equal(k->offset, t[i].offset);
         assert_int_equal(k->type, t[i].type);
     }
