@@ -278,8 +278,7 @@ static void test_config_set_lands(void **state)
         nk_config_free(cfg);
     }
     /* the typed fields themselves */
-    const char *sets[] = {"selection.tournament_size=5", "mutation.poly_eta=7",
-                          "output.file=x.h5"};
+    const char *sets[] = {"selection.tournament_size=5", "mutation.poly_eta=7", "output.file=x.h5"};
     nk_config *cfg = config(sets, 3);
     nk_run_settings s;
     nk_output_settings out;

@@ -139,8 +139,8 @@ static nk_status parse_int(const nk_param *k, const char *t, char *canon, size_t
     return NK_OK;
 }
 
-static nk_status parse_uint64(const nk_param *k, const char *t, char *canon, size_t cl,
-                              char *why, size_t wl)
+static nk_status parse_uint64(const nk_param *k, const char *t, char *canon, size_t cl, char *why,
+                              size_t wl)
 {
     char *end;
     errno = 0;
@@ -153,8 +153,8 @@ static nk_status parse_uint64(const nk_param *k, const char *t, char *canon, siz
     return NK_OK;
 }
 
-static nk_status parse_double(const nk_param *k, const char *t, char *canon, size_t cl,
-                              char *why, size_t wl)
+static nk_status parse_double(const nk_param *k, const char *t, char *canon, size_t cl, char *why,
+                              size_t wl)
 {
     char *end;
     errno = 0;
@@ -191,8 +191,8 @@ static nk_status parse_bool(const char *t, char *canon, size_t cl, char *why, si
                    t);
 }
 
-nk_status nk_param_parse_scalar(const nk_param *p, const char *t, char *canon, size_t cl,
-                                char *why, size_t wl)
+nk_status nk_param_parse_scalar(const nk_param *p, const char *t, char *canon, size_t cl, char *why,
+                                size_t wl)
 {
     switch (p->type) {
     case NK_PARAM_INT:

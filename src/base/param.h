@@ -72,8 +72,8 @@ typedef enum nk_param_store {
     NK_STORE_ULLONG, /* unsigned long long */
     NK_STORE_DOUBLE,
     NK_STORE_BOOL,
-    NK_STORE_CSTR,   /* const char *: points at text that outlives the struct */
-    NK_STORE_CHARS   /* char[size]: a copy */
+    NK_STORE_CSTR, /* const char *: points at text that outlives the struct */
+    NK_STORE_CHARS /* char[size]: a copy */
 } nk_param_store;
 
 /* An extra rule of one parameter: checks text (already in the type's
@@ -106,11 +106,12 @@ typedef struct nk_param {
 
 /* Bounds (one argument of a row; parenthesised so that it can be passed on). */
 #define NK_ANY (0, 0, 0)
-#define NK_RANGE(lo, hi) (NK_PARAM_MIN | NK_PARAM_MAX, lo, hi) /* [lo, hi] */
-#define NK_ATLEAST(lo) (NK_PARAM_MIN, lo, 0)                   /* >= lo */
-#define NK_ABOVE(lo) (NK_PARAM_MIN | NK_PARAM_MIN_OPEN, lo, 0) /* > lo */
-#define NK_ABOVE_TO(lo, hi) (NK_PARAM_MIN | NK_PARAM_MIN_OPEN | NK_PARAM_MAX, lo, hi) /* (lo, hi] */
-#define NK_BETWEEN(lo, hi)                                                                   \
+#define NK_RANGE(lo, hi) (NK_PARAM_MIN | NK_PARAM_MAX, lo, hi)                        /* [lo, hi] */
+#define NK_ATLEAST(lo) (NK_PARAM_MIN, lo, 0)                                          /* >= lo */
+#define NK_ABOVE(lo) (NK_PARAM_MIN | NK_PARAM_MIN_OPEN, lo, 0)                        /* > lo */
+#define NK_ABOVE_TO(lo, hi) (NK_PARAM_MIN | NK_PARAM_MIN_OPEN | NK_PARAM_MAX, lo, hi) /* (lo, hi]  \
+                                                                                       */
+#define NK_BETWEEN(lo, hi)                                                                         \
     (NK_PARAM_MIN | NK_PARAM_MIN_OPEN | NK_PARAM_MAX | NK_PARAM_MAX_OPEN, lo, hi) /* (lo, hi) */
 #define NK_RESUME_RANGE(lo, hi) (NK_PARAM_RESUME_FREE | NK_PARAM_MIN | NK_PARAM_MAX, lo, hi)
 #define NK_RESUME_ANY (NK_PARAM_RESUME_FREE, 0, 0)
@@ -120,27 +121,38 @@ typedef struct nk_param {
 #define NK_CHOICES_OF(fn) (fn)
 
 typedef const char *(*nk_param_choice_fn)(size_t i);
-#define NK_PARAM_CHOICE_LIST(c) _Generic((c), nk_param_choice_fn: NULL, default: (c))
-#define NK_PARAM_CHOICE_FN(c) _Generic((c), nk_param_choice_fn: (c), default: NULL)
+#define NK_PARAM_CHOICE_LIST(c) _Generic((c), nk_param_choice_fn : NULL, default : (c))
+#define NK_PARAM_CHOICE_FN(c) _Generic((c), nk_param_choice_fn : (c), default : NULL)
 
 #define NK_PARAM_UNPAREN(...) __VA_ARGS__
 
 /* The store kind of member m of struct S. */
-#define NK_PARAM_STORE_OF(S, m)                                                              \
+#define NK_PARAM_STORE_OF(S, m)                                                                    \
     _Generic((((S *)0)->m), int: NK_STORE_INT, unsigned: NK_STORE_UINT,                      \
              unsigned long: NK_STORE_ULONG, unsigned long long: NK_STORE_ULLONG,             \
              double: NK_STORE_DOUBLE, bool: NK_STORE_BOOL, const char *: NK_STORE_CSTR,      \
              char *: NK_STORE_CHARS, default: NK_STORE_NONE)
 
 /* A row's member declaration. */
-#define NK_PARAM_FIELD(P, sec, nm, field, T, ctype, def, bounds, choices, check, rule, help) \
+#define NK_PARAM_FIELD(P, sec, nm, field, T, ctype, def, bounds, choices, check, rule, help)       \
     ctype field;
 
 /* An nk_param for member `member` of struct S. */
-#define NK_PARAM_DESCRIBE(S, member, sec, nm, T, def, bounds, choices, check, rule, help)    \
-    {#sec, #nm, #sec "." #nm, NK_PARAM_##T, def, NK_PARAM_UNPAREN bounds,                      \
-     NK_PARAM_CHOICE_LIST(choices), check, rule, help, offsetof(S, member),                   \
-     sizeof(((S *)0)->member), NK_PARAM_STORE_OF(S, member), NK_PARAM_CHOICE_FN(choices)},
+#define NK_PARAM_DESCRIBE(S, member, sec, nm, T, def, bounds, choices, check, rule, help)          \
+    {#sec,                                                                                         \
+     #nm,                                                                                          \
+     #sec "." #nm,                                                                                 \
+     NK_PARAM_##T,                                                                                 \
+     def,                                                                                          \
+     NK_PARAM_UNPAREN bounds,                                                                      \
+     NK_PARAM_CHOICE_LIST(choices),                                                                \
+     check,                                                                                        \
+     rule,                                                                                         \
+     help,                                                                                         \
+     offsetof(S, member),                                                                          \
+     sizeof(((S *)0)->member),                                                                     \
+     NK_PARAM_STORE_OF(S, member),                                                                 \
+     NK_PARAM_CHOICE_FN(choices)},
 
 /* ----- using tables ----- */
 

@@ -74,11 +74,11 @@ enum { NK_CONFIG_TEXT = 1024, NK_CONFIG_STRING_MAX = 160 };
 typedef nk_param nk_config_key;
 
 /* [output]: where the run is written; the io layer's own keys. */
-#define NK_OUTPUT_PARAMS(X, P)                                                               \
-    X(P, output, file, file, STRING, const char *, "", NK_RESUME_ANY, NULL, NULL, NULL,       \
-      "run file (HDF5); empty: results/<experiment.name>/run.h5")                            \
-    X(P, output, record_games, record_games, ENUM, const char *, "auto", NK_ANY,             \
-      NK_CHOICES("auto", "on", "off"), NULL, NULL,                                           \
+#define NK_OUTPUT_PARAMS(X, P)                                                                     \
+    X(P, output, file, file, STRING, const char *, "", NK_RESUME_ANY, NULL, NULL, NULL,            \
+      "run file (HDF5); empty: results/<experiment.name>/run.h5")                                  \
+    X(P, output, record_games, record_games, ENUM, const char *, "auto", NK_ANY,                   \
+      NK_CHOICES("auto", "on", "off"), NULL, NULL,                                                 \
       "keep every game in the run file's /games (auto: the evolve command decides by size)")
 
 typedef struct nk_output_settings {

@@ -37,80 +37,76 @@
 #include "search/player.h"
 
 /* [experiment] */
-#define NK_EXPERIMENT_PARAMS(X, P)                                                           \
-    X(P, experiment, name, name, STRING, const char *, "quickstart", NK_ANY, NULL,            \
-      nk_run_check_file_name,                                                                \
-      "1 to 64 letters, digits, `.`, `_`, `-`; starts with a letter or digit",               \
-      "name of the experiment: the run file is results/<name>/run.h5 unless output.file says") \
-    X(P, experiment, description, description, STRING, const char *, "", NK_ANY, NULL, NULL, \
-      NULL, "free text kept in the run file")                                                \
-    X(P, experiment, seed, seed, UINT64, uint64_t, "1", NK_ANY, NULL, NULL, NULL,            \
-      "master seed: every game and every variation draw is seeded from it")                  \
-    X(P, experiment, variant, variant, ENUM, const char *, "abapa", NK_ANY,                  \
-      NK_CHOICES("antigua", "speightstown", "bridgetown", "adjikui", "abapa"), NULL, NULL,   \
-      "rule set played (nickar rules lists them)")                                           \
-    X(P, experiment, generations, generations, INT, int, "30", NK_RESUME_RANGE(1, 1000000),  \
-      NULL, NULL, NULL, "generations to run; may be raised on --resume to extend a run")
+#define NK_EXPERIMENT_PARAMS(X, P)                                                                 \
+    X(P, experiment, name, name, STRING, const char *, "quickstart", NK_ANY, NULL,                 \
+      nk_run_check_file_name,                                                                      \
+      "1 to 64 letters, digits, `.`, `_`, `-`; starts with a letter or digit",                     \
+      "name of the experiment: the run file is results/<name>/run.h5 unless output.file says")     \
+    X(P, experiment, description, description, STRING, const char *, "", NK_ANY, NULL, NULL, NULL, \
+      "free text kept in the run file")                                                            \
+    X(P, experiment, seed, seed, UINT64, uint64_t, "1", NK_ANY, NULL, NULL, NULL,                  \
+      "master seed: every game and every variation draw is seeded from it")                        \
+    X(P, experiment, variant, variant, ENUM, const char *, "abapa", NK_ANY,                        \
+      NK_CHOICES("antigua", "speightstown", "bridgetown", "adjikui", "abapa"), NULL, NULL,         \
+      "rule set played (nickar rules lists them)")                                                 \
+    X(P, experiment, generations, generations, INT, int, "30", NK_RESUME_RANGE(1, 1000000), NULL,  \
+      NULL, NULL, "generations to run; may be raised on --resume to extend a run")
 
 /* [player]: the evolving players */
-#define NK_PLAYER_PARAMS(X, P)                                                               \
-    X(P, player, features, features, ENUM, const char *, "positional", NK_ANY,               \
-      NK_CHOICES_OF(nk_features_name_at), NULL, NULL,                                        \
-      "feature set of the evolved linear evaluation (weights = one per feature)")            \
-    X(P, player, depth, depth, INT, int, "2", NK_RANGE(1, 30), NULL, NULL, NULL,              \
-      "alpha-beta depth of the evolved players, in plies")                                   \
-    X(P, player, ply_limit, ply_limit, INT, int, "1000", NK_RANGE(1, 5000), NULL, NULL, NULL, \
-      "plies after which a game ends under the variant's ply-limit rule")                    \
-    X(P, player, tt, tt, INT, int, "0", NK_RANGE(0, NK_SPEC_TT_MAX_MB), NULL, NULL, NULL,     \
-      "transposition table of each evolving player in MiB; 0: none (fastest at shallow "     \
-      "depths)")                                                                             \
-    X(P, player, weights_min, weights_min, DOUBLE, double, "-1", NK_ANY, NULL, NULL, NULL,    \
-      "lower bound of every weight")                                                         \
-    X(P, player, weights_max, weights_max, DOUBLE, double, "1", NK_ANY, NULL, NULL, NULL,     \
+#define NK_PLAYER_PARAMS(X, P)                                                                     \
+    X(P, player, features, features, ENUM, const char *, "positional", NK_ANY,                     \
+      NK_CHOICES_OF(nk_features_name_at), NULL, NULL,                                              \
+      "feature set of the evolved linear evaluation (weights = one per feature)")                  \
+    X(P, player, depth, depth, INT, int, "2", NK_RANGE(1, 30), NULL, NULL, NULL,                   \
+      "alpha-beta depth of the evolved players, in plies")                                         \
+    X(P, player, ply_limit, ply_limit, INT, int, "1000", NK_RANGE(1, 5000), NULL, NULL, NULL,      \
+      "plies after which a game ends under the variant's ply-limit rule")                          \
+    X(P, player, tt, tt, INT, int, "0", NK_RANGE(0, NK_SPEC_TT_MAX_MB), NULL, NULL, NULL,          \
+      "transposition table of each evolving player in MiB; 0: none (fastest at shallow "           \
+      "depths)")                                                                                   \
+    X(P, player, weights_min, weights_min, DOUBLE, double, "-1", NK_ANY, NULL, NULL, NULL,         \
+      "lower bound of every weight")                                                               \
+    X(P, player, weights_max, weights_max, DOUBLE, double, "1", NK_ANY, NULL, NULL, NULL,          \
       "upper bound of every weight")
 
 /* The operator choices of the GA (the method key heads each section). */
-#define NK_SELECTION_METHOD_PARAMS(X, P)                                                     \
-    X(P, selection, method, method, ENUM, const char *, "tournament", NK_ANY,                \
-      NK_CHOICES_OF(nk_select_name_at), NULL, NULL,                                          \
-      "ga: how parents are chosen")
-#define NK_CROSSOVER_METHOD_PARAMS(X, P)                                                     \
-    X(P, crossover, method, method, ENUM, const char *, "blx-alpha", NK_ANY,                 \
+#define NK_SELECTION_METHOD_PARAMS(X, P)                                                           \
+    X(P, selection, method, method, ENUM, const char *, "tournament", NK_ANY,                      \
+      NK_CHOICES_OF(nk_select_name_at), NULL, NULL, "ga: how parents are chosen")
+#define NK_CROSSOVER_METHOD_PARAMS(X, P)                                                           \
+    X(P, crossover, method, method, ENUM, const char *, "blx-alpha", NK_ANY,                       \
       NK_CHOICES_OF(nk_cross_name_at), NULL, NULL, "recombination of two parents")
-#define NK_MUTATION_METHOD_PARAMS(X, P)                                                      \
-    X(P, mutation, method, method, ENUM, const char *, "gaussian", NK_ANY,                   \
-      NK_CHOICES_OF(nk_mutate_name_at), NULL, NULL,                                          \
-      "mutation operator")
+#define NK_MUTATION_METHOD_PARAMS(X, P)                                                            \
+    X(P, mutation, method, method, ENUM, const char *, "gaussian", NK_ANY,                         \
+      NK_CHOICES_OF(nk_mutate_name_at), NULL, NULL, "mutation operator")
 
 /* [fitness]: who meets whom, and how games score */
-#define NK_FITNESS_PARAMS(X, P)                                                              \
-    X(P, fitness, schedule, schedule, ENUM, const char *, "round-robin", NK_ANY,             \
-      NK_CHOICES("round-robin", "sample", "random-k", "hall-of-fame", "gauntlet"), NULL,     \
-      NULL, "who meets whom each generation (every meeting is two games, one per colour)")   \
-    X(P, fitness, sample_fraction, sample_fraction, DOUBLE, double, "0.5",                   \
-      NK_ABOVE_TO(0, 1), NULL, NULL, NULL,                                                   \
-      "sample: fraction of the others each individual meets")                                \
-    X(P, fitness, k, k, INT, int, "4", NK_ATLEAST(1), NULL, NULL, NULL,                       \
-      "random-k, hall-of-fame: opponents per individual")                                    \
-    X(P, fitness, hall_size, hall_size, INT, int, "10", NK_ATLEAST(1), NULL, NULL, NULL,      \
-      "hall-of-fame: past champions kept as opponents")                                      \
-    X(P, fitness, gauntlet, gauntlet, SPECS, const char *,                                   \
-      "greedy; ab:depth=1,features=material", NK_ANY, NULL, NULL, NULL,                      \
-      "gauntlet: the fixed opponents every individual meets")                                \
-    X(P, fitness, scoring, scoring, STRING, const char *, "2,1,0", NK_ANY, NULL,              \
-      nk_run_check_scoring, "`W,D,L` (points for a win, draw, loss; W >= D >= L) or `seeds`", \
-      "points per game: win,draw,loss, or seeds for the seed difference")                    \
-    X(P, fitness, openings, openings, INT, int, "2", NK_RANGE(0, 20), NULL, NULL, NULL,       \
+#define NK_FITNESS_PARAMS(X, P)                                                                    \
+    X(P, fitness, schedule, schedule, ENUM, const char *, "round-robin", NK_ANY,                   \
+      NK_CHOICES("round-robin", "sample", "random-k", "hall-of-fame", "gauntlet"), NULL, NULL,     \
+      "who meets whom each generation (every meeting is two games, one per colour)")               \
+    X(P, fitness, sample_fraction, sample_fraction, DOUBLE, double, "0.5", NK_ABOVE_TO(0, 1),      \
+      NULL, NULL, NULL, "sample: fraction of the others each individual meets")                    \
+    X(P, fitness, k, k, INT, int, "4", NK_ATLEAST(1), NULL, NULL, NULL,                            \
+      "random-k, hall-of-fame: opponents per individual")                                          \
+    X(P, fitness, hall_size, hall_size, INT, int, "10", NK_ATLEAST(1), NULL, NULL, NULL,           \
+      "hall-of-fame: past champions kept as opponents")                                            \
+    X(P, fitness, gauntlet, gauntlet, SPECS, const char *, "greedy; ab:depth=1,features=material", \
+      NK_ANY, NULL, NULL, NULL, "gauntlet: the fixed opponents every individual meets")            \
+    X(P, fitness, scoring, scoring, STRING, const char *, "2,1,0", NK_ANY, NULL,                   \
+      nk_run_check_scoring, "`W,D,L` (points for a win, draw, loss; W >= D >= L) or `seeds`",      \
+      "points per game: win,draw,loss, or seeds for the seed difference")                          \
+    X(P, fitness, openings, openings, INT, int, "2", NK_RANGE(0, 20), NULL, NULL, NULL,            \
       "random plies that open each meeting, so that deterministic players vary their games")
 
 /* [benchmark]: the champion against fixed opponents */
-#define NK_BENCHMARK_PARAMS(X, P)                                                            \
-    X(P, benchmark, every, every, INT, int, "5", NK_ATLEAST(0), NULL, NULL, NULL,             \
-      "the champion plays the benchmark every this many generations (0: never)")             \
-    X(P, benchmark, games, games, INT, int, "40", NK_ATLEAST(2), NULL, nk_run_check_even,     \
-      "even", "games against each benchmark opponent, half with each colour")                \
-    X(P, benchmark, opponents, opponents, SPECS, const char *,                               \
-      "random; greedy; ab:depth=2,features=positional", NK_ANY, NULL, NULL, NULL,            \
+#define NK_BENCHMARK_PARAMS(X, P)                                                                  \
+    X(P, benchmark, every, every, INT, int, "5", NK_ATLEAST(0), NULL, NULL, NULL,                  \
+      "the champion plays the benchmark every this many generations (0: never)")                   \
+    X(P, benchmark, games, games, INT, int, "40", NK_ATLEAST(2), NULL, nk_run_check_even, "even",  \
+      "games against each benchmark opponent, half with each colour")                              \
+    X(P, benchmark, opponents, opponents, SPECS, const char *,                                     \
+      "random; greedy; ab:depth=2,features=positional", NK_ANY, NULL, NULL, NULL,                  \
       "the fixed benchmark opponents")
 
 typedef struct nk_experiment_settings {
@@ -153,22 +149,22 @@ typedef struct nk_run_settings {
 
 /* Every parameter of nk_run_settings in config order; X gets the path of
  * the field's struct inside nk_run_settings as P (the member is P.field). */
-#define NK_RUN_PARAMS(X)                                                                     \
-    NK_EXPERIMENT_PARAMS(X, experiment)                                                      \
-    NK_PLAYER_PARAMS(X, player)                                                              \
-    NK_POPULATION_PARAMS(X, population)                                                      \
-    NK_STRATEGY_PARAMS(X, strategy)                                                          \
-    NK_SELECTION_METHOD_PARAMS(X, selection)                                                 \
-    NK_SELECT_PARAMS(X, selection.par)                                                       \
-    NK_CROSSOVER_METHOD_PARAMS(X, crossover)                                                 \
-    NK_CROSS_PARAMS(X, crossover.par)                                                        \
-    NK_MUTATION_METHOD_PARAMS(X, mutation)                                                   \
-    NK_MUTATE_PARAMS(X, mutation.par)                                                        \
-    NK_FITNESS_PARAMS(X, fitness)                                                            \
+#define NK_RUN_PARAMS(X)                                                                           \
+    NK_EXPERIMENT_PARAMS(X, experiment)                                                            \
+    NK_PLAYER_PARAMS(X, player)                                                                    \
+    NK_POPULATION_PARAMS(X, population)                                                            \
+    NK_STRATEGY_PARAMS(X, strategy)                                                                \
+    NK_SELECTION_METHOD_PARAMS(X, selection)                                                       \
+    NK_SELECT_PARAMS(X, selection.par)                                                             \
+    NK_CROSSOVER_METHOD_PARAMS(X, crossover)                                                       \
+    NK_CROSS_PARAMS(X, crossover.par)                                                              \
+    NK_MUTATION_METHOD_PARAMS(X, mutation)                                                         \
+    NK_MUTATE_PARAMS(X, mutation.par)                                                              \
+    NK_FITNESS_PARAMS(X, fitness)                                                                  \
     NK_BENCHMARK_PARAMS(X, benchmark)
 
 /* An X for NK_RUN_PARAMS: the nk_param row of a field of nk_run_settings. */
-#define NK_RUN_PARAM_ROW(P, sec, nm, field, T, ctype, ...)                                   \
+#define NK_RUN_PARAM_ROW(P, sec, nm, field, T, ctype, ...)                                         \
     NK_PARAM_DESCRIBE(nk_run_settings, P.field, sec, nm, T, __VA_ARGS__)
 
 /* The extra rules of single keys (nk_param_check). */
