@@ -106,10 +106,11 @@ void nk_param_expects(const nk_param *p, char *buf, size_t len)
 {
     char r[96];
     nk_param_range_text(p, r, sizeof r);
-    const char *noun = p->type == NK_PARAM_INT || p->type == NK_PARAM_UINT64 ? "a whole number"
-                       : p->type == NK_PARAM_DOUBLE                          ? "a number"
-                       : p->type == NK_PARAM_BOOL                            ? "true or false"
-                                                                             : "a value";
+    const char *noun = p->rule != NULL                                         ? p->rule
+                       : p->type == NK_PARAM_INT || p->type == NK_PARAM_UINT64 ? "a whole number"
+                       : p->type == NK_PARAM_DOUBLE                            ? "a number"
+                       : p->type == NK_PARAM_BOOL                              ? "true or false"
+                                                                               : "a value";
     bool both = (p->flags & NK_PARAM_MIN) && (p->flags & NK_PARAM_MAX);
     snprintf(buf, len, "%s%s%s", noun, r[0] == '\0' ? "" : both ? " in " : " ", r);
 }

@@ -173,8 +173,9 @@ void nk_param_format_double(double x, char *buf, size_t len);
 void nk_param_range_text(const nk_param *p, char *buf, size_t len);
 /* Whether x lies within p's bounds. */
 bool nk_param_in_bounds(const nk_param *p, double x);
-/* What a value of p must be, in words: "a whole number in 1..64",
- * "a number in (0, 86400]", "a whole number >= 1", "true or false". */
+/* What a value of p must be, in words: its rule (or a noun for its type)
+ * and its bounds: "a whole number of plies in 1..64", "a number in (0, 1]",
+ * "a whole number >= 1", "true or false". */
 void nk_param_expects(const nk_param *p, char *buf, size_t len);
 
 /* Checks text (no surrounding spaces) as a value of a numeric or boolean

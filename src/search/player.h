@@ -53,13 +53,13 @@ enum { NK_SPEC_TT_MAX_MB = 1024 };
  * NK_SPEC_DEFAULT_DEPTH. */
 #define NK_SPEC_PARAMS(X, P)                                                                 \
     X(P, ab, depth, depth, INT, unsigned, NULL, NK_RANGE(1, NK_SEARCH_MAX_DEPTH), NULL, NULL, \
-      NULL, "fixed search depth in plies")                                                   \
-    X(P, ab, nodes, nodes, UINT64, uint64_t, NULL, NK_ATLEAST(1), NULL, NULL, NULL,           \
-      "node budget per move")                                                                \
-    X(P, ab, time, seconds, DOUBLE, double, NULL, NK_ABOVE_TO(0, 86400), NULL, NULL, NULL,    \
-      "time budget per move, in seconds")                                                    \
-    X(P, ab, tt, tt_mb, INT, unsigned, "1", NK_RANGE(0, NK_SPEC_TT_MAX_MB), NULL, NULL, NULL, \
-      "transposition table size in MiB (0: none)")                                           \
+      "a whole number of plies", "fixed search depth in plies")                              \
+    X(P, ab, nodes, nodes, UINT64, uint64_t, NULL, NK_ATLEAST(1), NULL, NULL,                 \
+      "a positive whole number", "node budget per move")                                     \
+    X(P, ab, time, seconds, DOUBLE, double, NULL, NK_ABOVE_TO(0, 86400), NULL, NULL,          \
+      "a number of seconds", "time budget per move, in seconds")                             \
+    X(P, ab, tt, tt_mb, INT, unsigned, "1", NK_RANGE(0, NK_SPEC_TT_MAX_MB), NULL, NULL,       \
+      "a whole number of MiB", "transposition table size in MiB (0: none)")                  \
     X(P, ab, features, features, STRING, char *, "", NK_ANY, NULL, nk_spec_check_features,    \
       "a feature set", "feature set (empty: the variant's default)")                         \
     X(P, ab, weights, weights, STRING, char *, "", NK_ANY, NULL, nk_spec_check_weights,       \
