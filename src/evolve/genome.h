@@ -45,7 +45,7 @@ typedef enum nk_encoding {
       "ga: individuals per generation (the ES and CMA-ES size theirs by strategy.mu and "    \
       "strategy.lambda)")                                                                    \
     X(P, population, encoding, encoding, ENUM, const char *, "real", NK_ANY,                 \
-      NK_CHOICES("real", "binary"), NULL, NULL,                                              \
+      NK_CHOICES_OF(nk_genome_encoding_name_at), NULL, NULL,                                 \
       "genome: real weights, or population.bits bits per weight mapped onto the bounds")     \
     X(P, population, bits, bits, INT, int, "8", NK_RANGE(1, 32), NULL, NULL, NULL,            \
       "binary encoding: bits per weight")
@@ -82,6 +82,9 @@ nk_status nk_genome_encoding_parse(nk_encoding *out, const char *text,
                                    char *err, size_t errlen);
 /* The name of an encoding ("real", "binary"). */
 const char *nk_genome_encoding_name(nk_encoding encoding);
+/* The name of encoding i, NULL past the end (the choices of
+ * population.encoding). */
+const char *nk_genome_encoding_name_at(size_t i);
 
 /* Decodes one gene: k bits (0/1 bytes, most significant first) onto
  * [lo, hi] as described above. */
