@@ -160,6 +160,15 @@ static void test_method_choices(void **state)
             assert_string_equal(nk_param_choice(k, i), nk_names_at(lists[c], i));
         assert_null(nk_param_choice(k, i));
     }
+    /* so are those of the encodings and the feature sets */
+    const nk_config_key *enc = nk_config_key_find("population.encoding");
+    assert_ptr_equal(enc->choice_at, nk_genome_encoding_name_at);
+    assert_string_equal(nk_param_choice(enc, 1), "binary");
+    assert_null(nk_param_choice(enc, 2));
+    const nk_config_key *feat = nk_config_key_find("player.features");
+    assert_ptr_equal(feat->choice_at, nk_features_name_at);
+    for (size_t i = 0; nk_features_at(i) != NULL; i++)
+        assert_string_equal(nk_param_choice(feat, i), nk_features_at(i)->name);
 }
 
 /* The library defaults come from the same rows as the config's. */
