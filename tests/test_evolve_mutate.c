@@ -48,7 +48,8 @@ static void test_gaussian_rate_and_clamp(void **state)
     (void)state;
     nk_genome *g = real_genome(10, -1, 1);
     nk_mutate_params par;
-    nk_mutate_params_init(&par); /* rate 1/D */
+    nk_mutate_params_init(&par);
+    par.rate = -1; /* 1/D */
     par.sigma = 2; /* wild steps: clamping matters */
     gsl_rng *r = new_rng(2);
     size_t changed = 0, n = 10000;

@@ -216,8 +216,8 @@ static void test_schema_choices(void **state)
         const nk_config_key *k = nk_config_key_find(key);
         assert_non_null(k);
         assert_int_equal(k->type, NK_CFG_ENUM);
-        for (const char *const *ch = k->choices; *ch != NULL; ch++) {
-            const char *name = *ch;
+        const char *name;
+        for (size_t ch = 0; (name = nk_param_choice(k, ch)) != NULL; ch++) {
             bool ok;
             nk_encoding enc;
             if (strcmp(key, "experiment.variant") == 0)
@@ -560,8 +560,12 @@ static void test_bad_values(void **state)
 static void test_bool_and_strings(void **state)
 {
     (void)state;
-    const nk_config_key flag = {"test", "flag", "test.flag", NK_CFG_BOOL, "false", 0,
-                                0,      0,      NULL,        NULL,        NULL,    "a test flag"};
+    const nk_config_key flag = {.section = "test",
+                                .name = "flag",
+                                .key = "test.flag",
+                                .type = NK_CFG_BOOL,
+                                .def = "false",
+                                .help = "a test flag"};
     char canon[64], why[256];
     const char *yes[] = {"true", "Yes", "ON", "1", " TRUE "};
     const char *no[] = {"false", "no", "Off", "0"};

@@ -4,6 +4,8 @@
  * greedy, alpha-beta with built-in, default and given weights, human.
  */
 #include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
@@ -117,6 +119,59 @@ static void test_spec_errors(void **state)
     long_spec[sizeof long_spec - 1] = '\0';
     memcpy(long_spec, "ab:weights=", 11);
     parse_bad(long_spec, NK_EINVAL, "at most 511", NULL);
+}
+
+/* The options of an ab spec follow their table (NK_SPEC_PARAMS): every
+ * bounded number is taken at its bounds and refused just past them, with
+ * the table's range in the message; the key list in errors is the table's. */
+static void test_spec_table_bounds(void **state)
+{
+    (void)state;
+    size_t n;
+    const nk_param *t = nk_spec_params_table(&n);
+    assert_int_equal(n, 6);
+    char keys[128];
+    assert_string_equal(nk_spec_keys(keys, sizeof keys), "depth, nodes, time, tt, features, weights");
+    size_t numeric = 0;
+    for (size_t i = 0; i < n; i++) {
+        const nk_param *p = &t[i];
+        if (p->type != NK_PARAM_INT && p->type != NK_PARAM_UINT64 && p->type != NK_PARAM_DOUBLE)
+            continue;
+        numeric++;
+        assert_true(p->flags & NK_PARAM_MIN);
+        char text[128], range[64];
+        nk_param_range_text(p, range, sizeof range);
+        bool integral = p->type != NK_PARAM_DOUBLE;
+        double step = integral ? 1 : 1e-3;
+        /* the lowest value taken, one below refused */
+        double lo = (p->flags & NK_PARAM_MIN_OPEN) ? p->min + step : p->min;
+        snprintf(text, sizeof text, integral ? "ab:%s=%.0f" : "ab:%s=%.3f", p->name, lo);
+        parse_ok(text);
+        snprintf(text, sizeof text, integral ? "ab:%s=%.0f" : "ab:%s=%.3f", p->name, p->min - step);
+        if (!(p->flags & NK_PARAM_MIN_OPEN))
+            parse_bad(text, NK_ERANGE, p->name, range, NULL);
+        if (p->flags & NK_PARAM_MAX) {
+            snprintf(text, sizeof text, integral ? "ab:%s=%.0f" : "ab:%s=%.3f", p->name, p->max);
+            parse_ok(text);
+            snprintf(text, sizeof text, integral ? "ab:%s=%.0f" : "ab:%s=%.3f", p->name,
+                     p->max + step);
+            parse_bad(text, NK_ERANGE, p->name, range, NULL);
+        }
+    }
+    assert_int_equal(numeric, 4);
+    /* tt: 0..NK_SPEC_TT_MAX_MB (the bound player.tt of a config shares) */
+    assert_int_equal(NK_SPEC_TT_MAX_MB, 1024);
+    assert_int_equal(parse_ok("ab:tt=1024").tt_mb, 1024);
+    parse_bad("ab:tt=1025", NK_ERANGE, "tt '1025'", "0..1024", NULL);
+    /* the table's defaults are the spec's */
+    nk_spec s = parse_ok("ab");
+    assert_int_equal(s.tt_mb, NK_SPEC_DEFAULT_TT_MB);
+    long tt = nk_param_index(t, n, "tt");
+    assert_true(tt >= 0);
+    assert_string_equal(t[tt].def, "1");
+    /* a value that is not a number at all is refused like one out of range */
+    parse_bad("ab:nodes=many", NK_ERANGE, "nodes 'many'", "whole number", NULL);
+    parse_bad("ab:features=", NK_EINVAL, "unknown feature set ''", NULL);
 }
 
 /* ===== players ===== */
@@ -284,6 +339,7 @@ int main(void)
         cmocka_unit_test(test_spec_errors),    cmocka_unit_test(test_player_errors),
         cmocka_unit_test(test_ab_weights),     cmocka_unit_test(test_random_and_human),
         cmocka_unit_test(test_greedy),         cmocka_unit_test(test_ab_player),
+        cmocka_unit_test(test_spec_table_bounds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

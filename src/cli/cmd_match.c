@@ -20,6 +20,7 @@
 #include "cli/util.h"
 #include "exec/exec.h"
 #include "io/playerio.h"
+#include "search/player.h"
 
 enum {
     OPT_VARIANT,
@@ -244,20 +245,25 @@ int nk_cmd_match(int argc, char **argv)
                       NULL},
         [OPT_END] = {NULL, NULL, NULL, NULL},
     };
+    /* The keys of an ab spec come from its parameter table (search/player.h). */
+    char keys[128], about[1024];
+    snprintf(about, sizeof about,
+             "Plays colour-swapped pairs of games between players A and B, each\n"
+             "pair from the same random opening of K plies, and prints from A's\n"
+             "view: wins, draws, losses, score, average seed difference, the Elo\n"
+             "difference with a 95%% confidence interval, and the likelihood of\n"
+             "superiority (LOS).\n\n"
+             "A player spec is random, greedy, or ab[:KEY=VALUE,...] with keys\n"
+             "%s; weights= takes a built-in\n"
+             "table, a text file of numbers (one per feature, # comments), or an\n"
+             "individual of a run file: RUN.h5@best or RUN.h5@gen=G,rank=R.\n"
+             "Example: nickar match --variant antigua ab:depth=4 greedy",
+             nk_spec_keys(keys, sizeof keys));
     nk_cli cli = {
         .name = "match",
         .synopsis = "--variant V [--games N] [--openings K] [--seed S] [--threads T]\n"
                     "       [--ply-limit L] [--json] SPEC_A SPEC_B",
-        .about = "Plays colour-swapped pairs of games between players A and B, each\n"
-                 "pair from the same random opening of K plies, and prints from A's\n"
-                 "view: wins, draws, losses, score, average seed difference, the Elo\n"
-                 "difference with a 95% confidence interval, and the likelihood of\n"
-                 "superiority (LOS).\n\n"
-                 "A player spec is random, greedy, or ab[:KEY=VALUE,...] with keys\n"
-                 "depth, nodes, time, tt, features, weights; weights= takes a built-in\n"
-                 "table, a text file of numbers (one per feature, # comments), or an\n"
-                 "individual of a run file: RUN.h5@best or RUN.h5@gen=G,rank=R.\n"
-                 "Example: nickar match --variant antigua ab:depth=4 greedy",
+        .about = about,
         .opts = opts,
         .max_args = 2,
     };

@@ -8,6 +8,7 @@
  * per operator (documented inline) so results depend only on the generator.
  */
 #include "evolve/crossover.h"
+#include "base/names.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -214,35 +215,37 @@ const nk_cross_type *const *nk_cross_types(void)
 
 const nk_cross_type *nk_cross_find(const char *name)
 {
-    for (size_t i = 0; cross_list[i]; i++)
-        if (strcmp(cross_list[i]->name, name) == 0)
-            return cross_list[i];
-    return NULL;
+    return nk_names_find(NK_NAMES_PTRS(cross_list), name);
+}
+
+const char *nk_cross_name_at(size_t i)
+{
+    return nk_names_at(NK_NAMES_PTRS(cross_list), i);
 }
 
 char *nk_cross_names(char *buf, size_t len)
 {
-    size_t used = 0;
-    if (len > 0)
-        buf[0] = '\0';
-    for (size_t i = 0; cross_list[i] && used < len; i++) {
-        int k = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", cross_list[i]->name);
-        if (k < 0)
-            break;
-        used += (size_t)k;
-    }
-    return buf;
+    return nk_names_join(NK_NAMES_PTRS(cross_list), buf, len);
 }
 
 /* ===================================================================
  * Checking and applying
  * =================================================================== */
 
+#define CROSS_ROW(P, sec, nm, field, T, ctype, ...)                                          \
+    NK_PARAM_DESCRIBE(nk_cross_params, field, sec, nm, T, __VA_ARGS__)
+static const nk_param cross_params[] = {NK_CROSS_PARAMS(CROSS_ROW, _)};
+
+const nk_param *nk_cross_params_table(size_t *n)
+{
+    *n = sizeof cross_params / sizeof cross_params[0];
+    return cross_params;
+}
+
 void nk_cross_params_init(nk_cross_params *p)
 {
-    p->rate = 0.9;
-    p->alpha = 0.5;
-    p->eta = 15.0;
+    memset(p, 0, sizeof *p);
+    nk_param_defaults(cross_params, sizeof cross_params / sizeof cross_params[0], p);
 }
 
 nk_status nk_cross_check(const nk_cross_type *t, const nk_cross_params *p,

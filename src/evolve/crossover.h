@@ -41,13 +41,26 @@
 #include <gsl/gsl_rng.h>
 
 #include "evolve/genome.h"
+#include "base/param.h"
 #include "base/status.h"
 
+/* The parameters of the operators, declared once (base/param.h says the row
+ * shape): the fields of nk_cross_params, their library defaults
+ * (nk_cross_params_init), and the config keys crossover.* (io/config.c). */
+#define NK_CROSS_PARAMS(X, P)                                                                \
+    X(P, crossover, rate, rate, DOUBLE, double, "0.9", NK_RANGE(0, 1), NULL, NULL, NULL,      \
+      "probability that a pair of parents is crossed (else copied)")                         \
+    X(P, crossover, blx_alpha, alpha, DOUBLE, double, "0.5", NK_ATLEAST(0), NULL, NULL, NULL, \
+      "blx-alpha: how far children may fall outside the parents' interval")                  \
+    X(P, crossover, sbx_eta, eta, DOUBLE, double, "15", NK_ABOVE(0), NULL, NULL, NULL,        \
+      "sbx: distribution index (large: children near their parents)")
+
 typedef struct nk_cross_params {
-    double rate;  /* probability that a pair is crossed, [0, 1] */
-    double alpha; /* blx-alpha: extension alpha >= 0 */
-    double eta;   /* sbx: distribution index eta >= 0 (large: children near parents) */
+    NK_CROSS_PARAMS(NK_PARAM_FIELD, _)
 } nk_cross_params;
+
+/* The table of NK_CROSS_PARAMS over nk_cross_params; *n its length. */
+const nk_param *nk_cross_params_table(size_t *n);
 
 typedef struct nk_cross_type {
     const char *name;
@@ -72,10 +85,13 @@ extern const nk_cross_type nk_cross_sbx;
 const nk_cross_type *const *nk_cross_types(void);
 /* The operator called name, or NULL. */
 const nk_cross_type *nk_cross_find(const char *name);
+/* The name of item i of the list, NULL past the end (the choices of the
+ * config key that picks one, base/param.h NK_CHOICES_OF). */
+const char *nk_cross_name_at(size_t i);
 /* Writes "none, one-point, ..." into buf; returns buf. */
 char *nk_cross_names(char *buf, size_t len);
 
-/* Default parameters: rate 0.9, alpha 0.5, eta 15. */
+/* Default parameters, from NK_CROSS_PARAMS: rate 0.9, alpha 0.5, eta 15. */
 void nk_cross_params_init(nk_cross_params *p);
 /* Checks that t suits the encoding and that its parameters are in range.
  * NK_EINVAL (no binary form) or NK_ERANGE. */

@@ -8,6 +8,7 @@
  */
 #include "evolve/genome.h"
 #include "base/alloc.h"
+#include "base/names.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -84,22 +85,31 @@ size_t nk_genome_nbits(const nk_genome *g)
     return g->encoding == NK_ENC_BINARY ? g->dim * g->bits : 0;
 }
 
+/* The encodings by name, indexed by nk_encoding. */
+static const char *const encoding_names[] = {[NK_ENC_REAL] = "real", [NK_ENC_BINARY] = "binary",
+                                             NULL};
+
 nk_status nk_genome_encoding_parse(nk_encoding *out, const char *text,
                                    char *err, size_t errlen)
 {
-    if (strcmp(text, "real") == 0)
-        *out = NK_ENC_REAL;
-    else if (strcmp(text, "binary") == 0)
-        *out = NK_ENC_BINARY;
-    else
-        return nk_fail(NK_EINVAL, err, errlen,
-                       "unknown encoding '%s' (choose real, binary)", text);
+    long i = nk_names_index(NK_NAMES_STRINGS(encoding_names), text);
+    if (i < 0) {
+        char names[64];
+        return nk_fail(NK_EINVAL, err, errlen, "unknown encoding '%s' (choose %s)", text,
+                       nk_names_join(NK_NAMES_STRINGS(encoding_names), names, sizeof names));
+    }
+    *out = (nk_encoding)i;
     return NK_OK;
 }
 
 const char *nk_genome_encoding_name(nk_encoding encoding)
 {
-    return encoding == NK_ENC_BINARY ? "binary" : "real";
+    return encoding == NK_ENC_BINARY ? encoding_names[NK_ENC_BINARY] : encoding_names[NK_ENC_REAL];
+}
+
+const char *nk_genome_encoding_name_at(size_t i)
+{
+    return nk_names_at(NK_NAMES_STRINGS(encoding_names), i);
 }
 
 double nk_genome_range(const nk_genome *g, size_t i)

@@ -29,12 +29,30 @@
 
 #include <gsl/gsl_rng.h>
 
+#include "base/param.h"
 #include "base/status.h"
 
 typedef enum nk_encoding {
     NK_ENC_REAL = 0,  /* doubles within bounds */
     NK_ENC_BINARY = 1 /* k bits per weight, mapped onto the bounds */
 } nk_encoding;
+
+/* The population of a run as a config gives it (section population),
+ * declared once (base/param.h says the row shape): the fields of
+ * nk_population_settings, its defaults and the config keys population.*. */
+#define NK_POPULATION_PARAMS(X, P)                                                           \
+    X(P, population, size, size, INT, int, "16", NK_RANGE(2, 100000), NULL, NULL, NULL,       \
+      "ga: individuals per generation (the ES and CMA-ES size theirs by strategy.mu and "    \
+      "strategy.lambda)")                                                                    \
+    X(P, population, encoding, encoding, ENUM, const char *, "real", NK_ANY,                 \
+      NK_CHOICES_OF(nk_genome_encoding_name_at), NULL, NULL,                                 \
+      "genome: real weights, or population.bits bits per weight mapped onto the bounds")     \
+    X(P, population, bits, bits, INT, int, "8", NK_RANGE(1, 32), NULL, NULL, NULL,            \
+      "binary encoding: bits per weight")
+
+typedef struct nk_population_settings {
+    NK_POPULATION_PARAMS(NK_PARAM_FIELD, _)
+} nk_population_settings;
 
 enum { NK_GENOME_MAX_BITS = 32 };
 
@@ -64,6 +82,9 @@ nk_status nk_genome_encoding_parse(nk_encoding *out, const char *text,
                                    char *err, size_t errlen);
 /* The name of an encoding ("real", "binary"). */
 const char *nk_genome_encoding_name(nk_encoding encoding);
+/* The name of encoding i, NULL past the end (the choices of
+ * population.encoding). */
+const char *nk_genome_encoding_name_at(size_t i);
 
 /* Decodes one gene: k bits (0/1 bytes, most significant first) onto
  * [lo, hi] as described above. */

@@ -10,6 +10,7 @@
  * Normals come from gsl_ran_gaussian_ziggurat.
  */
 #include "evolve/mutate.h"
+#include "base/names.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -148,37 +149,39 @@ const nk_mutate_type *const *nk_mutate_types(void)
 
 const nk_mutate_type *nk_mutate_find(const char *name)
 {
-    for (size_t i = 0; mutate_list[i]; i++)
-        if (strcmp(mutate_list[i]->name, name) == 0)
-            return mutate_list[i];
-    return NULL;
+    return nk_names_find(NK_NAMES_PTRS(mutate_list), name);
+}
+
+const char *nk_mutate_name_at(size_t i)
+{
+    return nk_names_at(NK_NAMES_PTRS(mutate_list), i);
 }
 
 char *nk_mutate_names(char *buf, size_t len)
 {
-    size_t used = 0;
-    if (len > 0)
-        buf[0] = '\0';
-    for (size_t i = 0; mutate_list[i] && used < len; i++) {
-        int k = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", mutate_list[i]->name);
-        if (k < 0)
-            break;
-        used += (size_t)k;
-    }
-    return buf;
+    return nk_names_join(NK_NAMES_PTRS(mutate_list), buf, len);
 }
 
 /* ===================================================================
  * Checking and applying
  * =================================================================== */
 
+#define MUTATE_ROW(P, sec, nm, field, T, ctype, ...)                                         \
+    NK_PARAM_DESCRIBE(nk_mutate_params, field, sec, nm, T, __VA_ARGS__)
+static const nk_param mutate_params[] = {NK_MUTATE_PARAMS(MUTATE_ROW, _)};
+
+const nk_param *nk_mutate_params_table(size_t *n)
+{
+    *n = sizeof mutate_params / sizeof mutate_params[0];
+    return mutate_params;
+}
+
 void nk_mutate_params_init(nk_mutate_params *p)
 {
-    p->rate = -1.0;
-    p->sigma = 0.1;
-    p->eta = 20.0;
+    memset(p, 0, sizeof *p);
     p->tau_scale = 1.0;
     p->sigma_floor = 1e-8;
+    nk_param_defaults(mutate_params, sizeof mutate_params / sizeof mutate_params[0], p);
 }
 
 nk_status nk_mutate_check(const nk_mutate_type *t, const nk_mutate_params *p,

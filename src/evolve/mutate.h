@@ -33,15 +33,30 @@
 #include <gsl/gsl_rng.h>
 
 #include "evolve/genome.h"
+#include "base/param.h"
 #include "base/status.h"
 
+/* The parameters of the operators, declared once (base/param.h says the row
+ * shape): the fields of nk_mutate_params, their library defaults
+ * (nk_mutate_params_init), and the config keys mutation.* (io/config.c).
+ * The library also takes a negative rate (1/n); a config does not. */
+#define NK_MUTATE_PARAMS(X, P)                                                               \
+    X(P, mutation, rate, rate, DOUBLE, double, "0.2", NK_RANGE(0, 1), NULL, NULL, NULL,       \
+      "probability that a weight (a bit, for bit-flip) mutates")                             \
+    X(P, mutation, sigma, sigma, DOUBLE, double, "0.1", NK_ABOVE(0), NULL, NULL, NULL,        \
+      "gaussian: standard deviation, as a fraction of the weight range")                     \
+    X(P, mutation, poly_eta, eta, DOUBLE, double, "20", NK_ABOVE(0), NULL, NULL, NULL,        \
+      "polynomial: distribution index (large: small steps)")
+
 typedef struct nk_mutate_params {
-    double rate;        /* per weight (per bit for bit-flip) in [0, 1]; < 0: 1/n */
-    double sigma;       /* gaussian: standard deviation, fraction of the range, > 0 */
-    double eta;         /* polynomial: distribution index, >= 0 */
+    NK_MUTATE_PARAMS(NK_PARAM_FIELD, _)
+    /* Not config keys (set by the strategy or the caller): */
     double tau_scale;   /* lognormal: factor c on tau and tau', > 0 */
     double sigma_floor; /* lognormal: least step size, fraction of the range, (0, 1) */
 } nk_mutate_params;
+
+/* The table of NK_MUTATE_PARAMS over nk_mutate_params; *n its length. */
+const nk_param *nk_mutate_params_table(size_t *n);
 
 typedef struct nk_mutate_type {
     const char *name;
@@ -66,11 +81,14 @@ extern const nk_mutate_type nk_mutate_lognormal;
 const nk_mutate_type *const *nk_mutate_types(void);
 /* The operator called name, or NULL. */
 const nk_mutate_type *nk_mutate_find(const char *name);
+/* The name of item i of the list, NULL past the end (the choices of the
+ * config key that picks one, base/param.h NK_CHOICES_OF). */
+const char *nk_mutate_name_at(size_t i);
 /* Writes "none, bit-flip, ..." into buf; returns buf. */
 char *nk_mutate_names(char *buf, size_t len);
 
-/* Default parameters: rate -1 (1/n), sigma 0.1, eta 20, tau_scale 1,
- * sigma_floor 1e-8. */
+/* Default parameters: from NK_MUTATE_PARAMS rate 0.2, sigma 0.1, eta 20;
+ * tau_scale 1, sigma_floor 1e-8. */
 void nk_mutate_params_init(nk_mutate_params *p);
 /* Checks that t suits the encoding and that its parameters are in range.
  * NK_EINVAL (wrong encoding) or NK_ERANGE. */

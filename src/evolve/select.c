@@ -8,6 +8,7 @@
  * return NK_ENOMEM rather than fail silently.
  */
 #include "evolve/select.h"
+#include "base/names.h"
 #include "base/alloc.h"
 
 #include <math.h>
@@ -296,35 +297,37 @@ const nk_select_type *const *nk_select_types(void)
 
 const nk_select_type *nk_select_find(const char *name)
 {
-    for (size_t i = 0; select_list[i]; i++)
-        if (strcmp(select_list[i]->name, name) == 0)
-            return select_list[i];
-    return NULL;
+    return nk_names_find(NK_NAMES_PTRS(select_list), name);
+}
+
+const char *nk_select_name_at(size_t i)
+{
+    return nk_names_at(NK_NAMES_PTRS(select_list), i);
 }
 
 char *nk_select_names(char *buf, size_t len)
 {
-    size_t used = 0;
-    if (len > 0)
-        buf[0] = '\0';
-    for (size_t i = 0; select_list[i] && used < len; i++) {
-        int k = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", select_list[i]->name);
-        if (k < 0)
-            break;
-        used += (size_t)k;
-    }
-    return buf;
+    return nk_names_join(NK_NAMES_PTRS(select_list), buf, len);
 }
 
 /* ===================================================================
  * Checking and running
  * =================================================================== */
 
+#define SELECT_ROW3(P, sec, nm, field, T, ctype, ...)                                        \
+    NK_PARAM_DESCRIBE(nk_select_params, field, sec, nm, T, __VA_ARGS__)
+static const nk_param select_params[] = {NK_SELECT_PARAMS(SELECT_ROW3, _)};
+
+const nk_param *nk_select_params_table(size_t *n)
+{
+    *n = sizeof select_params / sizeof select_params[0];
+    return select_params;
+}
+
 void nk_select_params_init(nk_select_params *p)
 {
-    p->tournament = 2;
-    p->pressure = 1.5;
-    p->fraction = 0.5;
+    memset(p, 0, sizeof *p);
+    nk_param_defaults(select_params, sizeof select_params / sizeof select_params[0], p);
 }
 
 nk_status nk_select_check(const nk_select_type *t, const nk_select_params *p,

@@ -37,13 +37,29 @@
 
 #include <gsl/gsl_rng.h>
 
+#include "base/param.h"
 #include "base/status.h"
 
+/* The parameters of the schemes, declared once (base/param.h says the row
+ * shape): the fields of nk_select_params, their library defaults
+ * (nk_select_params_init), and the config keys selection.* (io/config.c).
+ * The library accepts tournament sizes 1..n (nk_select_check); a config
+ * asks for >= 2. */
+#define NK_SELECT_PARAMS(X, P)                                                               \
+    X(P, selection, tournament_size, tournament, INT, size_t, "3", NK_ATLEAST(2), NULL, NULL, \
+      NULL, "tournament: individuals drawn per tournament, the fittest wins")                \
+    X(P, selection, rank_pressure, pressure, DOUBLE, double, "1.7", NK_RANGE(1, 2), NULL,     \
+      NULL, NULL,                                                                             \
+      "linear-rank: selection pressure s (the best expects s copies, the worst 2 - s)")      \
+    X(P, selection, truncation, fraction, DOUBLE, double, "0.5", NK_ABOVE_TO(0, 1), NULL,     \
+      NULL, NULL, "truncation: fraction of the best that may become parents")
+
 typedef struct nk_select_params {
-    size_t tournament; /* tournament: size k, 1 <= k <= n */
-    double pressure;   /* linear-rank: selection pressure s in [1, 2] */
-    double fraction;   /* truncation: fraction of the best eligible, (0, 1] */
+    NK_SELECT_PARAMS(NK_PARAM_FIELD, _)
 } nk_select_params;
+
+/* The table of NK_SELECT_PARAMS over nk_select_params; *n its length. */
+const nk_param *nk_select_params_table(size_t *n);
 
 typedef struct nk_select_type {
     const char *name;
@@ -63,11 +79,14 @@ extern const nk_select_type nk_select_sus;
 const nk_select_type *const *nk_select_types(void);
 /* The scheme called name, or NULL. */
 const nk_select_type *nk_select_find(const char *name);
+/* The name of item i of the list, NULL past the end (the choices of the
+ * config key that picks one, base/param.h NK_CHOICES_OF). */
+const char *nk_select_name_at(size_t i);
 /* Writes "tournament, roulette, ..." into buf (for error messages); returns
  * buf. */
 char *nk_select_names(char *buf, size_t len);
 
-/* Default parameters: k = 2, s = 1.5, fraction = 0.5. */
+/* Default parameters, from NK_SELECT_PARAMS: k = 3, s = 1.7, fraction = 0.5. */
 void nk_select_params_init(nk_select_params *p);
 /* Checks the parameters that scheme t uses against a population of n.
  * NK_ERANGE naming the bad parameter. */

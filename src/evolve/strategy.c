@@ -14,6 +14,7 @@
  * Loading checks everything before changing anything.
  */
 #include "evolve/strategy_impl.h"
+#include "base/names.h"
 #include "base/alloc.h"
 
 #include <math.h>
@@ -39,25 +40,17 @@ const nk_strategy_type *const *nk_strategy_types(void)
 
 const nk_strategy_type *nk_strategy_find(const char *name)
 {
-    for (size_t i = 0; strategy_list[i]; i++)
-        if (strcmp(strategy_list[i]->name, name) == 0)
-            return strategy_list[i];
-    return NULL;
+    return nk_names_find(NK_NAMES_PTRS(strategy_list), name);
+}
+
+const char *nk_strategy_name_at(size_t i)
+{
+    return nk_names_at(NK_NAMES_PTRS(strategy_list), i);
 }
 
 char *nk_strategy_names(char *buf, size_t len)
 {
-    size_t used = 0;
-    if (len > 0)
-        buf[0] = '\0';
-    for (size_t i = 0; strategy_list[i] && used < len; i++) {
-        int k = snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
-                         strategy_list[i]->name);
-        if (k < 0)
-            break;
-        used += (size_t)k;
-    }
-    return buf;
+    return nk_names_join(NK_NAMES_PTRS(strategy_list), buf, len);
 }
 
 void nk_strategy_params_init(nk_strategy_params *p, const nk_strategy_type *t,
@@ -70,6 +63,8 @@ void nk_strategy_params_init(nk_strategy_params *p, const nk_strategy_type *t,
     p->select = &nk_select_tournament;
     p->cross = &nk_cross_uniform;
     p->mutate = encoding == NK_ENC_BINARY ? &nk_mutate_bit_flip : &nk_mutate_gaussian;
+    if (encoding == NK_ENC_BINARY)
+        p->mutate_par.rate = -1.0; /* bit-flip: 1/n per bit (the table's rate is per weight) */
     p->sigma0 = 0.1;
     if (t == &nk_strategy_ga) {
         p->size = 50;

@@ -76,9 +76,33 @@
 #include "evolve/genome.h"
 #include "evolve/mutate.h"
 #include "evolve/select.h"
+#include "base/param.h"
 #include "base/status.h"
 
 typedef struct nk_strategy nk_strategy;
+
+/* The knobs of a run's strategy as a config gives them (section strategy),
+ * declared once (base/param.h says the row shape): the fields of
+ * nk_strategy_settings, its defaults and the config keys strategy.*.
+ * run/settings.c turns them into nk_strategy_params. */
+#define NK_STRATEGY_PARAMS(X, P)                                                             \
+    X(P, strategy, kind, kind, ENUM, const char *, "ga", NK_ANY,                             \
+      NK_CHOICES_OF(nk_strategy_name_at), NULL, NULL,                                        \
+      "generational GA, (mu+lambda)-ES, (mu,lambda)-ES or CMA-ES")                           \
+    X(P, strategy, mu, mu, INT, int, "4", NK_ATLEAST(1), NULL, NULL, NULL,                    \
+      "ES: parents kept each generation; CMA-ES: best samples recombined")                   \
+    X(P, strategy, lambda, lambda, INT, int, "16", NK_ATLEAST(1), NULL, NULL, NULL,           \
+      "ES and CMA-ES: offspring (samples) per generation")                                   \
+    X(P, strategy, elitism, elitism, INT, int, "1", NK_ATLEAST(0), NULL, NULL, NULL,          \
+      "ga: best individuals copied unchanged into the next generation")                      \
+    X(P, strategy, sigma0, sigma0, DOUBLE, double, "0.3", NK_ABOVE(0), NULL, NULL, NULL,      \
+      "ES and CMA-ES: initial step size, as a fraction of the weight range")                 \
+    X(P, strategy, sigma_min, sigma_min, DOUBLE, double, "1e-6", NK_BETWEEN(0, 1), NULL,      \
+      NULL, NULL, "ES: least step size, as a fraction of the weight range")
+
+typedef struct nk_strategy_settings {
+    NK_STRATEGY_PARAMS(NK_PARAM_FIELD, _)
+} nk_strategy_settings;
 typedef struct nk_strategy_info nk_strategy_info;
 
 typedef struct nk_strategy_params {
@@ -123,12 +147,15 @@ extern const nk_strategy_type nk_strategy_cma_es;
 const nk_strategy_type *const *nk_strategy_types(void);
 /* The strategy called name, or NULL. */
 const nk_strategy_type *nk_strategy_find(const char *name);
+/* The name of item i of the list, NULL past the end (the choices of the
+ * config key that picks one, base/param.h NK_CHOICES_OF). */
+const char *nk_strategy_name_at(size_t i);
 /* Writes "ga, es-plus, es-comma, cma-es" into buf; returns buf. */
 char *nk_strategy_names(char *buf, size_t len);
 
 /* Default parameters of strategy t for a genome of that encoding:
- *   ga:       N 50, elite 1, tournament k = 2, uniform crossover rate 0.9,
- *             gaussian mutation (sigma 0.1) or bit-flip, rate 1/n
+ *   ga:       N 50, elite 1, tournament k = 3, uniform crossover rate 0.9,
+ *             gaussian mutation (sigma 0.1, rate 0.2) or bit-flip (rate 1/n)
  *   es-*:     mu 5, lambda 35, no crossover, lognormal mutation rate 1,
  *             sigma0 0.1 (binary genomes: bit-flip, rate 1/n)
  *   cma-es:   lambda and mu by D (0), sigma0 0.3, lazy eigendecomposition

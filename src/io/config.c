@@ -3,11 +3,16 @@
  * and validation of INI files and --set assignments, typed getters,
  * comparison for --resume, --print-config text and configs/README.md.
  *
- * One table, `schema` below, declares every key once.  Nothing else in
- * this file names a key, except the rules across keys (`rules`), which
- * carry their own description for the docs.  To add a key: add a row; the
- * parser, --print-config, the getters and the README (regenerate it with
- * NICKAR_REGEN_DOCS=1 build/tests/test_io_config) follow.
+ * The table `schema` below is expanded from the parameter lists: every key
+ * of a run is declared once, as a row of the X-macro list next to the
+ * struct that holds its value (run/settings.h says which lists, in config
+ * order; base/param.h the row shape); only [output] is io's own
+ * (NK_OUTPUT_PARAMS in config.h).  Nothing else in this file names a key,
+ * except the rules across keys (`rules`), which carry their own
+ * description for the docs.  To add a key: add a row to the right list and
+ * use the field of nk_run_settings; the parser, --print-config, the typed
+ * settings (nk_config_settings), the defaults and the README (regenerate it
+ * with NICKAR_REGEN_DOCS=1 build/tests/test_io_config) follow.
  *
  * Invariants kept here:
  *   - every value is stored in canonical text (nk_config_parse_value), and
@@ -50,136 +55,22 @@
  * The schema
  * ===================================================================== */
 
-static nk_status check_file_name(char *text, size_t cap, char *why, size_t whylen);
-static nk_status check_scoring(char *text, size_t cap, char *why, size_t whylen);
-static nk_status check_even(char *text, size_t cap, char *why, size_t whylen);
-
-/* Bounds, written in the table as one argument. */
-/* clang-format off */
-#define ANY 0, 0, 0
-#define RANGE(lo, hi) NK_CFG_MIN | NK_CFG_MAX, lo, hi          /* [lo, hi] */
-#define ATLEAST(lo) NK_CFG_MIN, lo, 0                          /* >= lo */
-#define ABOVE(lo) NK_CFG_MIN | NK_CFG_MIN_OPEN, lo, 0          /* > lo */
-#define ABOVE_TO(lo, hi) NK_CFG_MIN | NK_CFG_MIN_OPEN | NK_CFG_MAX, lo, hi /* (lo, hi] */
-#define BETWEEN(lo, hi)                                                       \
-    NK_CFG_MIN | NK_CFG_MIN_OPEN | NK_CFG_MAX | NK_CFG_MAX_OPEN, lo, hi /* (lo, hi) */
-#define RESUME NK_CFG_RESUME_FREE |
-
-/* KEY(section, name, type, default, flags-and-bounds, choices, check, rule, help) */
-#define KEY(sec, nm, type, def, bounds, choices, check, rule, help)                \
-    {sec, nm, sec "." nm, NK_CFG_##type, def, bounds, choices, check, rule, help}
-
-#define CHOICES(...) ((const char *const[]){__VA_ARGS__, NULL})
-/* clang-format on */
+/* The keys of a run are declared once, in the parameter lists of the
+ * objects and sections that use them (run/settings.h lists the lists);
+ * here they are expanded in config order, each row knowing where its value
+ * goes in nk_run_settings.  Only [output] belongs to io and is declared
+ * here (NK_OUTPUT_PARAMS in config.h). */
+#define OUTPUT_ROW(P, sec, nm, field, T, ctype, ...)                                          \
+    NK_PARAM_DESCRIBE(nk_output_settings, field, sec, nm, T, __VA_ARGS__)
+#define COUNT_ROW(...) +1
 
 static const nk_config_key schema[] = {
-    KEY("experiment", "name", STRING, "quickstart", ANY, NULL, check_file_name,
-        "1 to 64 letters, digits, `.`, `_`, `-`; starts with a letter or digit",
-        "name of the experiment: the run file is results/<name>/run.h5 unless output.file says"),
-    KEY("experiment", "description", STRING, "", ANY, NULL, NULL, NULL,
-        "free text kept in the run file"),
-    KEY("experiment", "seed", UINT64, "1", ANY, NULL, NULL, NULL,
-        "master seed: every game and every variation draw is seeded from it"),
-    KEY("experiment", "variant", ENUM, "abapa", ANY,
-        CHOICES("antigua", "speightstown", "bridgetown", "adjikui", "abapa"), NULL, NULL,
-        "rule set played (nickar rules lists them)"),
-    KEY("experiment", "generations", INT, "30", RESUME RANGE(1, 1000000), NULL, NULL, NULL,
-        "generations to run; may be raised on --resume to extend a run"),
-
-    KEY("player", "features", ENUM, "positional", ANY,
-        CHOICES("material", "positional", "ayo12", "adjikui"), NULL, NULL,
-        "feature set of the evolved linear evaluation (weights = one per feature)"),
-    KEY("player", "depth", INT, "2", RANGE(1, 30), NULL, NULL, NULL,
-        "alpha-beta depth of the evolved players, in plies"),
-    KEY("player", "ply_limit", INT, "1000", RANGE(1, 5000), NULL, NULL, NULL,
-        "plies after which a game ends under the variant's ply-limit rule"),
-    KEY("player", "tt", INT, "0", RANGE(0, 1024), NULL, NULL, NULL,
-        "transposition table of each evolving player in MiB; 0: none (fastest at shallow depths)"),
-    KEY("player", "weights_min", DOUBLE, "-1", ANY, NULL, NULL, NULL,
-        "lower bound of every weight"),
-    KEY("player", "weights_max", DOUBLE, "1", ANY, NULL, NULL, NULL, "upper bound of every weight"),
-
-    KEY("population", "size", INT, "16", RANGE(2, 100000), NULL, NULL, NULL,
-        "ga: individuals per generation (the ES and CMA-ES size theirs by strategy.mu and "
-        "strategy.lambda)"),
-    KEY("population", "encoding", ENUM, "real", ANY, CHOICES("real", "binary"), NULL, NULL,
-        "genome: real weights, or population.bits bits per weight mapped onto the bounds"),
-    KEY("population", "bits", INT, "8", RANGE(1, 32), NULL, NULL, NULL,
-        "binary encoding: bits per weight"),
-
-    KEY("strategy", "kind", ENUM, "ga", ANY, CHOICES("ga", "es-plus", "es-comma", "cma-es"), NULL,
-        NULL, "generational GA, (mu+lambda)-ES, (mu,lambda)-ES or CMA-ES"),
-    KEY("strategy", "mu", INT, "4", ATLEAST(1), NULL, NULL, NULL,
-        "ES: parents kept each generation; CMA-ES: best samples recombined"),
-    KEY("strategy", "lambda", INT, "16", ATLEAST(1), NULL, NULL, NULL,
-        "ES and CMA-ES: offspring (samples) per generation"),
-    KEY("strategy", "elitism", INT, "1", ATLEAST(0), NULL, NULL, NULL,
-        "ga: best individuals copied unchanged into the next generation"),
-    KEY("strategy", "sigma0", DOUBLE, "0.3", ABOVE(0), NULL, NULL, NULL,
-        "ES and CMA-ES: initial step size, as a fraction of the weight range"),
-    KEY("strategy", "sigma_min", DOUBLE, "1e-6", BETWEEN(0, 1), NULL, NULL, NULL,
-        "ES: least step size, as a fraction of the weight range"),
-
-    KEY("selection", "method", ENUM, "tournament", ANY,
-        CHOICES("tournament", "roulette", "linear-rank", "truncation", "sus"), NULL, NULL,
-        "ga: how parents are chosen"),
-    KEY("selection", "tournament_size", INT, "3", ATLEAST(2), NULL, NULL, NULL,
-        "tournament: individuals drawn per tournament, the fittest wins"),
-    KEY("selection", "rank_pressure", DOUBLE, "1.7", RANGE(1, 2), NULL, NULL, NULL,
-        "linear-rank: selection pressure s (the best expects s copies, the worst 2 - s)"),
-    KEY("selection", "truncation", DOUBLE, "0.5", ABOVE_TO(0, 1), NULL, NULL, NULL,
-        "truncation: fraction of the best that may become parents"),
-
-    KEY("crossover", "method", ENUM, "blx-alpha", ANY,
-        CHOICES("none", "one-point", "two-point", "uniform", "arithmetic", "blx-alpha", "sbx"),
-        NULL, NULL, "recombination of two parents"),
-    KEY("crossover", "rate", DOUBLE, "0.9", RANGE(0, 1), NULL, NULL, NULL,
-        "probability that a pair of parents is crossed (else copied)"),
-    KEY("crossover", "blx_alpha", DOUBLE, "0.5", ATLEAST(0), NULL, NULL, NULL,
-        "blx-alpha: how far children may fall outside the parents' interval"),
-    KEY("crossover", "sbx_eta", DOUBLE, "15", ABOVE(0), NULL, NULL, NULL,
-        "sbx: distribution index (large: children near their parents)"),
-
-    KEY("mutation", "method", ENUM, "gaussian", ANY,
-        CHOICES("none", "gaussian", "bit-flip", "polynomial", "lognormal"), NULL, NULL,
-        "mutation operator"),
-    KEY("mutation", "rate", DOUBLE, "0.2", RANGE(0, 1), NULL, NULL, NULL,
-        "probability that a weight (a bit, for bit-flip) mutates"),
-    KEY("mutation", "sigma", DOUBLE, "0.1", ABOVE(0), NULL, NULL, NULL,
-        "gaussian: standard deviation, as a fraction of the weight range"),
-    KEY("mutation", "poly_eta", DOUBLE, "20", ABOVE(0), NULL, NULL, NULL,
-        "polynomial: distribution index (large: small steps)"),
-
-    KEY("fitness", "schedule", ENUM, "round-robin", ANY,
-        CHOICES("round-robin", "sample", "random-k", "hall-of-fame", "gauntlet"), NULL, NULL,
-        "who meets whom each generation (every meeting is two games, one per colour)"),
-    KEY("fitness", "sample_fraction", DOUBLE, "0.5", ABOVE_TO(0, 1), NULL, NULL, NULL,
-        "sample: fraction of the others each individual meets"),
-    KEY("fitness", "k", INT, "4", ATLEAST(1), NULL, NULL, NULL,
-        "random-k, hall-of-fame: opponents per individual"),
-    KEY("fitness", "hall_size", INT, "10", ATLEAST(1), NULL, NULL, NULL,
-        "hall-of-fame: past champions kept as opponents"),
-    KEY("fitness", "gauntlet", SPECS, "greedy; ab:depth=1,features=material", ANY, NULL, NULL, NULL,
-        "gauntlet: the fixed opponents every individual meets"),
-    KEY("fitness", "scoring", STRING, "2,1,0", ANY, NULL, check_scoring,
-        "`W,D,L` (points for a win, draw, loss; W >= D >= L) or `seeds`",
-        "points per game: win,draw,loss, or seeds for the seed difference"),
-    KEY("fitness", "openings", INT, "2", RANGE(0, 20), NULL, NULL, NULL,
-        "random plies that open each meeting, so that deterministic players vary their games"),
-
-    KEY("benchmark", "every", INT, "5", ATLEAST(0), NULL, NULL, NULL,
-        "the champion plays the benchmark every this many generations (0: never)"),
-    KEY("benchmark", "games", INT, "40", ATLEAST(2), NULL, check_even, "even",
-        "games against each benchmark opponent, half with each colour"),
-    KEY("benchmark", "opponents", SPECS, "random; greedy; ab:depth=2,features=positional", ANY,
-        NULL, NULL, NULL, "the fixed benchmark opponents"),
-
-    KEY("output", "file", STRING, "", RESUME ANY, NULL, NULL, NULL,
-        "run file (HDF5); empty: results/<experiment.name>/run.h5"),
-    KEY("output", "record_games", ENUM, "auto", ANY, CHOICES("auto", "on", "off"), NULL, NULL,
-        "keep every game in the run file's /games (auto: the evolve command decides by size)"),
+    NK_RUN_PARAMS(NK_RUN_PARAM_ROW) /* run: nk_run_settings */
+    NK_OUTPUT_PARAMS(OUTPUT_ROW, _) /* io: nk_output_settings */
 };
 
+/* schema[0..NRUNKEYS) describe nk_run_settings, the rest nk_output_settings. */
+enum { NRUNKEYS = 0 NK_RUN_PARAMS(COUNT_ROW) };
 enum { NKEYS = sizeof schema / sizeof schema[0] };
 
 static const char *const type_names[] = {
@@ -331,154 +222,6 @@ static const char *suggest_section(const char *section, char *buf, size_t len)
  * Values: parsing into canonical text
  * ===================================================================== */
 
-/* The shortest %g text that reads back to x, with a tidy exponent
- * ("1e-06" -> "1e-6"). */
-static void format_double(double x, char *buf, size_t len)
-{
-    char tmp[48];
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(tmp, sizeof tmp, "%.*g", prec, x);
-        if (strtod(tmp, NULL) == x)
-            break;
-    }
-    char *e = strchr(tmp, 'e');
-    int exp10 = e != NULL ? atoi(e + 1) : 0;
-    if (e != NULL && exp10 >= 0 && exp10 <= 15) {
-        /* 2e+01 -> 20: whole numbers below 1e16 without an exponent */
-        char fixed[48];
-        int digits = (int)(e - tmp) - (tmp[0] == '-') - (strchr(tmp, '.') != NULL);
-        int decimals = digits - 1 - exp10 > 0 ? digits - 1 - exp10 : 0;
-        snprintf(fixed, sizeof fixed, "%.*f", decimals, x);
-        if (strtod(fixed, NULL) == x) {
-            snprintf(buf, len, "%s", fixed);
-            return;
-        }
-    }
-    if (e != NULL) {
-        char *p = e + 1, *q = e + 1;
-        if (*p == '+')
-            p++;
-        else if (*p == '-')
-            *q++ = *p++;
-        while (*p == '0' && p[1] != '\0')
-            p++;
-        memmove(q, p, strlen(p) + 1);
-    }
-    snprintf(buf, len, "%s", tmp);
-}
-
-/* The bounds of k in words: "2..100000", "[0, 1]", "(0, 1]", ">= 1", "> 0";
- * "" when unbounded. */
-static void range_text(const nk_config_key *k, char *buf, size_t len)
-{
-    char lo[32], hi[32];
-    format_double(k->min, lo, sizeof lo);
-    format_double(k->max, hi, sizeof hi);
-    bool has_lo = k->flags & NK_CFG_MIN, has_hi = k->flags & NK_CFG_MAX;
-    bool lo_open = k->flags & NK_CFG_MIN_OPEN, hi_open = k->flags & NK_CFG_MAX_OPEN;
-    bool integral = k->type == NK_CFG_INT || k->type == NK_CFG_UINT64;
-    if (has_lo && has_hi && integral)
-        snprintf(buf, len, "%s..%s", lo, hi);
-    else if (has_lo && has_hi)
-        snprintf(buf, len, "%c%s, %s%c", lo_open ? '(' : '[', lo, hi, hi_open ? ')' : ']');
-    else if (has_lo)
-        snprintf(buf, len, "%s %s", lo_open ? ">" : ">=", lo);
-    else if (has_hi)
-        snprintf(buf, len, "%s %s", hi_open ? "<" : "<=", hi);
-    else
-        snprintf(buf, len, "%s", "");
-}
-
-static bool in_bounds(const nk_config_key *k, double x)
-{
-    if (k->flags & NK_CFG_MIN) {
-        if ((k->flags & NK_CFG_MIN_OPEN) ? !(x > k->min) : !(x >= k->min))
-            return false;
-    }
-    if (k->flags & NK_CFG_MAX) {
-        if ((k->flags & NK_CFG_MAX_OPEN) ? !(x < k->max) : !(x <= k->max))
-            return false;
-    }
-    return true;
-}
-
-static nk_status out_of_range(const nk_config_key *k, const char *text, char *why, size_t wl)
-{
-    char r[128];
-    range_text(k, r, sizeof r);
-    if ((k->flags & NK_CFG_MIN) && (k->flags & NK_CFG_MAX))
-        return nk_fail(NK_ERANGE, why, wl, "%s is out of range %s", text, r);
-    if (k->flags & (NK_CFG_MIN | NK_CFG_MAX))
-        return nk_fail(NK_ERANGE, why, wl, "%s is out of range: it must be %s", text, r);
-    return nk_fail(NK_ERANGE, why, wl, "%s is out of range", text);
-}
-
-static nk_status parse_int(const nk_config_key *k, const char *t, char *canon, size_t cl, char *why,
-                           size_t wl)
-{
-    char *end;
-    errno = 0;
-    long long x = strtoll(t, &end, 10);
-    if (end == t || *end != '\0' || isspace((unsigned char)*t))
-        return nk_fail(NK_EINVAL, why, wl, "'%.80s' is not an integer", t);
-    if (errno == ERANGE || x < INT_MIN || x > INT_MAX || !in_bounds(k, (double)x))
-        return out_of_range(k, t, why, wl);
-    snprintf(canon, cl, "%lld", x);
-    return NK_OK;
-}
-
-static nk_status parse_uint64(const nk_config_key *k, const char *t, char *canon, size_t cl,
-                              char *why, size_t wl)
-{
-    char *end;
-    errno = 0;
-    unsigned long long x = strtoull(t, &end, 10);
-    if (end == t || *end != '\0' || !isdigit((unsigned char)*t))
-        return nk_fail(NK_EINVAL, why, wl, "'%.80s' is not an unsigned integer", t);
-    if (errno == ERANGE || !in_bounds(k, (double)x))
-        return out_of_range(k, t, why, wl);
-    snprintf(canon, cl, "%llu", x);
-    return NK_OK;
-}
-
-static nk_status parse_double(const nk_config_key *k, const char *t, char *canon, size_t cl,
-                              char *why, size_t wl)
-{
-    char *end;
-    errno = 0;
-    double x = strtod(t, &end);
-    if (end == t || *end != '\0' || isspace((unsigned char)*t) || !isfinite(x))
-        return nk_fail(NK_EINVAL, why, wl, "'%.80s' is not a finite number", t);
-    if (errno == ERANGE && x == 0.0)
-        return nk_fail(NK_ERANGE, why, wl, "%.80s is too close to 0 to be represented", t);
-    if (!in_bounds(k, x))
-        return out_of_range(k, t, why, wl);
-    format_double(x, canon, cl);
-    return NK_OK;
-}
-
-static bool same_word(const char *a, const char *b)
-{
-    for (; *a && *b; a++, b++)
-        if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
-            return false;
-    return *a == *b;
-}
-
-static nk_status parse_bool(const char *t, char *canon, size_t cl, char *why, size_t wl)
-{
-    static const char *const yes[] = {"true", "yes", "on", "1"};
-    static const char *const no[] = {"false", "no", "off", "0"};
-    for (size_t i = 0; i < 4; i++) {
-        if (same_word(t, yes[i]) || same_word(t, no[i])) {
-            snprintf(canon, cl, "%s", same_word(t, yes[i]) ? "true" : "false");
-            return NK_OK;
-        }
-    }
-    return nk_fail(NK_EINVAL, why, wl, "'%.80s' is not a boolean (true/false, yes/no, on/off, 1/0)",
-                   t);
-}
-
 /* A value that inih reads back as written: one line, no control
  * characters, no ` ;` (which would start a comment). */
 static nk_status check_line(const char *t, size_t max, char *why, size_t wl)
@@ -505,13 +248,14 @@ static nk_status parse_enum(const nk_config_key *k, const char *t, char *canon, 
     near nr = near_start(t);
     char list[256] = "";
     size_t used = 0;
-    for (const char *const *c = k->choices; *c != NULL; c++) {
-        if (strcmp(*c, t) == 0) {
-            snprintf(canon, cl, "%s", *c);
+    const char *c;
+    for (size_t i = 0; (c = nk_param_choice(k, i)) != NULL; i++) {
+        if (strcmp(c, t) == 0) {
+            snprintf(canon, cl, "%s", c);
             return NK_OK;
         }
-        near_offer(&nr, *c, -1);
-        int w = snprintf(list + used, sizeof list - used, "%s%s", used ? ", " : "", *c);
+        near_offer(&nr, c, -1);
+        int w = snprintf(list + used, sizeof list - used, "%s%s", used ? ", " : "", c);
         if (w > 0 && (size_t)w < sizeof list - used)
             used += (size_t)w;
     }
@@ -578,16 +322,10 @@ nk_status nk_config_parse_value(const nk_config_key *k, const char *text, char *
     nk_status st;
     switch (k->type) {
     case NK_CFG_INT:
-        st = parse_int(k, t, canon, canonlen, why, whylen);
-        break;
     case NK_CFG_UINT64:
-        st = parse_uint64(k, t, canon, canonlen, why, whylen);
-        break;
     case NK_CFG_DOUBLE:
-        st = parse_double(k, t, canon, canonlen, why, whylen);
-        break;
     case NK_CFG_BOOL:
-        st = parse_bool(t, canon, canonlen, why, whylen);
+        st = nk_param_parse_scalar(k, t, canon, canonlen, why, whylen);
         break;
     case NK_CFG_ENUM:
         st = parse_enum(k, t, canon, canonlen, why, whylen);
@@ -605,56 +343,6 @@ nk_status nk_config_parse_value(const nk_config_key *k, const char *text, char *
     if (st == NK_OK && k->check != NULL)
         st = k->check(canon, canonlen, why, whylen);
     return st;
-}
-
-/* ----- the extra rules of single keys ----- */
-
-static nk_status check_file_name(char *text, size_t cap, char *why, size_t whylen)
-{
-    (void)cap;
-    size_t n = strlen(text);
-    bool ok = n >= 1 && n <= 64 && isalnum((unsigned char)text[0]);
-    for (size_t i = 0; ok && i < n; i++)
-        ok = isalnum((unsigned char)text[i]) || strchr("._-", text[i]) != NULL;
-    if (!ok)
-        return nk_fail(NK_EINVAL, why, whylen,
-                       "'%.80s' is not a safe file name (1 to 64 letters, digits, '.', '_', "
-                       "'-', starting with a letter or digit)",
-                       text);
-    return NK_OK;
-}
-
-static nk_status check_scoring(char *text, size_t cap, char *why, size_t whylen)
-{
-    char compact[NK_CONFIG_STRING_MAX + 1];
-    size_t n = 0;
-    for (const char *p = text; *p && n + 1 < sizeof compact; p++)
-        if (!isspace((unsigned char)*p))
-            compact[n++] = *p;
-    compact[n] = '\0';
-    nk_scoring sc;
-    nk_status st = nk_scoring_parse(&sc, compact, why, whylen);
-    if (st != NK_OK)
-        return st;
-    if (sc.by_seeds) {
-        snprintf(text, cap, "seeds");
-    } else {
-        char w[48], d[48], l[48];
-        format_double(sc.win, w, sizeof w);
-        format_double(sc.draw, d, sizeof d);
-        format_double(sc.loss, l, sizeof l);
-        snprintf(text, cap, "%s,%s,%s", w, d, l);
-    }
-    return NK_OK;
-}
-
-static nk_status check_even(char *text, size_t cap, char *why, size_t whylen)
-{
-    (void)cap;
-    if (strtol(text, NULL, 10) % 2 != 0)
-        return nk_fail(NK_EINVAL, why, whylen,
-                       "%s is odd: games are played in pairs, one with each colour", text);
-    return NK_OK;
 }
 
 /* =====================================================================
@@ -686,6 +374,25 @@ struct nk_config {
     unsigned loads; /* loads so far */
 };
 
+/* =====================================================================
+ * Typed settings
+ * ===================================================================== */
+
+nk_status nk_config_settings(const nk_config *cfg, nk_run_settings *run, nk_output_settings *out,
+                             char *err, size_t errlen)
+{
+    nk_run_settings_defaults(run);
+    for (size_t i = 0; i < NKEYS; i++) {
+        void *base = i < NRUNKEYS ? (void *)run : (void *)out;
+        if (base == NULL)
+            continue;
+        if (nk_param_set(&schema[i], base, cfg->v[i].text) != NK_OK)
+            return nk_fail(NK_EINVAL, err, errlen, "%s: the value '%s' does not fit its field",
+                           schema[i].key, cfg->v[i].text);
+    }
+    return NK_OK;
+}
+
 /* Stores canonical text and decodes it. */
 static void store(slot *v, const nk_config_key *k, const char *canon)
 {
@@ -705,8 +412,8 @@ static void store(slot *v, const nk_config_key *k, const char *canon)
         break;
     case NK_CFG_ENUM:
         v->as.e = 0;
-        for (int c = 0; k->choices[c] != NULL; c++)
-            if (strcmp(k->choices[c], canon) == 0)
+        for (int c = 0; nk_param_choice(k, (size_t)c) != NULL; c++)
+            if (strcmp(nk_param_choice(k, (size_t)c), canon) == 0)
                 v->as.e = c;
         break;
     case NK_CFG_SPECS: {
@@ -1615,8 +1322,9 @@ static void put_cell(sink *s, const char *text)
 static const char doc_intro[] =
     "# Configuration reference\n"
     "\n"
-    "<!-- Generated from the schema in src/io/config.c by nk_config_doc_markdown(); do not\n"
-    "     edit. Regenerate with: NICKAR_REGEN_DOCS=1 build/tests/test_io_config -->\n"
+    "<!-- Generated from the parameter tables (src/run/settings.h lists them) by\n"
+    "     nk_config_doc_markdown() in src/io/config.c; do not edit. Regenerate with:\n"
+    "     NICKAR_REGEN_DOCS=1 build/tests/test_io_config -->\n"
     "\n"
     "`nickar evolve` reads an experiment from an INI file:\n"
     "\n"
@@ -1686,10 +1394,11 @@ size_t nk_config_doc_markdown(char *buf, size_t len)
             put(&s, "(empty)");
         put(&s, " | ");
         char range[128];
-        range_text(k, range, sizeof range);
+        nk_param_range_text(k, range, sizeof range);
         if (k->type == NK_CFG_ENUM) {
-            for (const char *const *c = k->choices; *c != NULL; c++)
-                put(&s, "%s`%s`", c == k->choices ? "" : ", ", *c);
+            const char *c;
+            for (size_t j = 0; (c = nk_param_choice(k, j)) != NULL; j++)
+                put(&s, "%s`%s`", j == 0 ? "" : ", ", c);
         } else if (k->type == NK_CFG_SPECS) {
             put(&s, "player specs separated by `;`");
         } else if (range[0] != '\0') {

@@ -3,7 +3,9 @@
  * schema that describes every key, --print-config and configs/README.md.
  *
  * A configuration holds one value for every key of the schema (a table in
- * config.c: section, name, type, default, bounds, choices, description).
+ * config.c of parameter descriptors, base/param.h, expanded from the
+ * parameter lists that run/settings.h names, plus [output] below).
+ * nk_config_settings() gives the values as the typed nk_run_settings.
  * It starts with the defaults; files (nk_config_load) and `--set
  * section.key=value` assignments (nk_config_set) are applied over it in the
  * order they come; nk_config_validate() then checks the rules that tie keys
@@ -39,25 +41,30 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "base/param.h"
 #include "base/status.h"
+#include "run/settings.h"
 
-typedef enum nk_config_type {
-    NK_CFG_INT,    /* a decimal integer (within int) */
-    NK_CFG_UINT64, /* a decimal integer 0..2^64-1 */
-    NK_CFG_DOUBLE, /* a finite decimal number */
-    NK_CFG_BOOL,   /* true/false, yes/no, on/off, 1/0 (written true/false) */
-    NK_CFG_STRING, /* one line of text */
-    NK_CFG_ENUM,   /* one of the key's choices */
-    NK_CFG_SPECS   /* player specs (search/player.h) separated by `;` */
-} nk_config_type;
+/* A key of the schema is a parameter descriptor (base/param.h): section,
+ * name, type, default, bounds, choices, extra check, rule, help, and where
+ * its value goes in nk_run_settings (run/settings.h) or nk_output_settings.
+ * The names below are the config's names for the descriptor's. */
+typedef nk_param_type nk_config_type;
+#define NK_CFG_INT NK_PARAM_INT       /* a decimal integer (within int) */
+#define NK_CFG_UINT64 NK_PARAM_UINT64 /* a decimal integer 0..2^64-1 */
+#define NK_CFG_DOUBLE NK_PARAM_DOUBLE /* a finite decimal number */
+#define NK_CFG_BOOL NK_PARAM_BOOL     /* true/false, yes/no, on/off, 1/0 (written true/false) */
+#define NK_CFG_STRING NK_PARAM_STRING /* one line of text */
+#define NK_CFG_ENUM NK_PARAM_ENUM     /* one of the key's choices */
+#define NK_CFG_SPECS NK_PARAM_SPECS   /* player specs (search/player.h) separated by `;` */
 
 /* Bits of nk_config_key.flags. */
 enum {
-    NK_CFG_MIN = 1u << 0,        /* min is a bound */
-    NK_CFG_MAX = 1u << 1,        /* max is a bound */
-    NK_CFG_MIN_OPEN = 1u << 2,   /* the bound min itself is excluded */
-    NK_CFG_MAX_OPEN = 1u << 3,   /* the bound max itself is excluded */
-    NK_CFG_RESUME_FREE = 1u << 4 /* may differ between a run file and --resume */
+    NK_CFG_MIN = NK_PARAM_MIN,                /* min is a bound */
+    NK_CFG_MAX = NK_PARAM_MAX,                /* max is a bound */
+    NK_CFG_MIN_OPEN = NK_PARAM_MIN_OPEN,      /* the bound min itself is excluded */
+    NK_CFG_MAX_OPEN = NK_PARAM_MAX_OPEN,      /* the bound max itself is excluded */
+    NK_CFG_RESUME_FREE = NK_PARAM_RESUME_FREE /* may differ between a run file and --resume */
 };
 
 /* Longest canonical value text (a list of specs), and longest string value
@@ -65,22 +72,19 @@ enum {
 enum { NK_CONFIG_TEXT = 1024, NK_CONFIG_STRING_MAX = 160 };
 
 /* One key of the schema. */
-typedef struct nk_config_key {
-    const char *section; /* "population" */
-    const char *name;    /* "size" */
-    const char *key;     /* "population.size" */
-    nk_config_type type;
-    const char *def;            /* the default, as text */
-    unsigned flags;             /* NK_CFG_* */
-    double min, max;            /* numeric bounds, see flags */
-    const char *const *choices; /* enum: the choices, NULL-terminated */
-    /* Extra rule for this key, or NULL: checks text (already in the type's
-     * canonical form) and may rewrite it, in place, to a canonical form of
-     * its own (cap bytes); on failure writes why into why[whylen]. */
-    nk_status (*check)(char *text, size_t cap, char *why, size_t whylen);
-    const char *rule; /* that rule in words, for the docs */
-    const char *help; /* one line for people */
-} nk_config_key;
+typedef nk_param nk_config_key;
+
+/* [output]: where the run is written; the io layer's own keys. */
+#define NK_OUTPUT_PARAMS(X, P)                                                                     \
+    X(P, output, file, file, STRING, const char *, "", NK_RESUME_ANY, NULL, NULL, NULL,            \
+      "run file (HDF5); empty: results/<experiment.name>/run.h5")                                  \
+    X(P, output, record_games, record_games, ENUM, const char *, "auto", NK_ANY,                   \
+      NK_CHOICES("auto", "on", "off"), NULL, NULL,                                                 \
+      "keep every game in the run file's /games (auto: the evolve command decides by size)")
+
+typedef struct nk_output_settings {
+    NK_OUTPUT_PARAMS(NK_PARAM_FIELD, _)
+} nk_output_settings;
 
 typedef struct nk_config nk_config;
 
@@ -147,6 +151,15 @@ const char *nk_config_list_item(const nk_config *cfg, const char *key, size_t i)
 /* Where the value of key came from: "FILE:LINE", "--set" or "default",
  * written into buf[len]; returns buf. */
 const char *nk_config_origin(const nk_config *cfg, const char *key, char *buf, size_t len);
+
+/* Fills the typed settings from cfg by walking the schema: every key of a
+ * run into *run (nk_run_settings_defaults first, so that fields no key sets
+ * keep their library values), the [output] keys into *out (NULL: skipped).
+ * Strings borrow cfg's text (valid while cfg is not changed or freed);
+ * enums are kept by name, lists of specs as their canonical text "a; b".
+ * NK_EINVAL only if a value does not fit its field (a broken schema). */
+nk_status nk_config_settings(const nk_config *cfg, nk_run_settings *run, nk_output_settings *out,
+                             char *err, size_t errlen);
 
 /* ===== comparing ===== */
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "search/features.h"
+#include "base/names.h"
 
 /* ===== one pass over a Warri board ===== */
 
@@ -264,10 +265,7 @@ const nk_feature_set *nk_features_at(size_t i)
 
 const nk_feature_set *nk_features_find(const char *name)
 {
-    for (size_t i = 0; name != NULL && i < COUNT(sets); i++)
-        if (strcmp(sets[i].name, name) == 0)
-            return &sets[i];
-    return NULL;
+    return nk_names_find(NK_NAMES_ARRAY(sets, COUNT(sets)), name);
 }
 
 const nk_feature_set *nk_features_default(const nk_variant *v)
@@ -275,18 +273,14 @@ const nk_feature_set *nk_features_default(const nk_variant *v)
     return nk_features_find(v->sowing == NK_SOW_RELAY ? "adjikui" : "positional");
 }
 
+const char *nk_features_name_at(size_t i)
+{
+    return nk_names_at(NK_NAMES_ARRAY(sets, COUNT(sets)), i);
+}
+
 void nk_features_list(char *out, size_t len)
 {
-    size_t used = 0;
-    if (len == 0)
-        return;
-    out[0] = '\0';
-    for (size_t i = 0; i < COUNT(sets) && used < len; i++) {
-        int k = snprintf(out + used, len - used, "%s%s", i ? ", " : "", sets[i].name);
-        if (k < 0)
-            break;
-        used += (size_t)k;
-    }
+    nk_names_join(NK_NAMES_ARRAY(sets, COUNT(sets)), out, len);
 }
 
 nk_status nk_features_check(const nk_feature_set *set, const nk_variant *v, char *err,

@@ -100,6 +100,8 @@ size_t nk_features_count(void);
 const nk_feature_set *nk_features_at(size_t i);
 /* The set of that name, or NULL. */
 const nk_feature_set *nk_features_find(const char *name);
+/* The name of set i, NULL past the end (the choices of player.features). */
+const char *nk_features_name_at(size_t i);
 /* The set a player uses when its spec names none: positional for the
  * Warri family, adjikui for relay sowing. */
 const nk_feature_set *nk_features_default(const nk_variant *v);

@@ -28,98 +28,85 @@ struct nk_player {
 /* ===== specs ===== */
 
 static const char kinds_list[] = "random, greedy, human, ab:KEY=VALUE,...";
-static const char keys_list[] = "depth, nodes, time, tt, features, weights";
+#define SPEC_ROW(P, sec, nm, field, T, ctype, ...)                                           \
+    NK_PARAM_DESCRIBE(nk_spec, field, sec, nm, T, __VA_ARGS__)
+static const nk_param spec_params[] = {NK_SPEC_PARAMS(SPEC_ROW, _)};
+enum { NSPEC = sizeof spec_params / sizeof spec_params[0] };
+_Static_assert(NSPEC <= 8 * sizeof(unsigned), "one bit of `seen` per option");
 
-/* Parses an unsigned decimal in [lo, hi]; false if it is not one. */
-static bool parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+const nk_param *nk_spec_params_table(size_t *n)
 {
-    if (*s < '0' || *s > '9')
-        return false;
-    char *end;
-    errno = 0;
-    unsigned long long x = strtoull(s, &end, 10);
-    if (errno != 0 || *end != '\0' || x < lo || x > hi)
-        return false;
-    *out = x;
-    return true;
+    *n = NSPEC;
+    return spec_params;
+}
+
+char *nk_spec_keys(char *buf, size_t len)
+{
+    return nk_param_names(spec_params, NSPEC, buf, len);
+}
+
+nk_status nk_spec_check_features(char *text, size_t cap, char *why, size_t whylen)
+{
+    (void)cap;
+    if (nk_features_find(text) == NULL) {
+        char list[128];
+        nk_features_list(list, sizeof list);
+        return nk_fail(NK_EINVAL, why, whylen, "unknown feature set '%s'; valid sets: %s", text,
+                       list);
+    }
+    return NK_OK;
+}
+
+nk_status nk_spec_check_weights(char *text, size_t cap, char *why, size_t whylen)
+{
+    (void)cap;
+    if (*text == '\0')
+        return nk_fail(NK_EINVAL, why, whylen,
+                       "weights needs a value (a built-in table such as ayo2004-d3, "
+                       "'default', or a file)");
+    if (strcmp(text, "default") == 0)
+        text[0] = '\0';
+    return NK_OK;
 }
 
 static nk_status spec_option(nk_spec *spec, const char *key, const char *val,
                              unsigned *seen, char *err, size_t errlen)
 {
-    static const char *const keys[] = {"depth", "nodes", "time", "tt", "features", "weights"};
-    int k = -1;
-    for (int i = 0; i < 6; i++)
-        if (strcmp(key, keys[i]) == 0)
-            k = i;
+    char keys[128];
+    long k = nk_param_index(spec_params, NSPEC, key);
     if (k < 0)
         return nk_fail(NK_EINVAL, err, errlen,
                        "player spec '%s': unknown option '%s'; valid options: %s", spec->text,
-                       key, keys_list);
+                       key, nk_spec_keys(keys, sizeof keys));
     if (*seen & (1u << k))
         return nk_fail(NK_EINVAL, err, errlen, "player spec '%s': option '%s' given twice",
                        spec->text, key);
     *seen |= 1u << k;
-    uint64_t x;
-    switch (k) {
-    case 0:
-        if (!parse_uint(val, 1, NK_SEARCH_MAX_DEPTH, &x))
-            return nk_fail(NK_ERANGE, err, errlen,
-                           "player spec '%s': depth '%s' is not a whole number of plies "
-                           "in 1..%d",
-                           spec->text, val, NK_SEARCH_MAX_DEPTH);
-        spec->depth = (unsigned)x;
-        return NK_OK;
-    case 1:
-        if (!parse_uint(val, 1, UINT64_MAX, &x))
-            return nk_fail(NK_ERANGE, err, errlen,
-                           "player spec '%s': nodes '%s' is not a positive whole number",
-                           spec->text, val);
-        spec->nodes = x;
-        return NK_OK;
-    case 2: {
-        char *end;
-        double t = strtod(val, &end);
-        if (end == val || *end != '\0' || !(t > 0.0) || t > 86400.0)
-            return nk_fail(NK_ERANGE, err, errlen,
-                           "player spec '%s': time '%s' is not a number of seconds in "
-                           "(0, 86400]",
-                           spec->text, val);
-        spec->seconds = t;
-        return NK_OK;
+    const nk_param *p = &spec_params[k];
+    char canon[NK_SPEC_TEXT], why[256];
+    if (p->type == NK_PARAM_STRING) {
+        snprintf(canon, sizeof canon, "%s", val); /* fits: val is part of spec->text */
+    } else if (nk_param_parse_scalar(p, val, canon, sizeof canon, why, sizeof why) != NK_OK) {
+        char expects[128];
+        nk_param_expects(p, expects, sizeof expects);
+        return nk_fail(NK_ERANGE, err, errlen, "player spec '%s': %s '%s' is not %s",
+                       spec->text, p->name, val, expects);
     }
-    case 3:
-        if (!parse_uint(val, 0, 65536, &x))
-            return nk_fail(NK_ERANGE, err, errlen,
-                           "player spec '%s': tt '%s' is not a table size in MiB, 0..65536",
-                           spec->text, val);
-        spec->tt_mb = (unsigned)x;
-        return NK_OK;
-    case 4:
-        if (nk_features_find(val) == NULL) {
-            char list[128];
-            nk_features_list(list, sizeof list);
-            return nk_fail(NK_EINVAL, err, errlen,
-                           "player spec '%s': unknown feature set '%s'; valid sets: %s",
-                           spec->text, val, list);
-        }
-        strcpy(spec->features, val); /* fits: every set name is short */
-        return NK_OK;
-    default:
-        if (*val == '\0')
-            return nk_fail(NK_EINVAL, err, errlen,
-                           "player spec '%s': weights needs a value (a built-in table such "
-                           "as ayo2004-d3, 'default', or a file)",
-                           spec->text);
-        strcpy(spec->weights, strcmp(val, "default") == 0 ? "" : val);
-        return NK_OK;
+    if (p->check != NULL) {
+        nk_status st = p->check(canon, sizeof canon, why, sizeof why);
+        if (st != NK_OK)
+            return nk_fail(st, err, errlen, "player spec '%s': %s", spec->text, why);
     }
+    if (nk_param_set(p, spec, canon) != NK_OK)
+        return nk_fail(NK_ERANGE, err, errlen, "player spec '%s': %s '%.40s' is too long",
+                       spec->text, p->name, val);
+    return NK_OK;
 }
 
 /* Parses the options of `ab:...` (opts may be NULL: none). */
 static nk_status spec_ab(nk_spec *spec, const char *opts, char *err, size_t errlen)
 {
-    char buf[NK_SPEC_TEXT];
+    char buf[NK_SPEC_TEXT], keys[128];
     unsigned seen = 0;
     spec->kind = NK_PLAYER_AB;
     if (opts != NULL) {
@@ -133,7 +120,7 @@ static nk_status spec_ab(nk_spec *spec, const char *opts, char *err, size_t errl
             if (eq == NULL || eq == item)
                 return nk_fail(NK_EINVAL, err, errlen,
                                "player spec '%s': '%s' is not KEY=VALUE; valid keys: %s",
-                               spec->text, item, keys_list);
+                               spec->text, item, nk_spec_keys(keys, sizeof keys));
             *eq = '\0';
             /* `weights=RUN.h5@gen=G,rank=R`: the comma belongs to the weights. */
             if (strcmp(item, "rank") == 0 && strstr(spec->weights, "@gen=") != NULL &&
@@ -171,8 +158,9 @@ static nk_status spec_ab(nk_spec *spec, const char *opts, char *err, size_t errl
 
 nk_status nk_spec_parse(nk_spec *spec, const char *text, char *err, size_t errlen)
 {
+    char keys[128];
     memset(spec, 0, sizeof *spec);
-    spec->tt_mb = NK_SPEC_DEFAULT_TT_MB;
+    nk_param_defaults(spec_params, NSPEC, spec);
     if (text == NULL || *text == '\0')
         return nk_fail(NK_EINVAL, err, errlen, "empty player spec; valid players: %s",
                        kinds_list);
@@ -202,7 +190,7 @@ nk_status nk_spec_parse(nk_spec *spec, const char *text, char *err, size_t errle
         if (colon != NULL && colon[1] == '\0')
             return nk_fail(NK_EINVAL, err, errlen,
                            "player spec '%s': nothing after 'ab:'; valid keys: %s", text,
-                           keys_list);
+                           nk_spec_keys(keys, sizeof keys));
         return spec_ab(spec, colon ? colon + 1 : NULL, err, errlen);
     }
     return nk_fail(NK_EINVAL, err, errlen, "unknown player '%.*s' in spec '%s'; valid players: %s",

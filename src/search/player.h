@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base/param.h"
 #include "rules/rules.h"
 #include "search/features.h"
 #include "search/search.h"
@@ -40,6 +41,39 @@ enum { NK_SPEC_TEXT = 512 };
  * evolution, and it stays in a core's cache; deep or timed searches want
  * tt=64 or more). */
 enum { NK_SPEC_DEFAULT_DEPTH = 4, NK_SPEC_DEFAULT_TT_MB = 1 };
+/* The largest transposition table a spec (tt=) or a config (player.tt)
+ * asks for, in MiB. */
+enum { NK_SPEC_TT_MAX_MB = 1024 };
+
+/* The options of an `ab` spec, declared once (base/param.h says the row
+ * shape): nk_spec_parse reads them by this table (names, bounds, error
+ * messages, the list of valid keys), and nk_spec_keys() lists them for
+ * help texts.  The fields are those of nk_spec below.  depth has no default
+ * in the table: a spec without depth, nodes and time gets
+ * NK_SPEC_DEFAULT_DEPTH. */
+#define NK_SPEC_PARAMS(X, P)                                                                 \
+    X(P, ab, depth, depth, INT, unsigned, NULL, NK_RANGE(1, NK_SEARCH_MAX_DEPTH), NULL, NULL, \
+      "a whole number of plies", "fixed search depth in plies")                              \
+    X(P, ab, nodes, nodes, UINT64, uint64_t, NULL, NK_ATLEAST(1), NULL, NULL,                 \
+      "a positive whole number", "node budget per move")                                     \
+    X(P, ab, time, seconds, DOUBLE, double, NULL, NK_ABOVE_TO(0, 86400), NULL, NULL,          \
+      "a number of seconds", "time budget per move, in seconds")                             \
+    X(P, ab, tt, tt_mb, INT, unsigned, "1", NK_RANGE(0, NK_SPEC_TT_MAX_MB), NULL, NULL,       \
+      "a whole number of MiB", "transposition table size in MiB (0: none)")                  \
+    X(P, ab, features, features, STRING, char *, "", NK_ANY, NULL, nk_spec_check_features,    \
+      "a feature set", "feature set (empty: the variant's default)")                         \
+    X(P, ab, weights, weights, STRING, char *, "", NK_ANY, NULL, nk_spec_check_weights,       \
+      "a built-in table, default, or a file or run for the io layer",                        \
+      "weights (empty: the feature set's hand-tuned default)")
+
+/* The extra rules of features= and weights= (nk_param_check). */
+nk_status nk_spec_check_features(char *text, size_t cap, char *why, size_t whylen);
+nk_status nk_spec_check_weights(char *text, size_t cap, char *why, size_t whylen);
+/* The table of NK_SPEC_PARAMS over nk_spec; *n its length. */
+const nk_param *nk_spec_params_table(size_t *n);
+/* Writes the option names of an ab spec, "depth, nodes, ...", into
+ * buf[len]; returns buf. */
+char *nk_spec_keys(char *buf, size_t len);
 
 /* A parsed player spec. */
 typedef struct nk_spec {
@@ -55,8 +89,9 @@ typedef struct nk_spec {
 
 /* Splits and checks a spec; on error says which part is wrong and lists the
  * valid choices.  Grammar: `random` | `greedy` | `human` |
- * `ab[:KEY=VALUE[,KEY=VALUE...]]` with keys depth (1..64 plies), nodes
- * (node budget per move), time (seconds per move), tt (MiB, 0: no table),
+ * `ab[:KEY=VALUE[,KEY=VALUE...]]` with the keys of NK_SPEC_PARAMS: depth
+ * (1..64 plies), nodes (node budget per move), time (seconds per move), tt
+ * (MiB, 0..NK_SPEC_TT_MAX_MB, 0: no table),
  * features (a set of nk_features_at), weights (a built-in table, `default`,
  * or text for the io layer: a file name, `RUN.h5@best`; it cannot hold a
  * comma).  A built-in table implies its feature set when features= is

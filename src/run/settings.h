@@ -1,0 +1,194 @@
+/*
+ * settings.h -- every setting of an evolution run as one typed struct,
+ * nk_run_settings, made of the settings structs of the objects a run uses
+ * (population, strategy, selection, crossover, mutation) and of the run's
+ * own sections (experiment, player, fitness, benchmark).
+ *
+ * Every parameter is declared once, in an X-macro list (base/param.h says
+ * the row shape): the evolve objects' lists live next to their structs
+ * (NK_POPULATION_PARAMS in evolve/genome.h, NK_STRATEGY_PARAMS in
+ * evolve/strategy.h, NK_SELECT_PARAMS in evolve/select.h, NK_CROSS_PARAMS in
+ * evolve/crossover.h, NK_MUTATE_PARAMS in evolve/mutate.h), the run's own
+ * below.  NK_RUN_PARAMS(X) strings them together in config order with the
+ * path of each struct inside nk_run_settings; io/config.c expands it into
+ * the config schema, and nk_run_settings_defaults() into the defaults.  To
+ * add a parameter: add a row to the right list and use the field; the
+ * struct, the defaults, the config key, --print-config and
+ * configs/README.md follow.
+ *
+ * Strings (const char *) borrow the text of whoever filled the struct: the
+ * tables' defaults (static) or a configuration (io/config.h,
+ * nk_config_settings; valid while it lives).  ENUM values are kept by name;
+ * SPECS values as the canonical list text "a; b".
+ */
+#ifndef NK_RUN_SETTINGS_H
+#define NK_RUN_SETTINGS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/param.h"
+#include "base/status.h"
+#include "evolve/crossover.h"
+#include "evolve/genome.h"
+#include "evolve/mutate.h"
+#include "evolve/select.h"
+#include "evolve/strategy.h"
+#include "search/player.h"
+
+/* [experiment] */
+#define NK_EXPERIMENT_PARAMS(X, P)                                                                 \
+    X(P, experiment, name, name, STRING, const char *, "quickstart", NK_ANY, NULL,                 \
+      nk_run_check_file_name,                                                                      \
+      "1 to 64 letters, digits, `.`, `_`, `-`; starts with a letter or digit",                     \
+      "name of the experiment: the run file is results/<name>/run.h5 unless output.file says")     \
+    X(P, experiment, description, description, STRING, const char *, "", NK_ANY, NULL, NULL, NULL, \
+      "free text kept in the run file")                                                            \
+    X(P, experiment, seed, seed, UINT64, uint64_t, "1", NK_ANY, NULL, NULL, NULL,                  \
+      "master seed: every game and every variation draw is seeded from it")                        \
+    X(P, experiment, variant, variant, ENUM, const char *, "abapa", NK_ANY,                        \
+      NK_CHOICES("antigua", "speightstown", "bridgetown", "adjikui", "abapa"), NULL, NULL,         \
+      "rule set played (nickar rules lists them)")                                                 \
+    X(P, experiment, generations, generations, INT, int, "30", NK_RESUME_RANGE(1, 1000000), NULL,  \
+      NULL, NULL, "generations to run; may be raised on --resume to extend a run")
+
+/* [player]: the evolving players */
+#define NK_PLAYER_PARAMS(X, P)                                                                     \
+    X(P, player, features, features, ENUM, const char *, "positional", NK_ANY,                     \
+      NK_CHOICES_OF(nk_features_name_at), NULL, NULL,                                              \
+      "feature set of the evolved linear evaluation (weights = one per feature)")                  \
+    X(P, player, depth, depth, INT, int, "2", NK_RANGE(1, 30), NULL, NULL, NULL,                   \
+      "alpha-beta depth of the evolved players, in plies")                                         \
+    X(P, player, ply_limit, ply_limit, INT, int, "1000", NK_RANGE(1, 5000), NULL, NULL, NULL,      \
+      "plies after which a game ends under the variant's ply-limit rule")                          \
+    X(P, player, tt, tt, INT, int, "0", NK_RANGE(0, NK_SPEC_TT_MAX_MB), NULL, NULL, NULL,          \
+      "transposition table of each evolving player in MiB; 0: none (fastest at shallow "           \
+      "depths)")                                                                                   \
+    X(P, player, weights_min, weights_min, DOUBLE, double, "-1", NK_ANY, NULL, NULL, NULL,         \
+      "lower bound of every weight")                                                               \
+    X(P, player, weights_max, weights_max, DOUBLE, double, "1", NK_ANY, NULL, NULL, NULL,          \
+      "upper bound of every weight")
+
+/* The operator choices of the GA (the method key heads each section). */
+#define NK_SELECTION_METHOD_PARAMS(X, P)                                                           \
+    X(P, selection, method, method, ENUM, const char *, "tournament", NK_ANY,                      \
+      NK_CHOICES_OF(nk_select_name_at), NULL, NULL, "ga: how parents are chosen")
+#define NK_CROSSOVER_METHOD_PARAMS(X, P)                                                           \
+    X(P, crossover, method, method, ENUM, const char *, "blx-alpha", NK_ANY,                       \
+      NK_CHOICES_OF(nk_cross_name_at), NULL, NULL, "recombination of two parents")
+#define NK_MUTATION_METHOD_PARAMS(X, P)                                                            \
+    X(P, mutation, method, method, ENUM, const char *, "gaussian", NK_ANY,                         \
+      NK_CHOICES_OF(nk_mutate_name_at), NULL, NULL, "mutation operator")
+
+/* [fitness]: who meets whom, and how games score */
+#define NK_FITNESS_PARAMS(X, P)                                                                    \
+    X(P, fitness, schedule, schedule, ENUM, const char *, "round-robin", NK_ANY,                   \
+      NK_CHOICES("round-robin", "sample", "random-k", "hall-of-fame", "gauntlet"), NULL, NULL,     \
+      "who meets whom each generation (every meeting is two games, one per colour)")               \
+    X(P, fitness, sample_fraction, sample_fraction, DOUBLE, double, "0.5", NK_ABOVE_TO(0, 1),      \
+      NULL, NULL, NULL, "sample: fraction of the others each individual meets")                    \
+    X(P, fitness, k, k, INT, int, "4", NK_ATLEAST(1), NULL, NULL, NULL,                            \
+      "random-k, hall-of-fame: opponents per individual")                                          \
+    X(P, fitness, hall_size, hall_size, INT, int, "10", NK_ATLEAST(1), NULL, NULL, NULL,           \
+      "hall-of-fame: past champions kept as opponents")                                            \
+    X(P, fitness, gauntlet, gauntlet, SPECS, const char *, "greedy; ab:depth=1,features=material", \
+      NK_ANY, NULL, NULL, NULL, "gauntlet: the fixed opponents every individual meets")            \
+    X(P, fitness, scoring, scoring, STRING, const char *, "2,1,0", NK_ANY, NULL,                   \
+      nk_run_check_scoring, "`W,D,L` (points for a win, draw, loss; W >= D >= L) or `seeds`",      \
+      "points per game: win,draw,loss, or seeds for the seed difference")                          \
+    X(P, fitness, openings, openings, INT, int, "2", NK_RANGE(0, 20), NULL, NULL, NULL,            \
+      "random plies that open each meeting, so that deterministic players vary their games")
+
+/* [benchmark]: the champion against fixed opponents */
+#define NK_BENCHMARK_PARAMS(X, P)                                                                  \
+    X(P, benchmark, every, every, INT, int, "5", NK_ATLEAST(0), NULL, NULL, NULL,                  \
+      "the champion plays the benchmark every this many generations (0: never)")                   \
+    X(P, benchmark, games, games, INT, int, "40", NK_ATLEAST(2), NULL, nk_run_check_even, "even",  \
+      "games against each benchmark opponent, half with each colour")                              \
+    X(P, benchmark, opponents, opponents, SPECS, const char *,                                     \
+      "random; greedy; ab:depth=2,features=positional", NK_ANY, NULL, NULL, NULL,                  \
+      "the fixed benchmark opponents")
+
+typedef struct nk_experiment_settings {
+    NK_EXPERIMENT_PARAMS(NK_PARAM_FIELD, _)
+} nk_experiment_settings;
+typedef struct nk_player_settings {
+    NK_PLAYER_PARAMS(NK_PARAM_FIELD, _)
+} nk_player_settings;
+typedef struct nk_selection_settings {
+    NK_SELECTION_METHOD_PARAMS(NK_PARAM_FIELD, _)
+    nk_select_params par;
+} nk_selection_settings;
+typedef struct nk_crossover_settings {
+    NK_CROSSOVER_METHOD_PARAMS(NK_PARAM_FIELD, _)
+    nk_cross_params par;
+} nk_crossover_settings;
+typedef struct nk_mutation_settings {
+    NK_MUTATION_METHOD_PARAMS(NK_PARAM_FIELD, _)
+    nk_mutate_params par;
+} nk_mutation_settings;
+typedef struct nk_fitness_settings {
+    NK_FITNESS_PARAMS(NK_PARAM_FIELD, _)
+} nk_fitness_settings;
+typedef struct nk_benchmark_settings {
+    NK_BENCHMARK_PARAMS(NK_PARAM_FIELD, _)
+} nk_benchmark_settings;
+
+/* Every setting of a run. */
+typedef struct nk_run_settings {
+    nk_experiment_settings experiment;
+    nk_player_settings player;
+    nk_population_settings population;
+    nk_strategy_settings strategy;
+    nk_selection_settings selection;
+    nk_crossover_settings crossover;
+    nk_mutation_settings mutation;
+    nk_fitness_settings fitness;
+    nk_benchmark_settings benchmark;
+} nk_run_settings;
+
+/* Every parameter of nk_run_settings in config order; X gets the path of
+ * the field's struct inside nk_run_settings as P (the member is P.field). */
+#define NK_RUN_PARAMS(X)                                                                           \
+    NK_EXPERIMENT_PARAMS(X, experiment)                                                            \
+    NK_PLAYER_PARAMS(X, player)                                                                    \
+    NK_POPULATION_PARAMS(X, population)                                                            \
+    NK_STRATEGY_PARAMS(X, strategy)                                                                \
+    NK_SELECTION_METHOD_PARAMS(X, selection)                                                       \
+    NK_SELECT_PARAMS(X, selection.par)                                                             \
+    NK_CROSSOVER_METHOD_PARAMS(X, crossover)                                                       \
+    NK_CROSS_PARAMS(X, crossover.par)                                                              \
+    NK_MUTATION_METHOD_PARAMS(X, mutation)                                                         \
+    NK_MUTATE_PARAMS(X, mutation.par)                                                              \
+    NK_FITNESS_PARAMS(X, fitness)                                                                  \
+    NK_BENCHMARK_PARAMS(X, benchmark)
+
+/* An X for NK_RUN_PARAMS: the nk_param row of a field of nk_run_settings. */
+#define NK_RUN_PARAM_ROW(P, sec, nm, field, T, ctype, ...)                                         \
+    NK_PARAM_DESCRIBE(nk_run_settings, P.field, sec, nm, T, __VA_ARGS__)
+
+/* The extra rules of single keys (nk_param_check). */
+nk_status nk_run_check_file_name(char *text, size_t cap, char *why, size_t whylen);
+nk_status nk_run_check_scoring(char *text, size_t cap, char *why, size_t whylen);
+nk_status nk_run_check_even(char *text, size_t cap, char *why, size_t whylen);
+
+/* The table of NK_RUN_PARAMS over nk_run_settings; *n its length. */
+const nk_param *nk_run_params_table(size_t *n);
+/* Fills s with the tables' defaults (the values of an empty config file). */
+void nk_run_settings_defaults(nk_run_settings *s);
+
+/* The population size the strategy asks for: population.size for the GA,
+ * strategy.lambda for the ES and CMA-ES. */
+size_t nk_run_settings_size(const nk_run_settings *s);
+
+/* Builds the genome (dim weights, by population.* and the player's weight
+ * bounds) and the strategy with its operators (strategy.*, selection.*,
+ * crossover.*, mutation.*) that a run of s uses.  On success the caller owns
+ * both (nk_strategy_free, then nk_genome_free: the strategy borrows the
+ * genome); on failure both are NULL.  NK_EINVAL for an unknown name (the
+ * message names the key and lists the choices), else what nk_genome_alloc
+ * and nk_strategy_alloc return. */
+nk_status nk_run_settings_strategy(const nk_run_settings *s, size_t dim, nk_genome **genome,
+                                   nk_strategy **strategy, char *err, size_t len);
+
+#endif
