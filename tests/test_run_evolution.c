@@ -23,9 +23,15 @@
  * fame schedule (so the checkpoint's hall matters), games recorded and a
  * benchmark every generation. */
 static const char *const SETS[] = {
-    "experiment.generations=4", "population.size=6",       "player.depth=1",
-    "fitness.schedule=hall-of-fame", "fitness.k=3",         "fitness.hall_size=2",
-    "benchmark.every=1",        "benchmark.games=4",       "output.record_games=on",
+    "experiment.generations=4",
+    "population.size=6",
+    "player.depth=1",
+    "fitness.schedule=hall-of-fame",
+    "fitness.k=3",
+    "fitness.hall_size=2",
+    "benchmark.every=1",
+    "benchmark.games=4",
+    "output.record_games=on",
 };
 
 typedef struct cfg {
@@ -53,7 +59,9 @@ static void load(cfg *c, const char *const *extra, size_t nextra)
     c->text = malloc(len + 1);
     assert_non_null(c->text);
     nk_config_format(c->cfg, c->text, len + 1);
-    nk_evo_settings_from_config(&c->s, c->cfg);
+    st = nk_evo_settings_from_config(&c->s, c->cfg, err, sizeof err);
+    if (st != NK_OK)
+        fail_msg("%s", err);
     c->s.config_text = c->text;
 }
 
@@ -268,13 +276,13 @@ static void test_bad_settings_name_the_key(void **state)
         nk_evo *e = NULL;
         load(&c, NULL, 0);
         if (strcmp(cases[i].field, "variant") == 0)
-            c.s.variant = cases[i].value;
+            c.s.run.experiment.variant = cases[i].value;
         else if (strcmp(cases[i].field, "schedule") == 0)
-            c.s.schedule = cases[i].value;
+            c.s.run.fitness.schedule = cases[i].value;
         else if (strcmp(cases[i].field, "selection") == 0)
-            c.s.selection = cases[i].value;
+            c.s.run.selection.method = cases[i].value;
         else
-            c.s.benchmark = cases[i].value;
+            c.s.run.benchmark.opponents = cases[i].value;
         assert_int_equal(nk_evo_alloc(&e, &c.s, NULL, 1, err, sizeof err), NK_EINVAL);
         assert_null(e);
         assert_non_null(strstr(err, cases[i].key));

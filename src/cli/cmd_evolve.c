@@ -93,8 +93,8 @@ static void progress_line(const nk_evo_progress *p, bool tty, double elapsed, un
     if (p->benchmarked)
         snprintf(bench, sizeof bench, "  benchmark %.3f", p->benchmark_score);
     fprintf(stderr, "%sgeneration %u/%u  %.0f games/s  best %.3f  mean %.3f%s  ETA %.0fs%s",
-            tty ? "\r\033[K" : "", p->generation + 1, p->generations, rate, p->best, p->mean,
-            bench, eta, tty ? "" : "\n");
+            tty ? "\r\033[K" : "", p->generation + 1, p->generations, rate, p->best, p->mean, bench,
+            eta, tty ? "" : "\n");
     fflush(stderr);
 }
 
@@ -118,7 +118,8 @@ static void summary(const char *path)
                    rows[i].score, rows[i].wins, rows[i].draws, rows[i].losses);
     }
     nk_free(rows);
-    printf("play the champion:  nickar play --variant %s --opponent 'ab:depth=4,features=%s,weights=%s@best'\n",
+    printf("play the champion:  nickar play --variant %s --opponent "
+           "'ab:depth=4,features=%s,weights=%s@best'\n",
            m->variant, m->feature_set, path);
     nk_run_close(run);
 }
@@ -134,8 +135,7 @@ int nk_cmd_evolve(int argc, char **argv)
                         NULL},
         [OPT_THREADS] = {"threads", "N", "threads playing games (default: all cores)", NULL},
         [OPT_RESUME] = {"resume", NULL,
-                        "continue the run in its run file (start it if there is none yet)",
-                        NULL},
+                        "continue the run in its run file (start it if there is none yet)", NULL},
         [OPT_FORCE] = {"force", NULL, "replace an existing run file", NULL},
         [OPT_QUIET] = {"quiet", NULL, "no progress output", NULL},
         [OPT_PRINT] = {"print-config", NULL,
@@ -199,7 +199,13 @@ int nk_cmd_evolve(int argc, char **argv)
     }
     nk_config_format(cfg, text, tlen + 1);
     nk_evo_settings s;
-    nk_evo_settings_from_config(&s, cfg);
+    st = nk_evo_settings_from_config(&s, cfg, err, sizeof err);
+    if (st != NK_OK) {
+        nk_free(text);
+        nk_config_free(cfg);
+        fprintf(stderr, "nickar evolve: %s\n", err);
+        return nk_cli_exit(st);
+    }
     s.config_text = text;
 
     char path[4096];
@@ -207,7 +213,7 @@ int nk_cmd_evolve(int argc, char **argv)
     if (out == NULL && *nk_config_string(cfg, "output.file"))
         out = nk_config_string(cfg, "output.file");
     if (out == NULL)
-        snprintf(path, sizeof path, "results/%s/run.h5", s.name);
+        snprintf(path, sizeof path, "results/%s/run.h5", s.run.experiment.name);
     else
         snprintf(path, sizeof path, "%s", out);
     if (make_parent_dirs(path) != 0) {
@@ -219,8 +225,11 @@ int nk_cmd_evolve(int argc, char **argv)
     }
 
     nk_evo_file *e = NULL;
-    st = nk_evo_file_open(&e, &s, path, resume ? NK_EVO_RESUME : force ? NK_EVO_FORCE : NK_EVO_NEW,
-                     (int)threads, err, sizeof err);
+    st = nk_evo_file_open(&e, &s, path,
+                          resume  ? NK_EVO_RESUME
+                          : force ? NK_EVO_FORCE
+                                  : NK_EVO_NEW,
+                          (int)threads, err, sizeof err);
     if (st != NK_OK) {
         fprintf(stderr, "nickar evolve: %s\n", err);
         nk_free(text);

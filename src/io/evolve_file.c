@@ -18,65 +18,28 @@
 
 struct nk_evo_file {
     nk_evo *evo;
-    unsigned generations;         /* of the run */
+    unsigned generations; /* of the run */
     size_t dim;
     size_t hall_size;
     nk_run *run;
-    char path[NK_RUN_PATH_MAX];   /* the run file */
+    char path[NK_RUN_PATH_MAX]; /* the run file */
     const char *config_text;
-    bool recovered;               /* resumed from the backup copy */
-    bool clean;                   /* the file and its backup agree (no step failed) */
-    bool fresh;                   /* --resume found no run file and started one */
-    unsigned done;                /* generations complete in the file */
+    bool recovered; /* resumed from the backup copy */
+    bool clean;     /* the file and its backup agree (no step failed) */
+    bool fresh;     /* --resume found no run file and started one */
+    unsigned done;  /* generations complete in the file */
 };
 
 /* ===== settings ===== */
 
-void nk_evo_settings_from_config(nk_evo_settings *s, const nk_config *c)
+nk_status nk_evo_settings_from_config(nk_evo_settings *s, const nk_config *c, char *err, size_t len)
 {
+    nk_output_settings out;
     memset(s, 0, sizeof *s);
-    s->name = nk_config_string(c, "experiment.name");
-    s->seed = nk_config_uint64(c, "experiment.seed");
-    s->variant = nk_config_string(c, "experiment.variant");
-    s->generations = (unsigned)nk_config_int(c, "experiment.generations");
-    s->features = nk_config_string(c, "player.features");
-    s->depth = (unsigned)nk_config_int(c, "player.depth");
-    s->ply_limit = (unsigned)nk_config_int(c, "player.ply_limit");
-    s->tt = (unsigned)nk_config_int(c, "player.tt");
-    s->wmin = nk_config_double(c, "player.weights_min");
-    s->wmax = nk_config_double(c, "player.weights_max");
-    s->strategy = nk_config_string(c, "strategy.kind");
-    s->size = strcmp(s->strategy, "ga") == 0 ? (size_t)nk_config_int(c, "population.size")
-                                             : (size_t)nk_config_int(c, "strategy.lambda");
-    s->encoding = nk_config_string(c, "population.encoding");
-    s->bits = (unsigned)nk_config_int(c, "population.bits");
-    s->mu = (size_t)nk_config_int(c, "strategy.mu");
-    s->elitism = (size_t)nk_config_int(c, "strategy.elitism");
-    s->sigma0 = nk_config_double(c, "strategy.sigma0");
-    s->sigma_min = nk_config_double(c, "strategy.sigma_min");
-    s->selection = nk_config_string(c, "selection.method");
-    s->tournament_size = (size_t)nk_config_int(c, "selection.tournament_size");
-    s->rank_pressure = nk_config_double(c, "selection.rank_pressure");
-    s->truncation = nk_config_double(c, "selection.truncation");
-    s->crossover = nk_config_string(c, "crossover.method");
-    s->crossover_rate = nk_config_double(c, "crossover.rate");
-    s->blx_alpha = nk_config_double(c, "crossover.blx_alpha");
-    s->sbx_eta = nk_config_double(c, "crossover.sbx_eta");
-    s->mutation = nk_config_string(c, "mutation.method");
-    s->mutation_rate = nk_config_double(c, "mutation.rate");
-    s->mutation_sigma = nk_config_double(c, "mutation.sigma");
-    s->poly_eta = nk_config_double(c, "mutation.poly_eta");
-    s->schedule = nk_config_string(c, "fitness.schedule");
-    s->sample_fraction = nk_config_double(c, "fitness.sample_fraction");
-    s->k = (size_t)nk_config_int(c, "fitness.k");
-    s->hall_size = (size_t)nk_config_int(c, "fitness.hall_size");
-    s->gauntlet = nk_config_text(c, "fitness.gauntlet");
-    s->scoring = nk_config_string(c, "fitness.scoring");
-    s->openings = (unsigned)nk_config_int(c, "fitness.openings");
-    s->benchmark_every = (unsigned)nk_config_int(c, "benchmark.every");
-    s->benchmark_games = (unsigned)nk_config_int(c, "benchmark.games");
-    s->benchmark = nk_config_text(c, "benchmark.opponents");
-    s->record_games = nk_config_string(c, "output.record_games");
+    nk_status st = nk_config_settings(c, &s->run, &out, err, len);
+    if (st == NK_OK)
+        s->record_games = out.record_games;
+    return st;
 }
 
 /* Player specs of the settings' lists, with weights files read. */
@@ -166,8 +129,8 @@ static nk_status open_for_resume(nk_evo_file *f, char *err, size_t len)
 }
 
 /* Reads checkpoint dataset name (float64) into a new array. */
-static nk_status read_blob(nk_run *run, const char *name, double **out, size_t *count,
-                           char *err, size_t len)
+static nk_status read_blob(nk_run *run, const char *name, double **out, size_t *count, char *err,
+                           size_t len)
 {
     nk_run_kind kind;
     *out = NULL;
@@ -228,8 +191,9 @@ static nk_status resume_file(nk_evo_file *f, const char *path, char *err, size_t
     size_t count = 0;
     st = read_blob(f->run, "strategy", &state, &c.n_strategy, err, len);
     c.strategy = state;
-    if (st == NK_OK && nk_run_checkpoint_info(f->run, "hall", &(nk_run_kind){0}, &count, err,
-                                              len) == NK_OK && count) {
+    if (st == NK_OK &&
+        nk_run_checkpoint_info(f->run, "hall", &(nk_run_kind){0}, &count, err, len) == NK_OK &&
+        count) {
         if (count % f->dim || count / f->dim > f->hall_size)
             st = nk_fail(NK_EFORMAT, err, len, "cannot resume '%s': bad hall of fame", path);
         else
@@ -237,8 +201,9 @@ static nk_status resume_file(nk_evo_file *f, const char *path, char *err, size_t
         c.hall = hall;
         c.n_hall = st == NK_OK ? count / f->dim : 0;
     }
-    if (st == NK_OK && nk_run_checkpoint_info(f->run, "champion", &(nk_run_kind){0}, &count,
-                                              err, len) == NK_OK && count == 1 + f->dim) {
+    if (st == NK_OK &&
+        nk_run_checkpoint_info(f->run, "champion", &(nk_run_kind){0}, &count, err, len) == NK_OK &&
+        count == 1 + f->dim) {
         st = read_blob(f->run, "champion", &champ, &count, err, len);
         c.champion = champ;
     }

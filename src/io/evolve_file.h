@@ -28,27 +28,30 @@
 #include "run/evolution.h"
 
 struct nk_config;
-/* Fills s from a resolved config; s borrows cfg's strings (and config_text,
- * which the caller formats with nk_config_format). */
-void nk_evo_settings_from_config(nk_evo_settings *s, const struct nk_config *cfg);
+/* Fills s from a resolved config (nk_config_settings, and the output
+ * section's record_games); s borrows cfg's strings, and config_text, which
+ * the caller formats with nk_config_format, is left NULL.  Fails only as
+ * nk_config_settings does. */
+nk_status nk_evo_settings_from_config(nk_evo_settings *s, const struct nk_config *cfg, char *err,
+                                      size_t len);
 
 typedef enum nk_evo_mode {
-    NK_EVO_NEW,      /* refuse an existing file */
-    NK_EVO_FORCE,    /* replace an existing file */
-    NK_EVO_RESUME    /* continue the run in its file; start it when neither the
-                        file nor its backup exists yet (a run killed before
-                        its file was made) */
+    NK_EVO_NEW,   /* refuse an existing file */
+    NK_EVO_FORCE, /* replace an existing file */
+    NK_EVO_RESUME /* continue the run in its file; start it when neither the
+                     file nor its backup exists yet (a run killed before
+                     its file was made) */
 } nk_evo_mode;
 
 /* What one generation gave, for progress lines. */
 typedef struct nk_evo_progress {
-    unsigned generation;       /* 0-based index of the generation just done */
-    unsigned generations;      /* of the run */
-    uint64_t games;            /* games played this generation */
-    double seconds;            /* wall time of the generation */
-    double best, mean;         /* fitness */
-    bool benchmarked;          /* the benchmark ran this generation */
-    double benchmark_score;    /* mean score of the champion over the gauntlet */
+    unsigned generation;    /* 0-based index of the generation just done */
+    unsigned generations;   /* of the run */
+    uint64_t games;         /* games played this generation */
+    double seconds;         /* wall time of the generation */
+    double best, mean;      /* fitness */
+    bool benchmarked;       /* the benchmark ran this generation */
+    double benchmark_score; /* mean score of the champion over the gauntlet */
 } nk_evo_progress;
 
 typedef struct nk_evo_file nk_evo_file;

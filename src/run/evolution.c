@@ -42,9 +42,9 @@ typedef struct gen_data {
     nk_run_game *rows;
     nk_run_bench bench[NK_EVO_MAX_SPECS];
     size_t nbench;
-    nk_pop *pop;      /* the population as evaluated (a copy: tell replaces it) */
-    double *state;    /* the strategy state after tell */
-    double *champ;    /* [1 + D] */
+    nk_pop *pop;   /* the population as evaluated (a copy: tell replaces it) */
+    double *state; /* the strategy state after tell */
+    double *champ; /* [1 + D] */
 } gen_data;
 
 struct nk_evo {
@@ -56,20 +56,20 @@ struct nk_evo {
     nk_strategy *strategy;
     nk_scoring scoring;
     nk_schedule schedule;
-    nk_spec spec;                 /* the evolving players' spec */
+    nk_spec spec; /* the evolving players' spec */
     evo_player gauntlet[NK_EVO_MAX_SPECS];
     size_t ngauntlet;
     evo_player bench[NK_EVO_MAX_SPECS];
     nk_exec_player bench_x[NK_EVO_MAX_SPECS];
     size_t nbench;
-    double *hall;                 /* [hall_size][D] past champions, oldest first */
+    double *hall; /* [hall_size][D] past champions, oldest first */
     size_t nhall;
-    gsl_rng **rng;                /* one per individual */
+    gsl_rng **rng; /* one per individual */
     size_t nrng;
-    unsigned done;                /* generations iterated (or restored) */
+    unsigned done; /* generations iterated (or restored) */
     bool record;
     int threads;
-    double *champion;             /* [D] */
+    double *champion; /* [D] */
     int64_t champion_id;
     const char *names[NK_MAX_FEATURES];
     nk_evo_shape shape;
@@ -106,68 +106,16 @@ static nk_status parse_specs(const char *list, const nk_variant *v, nk_evo_resol
         if (*tok == '\0')
             continue;
         if (*n == NK_EVO_MAX_SPECS)
-            return nk_fail(NK_ERANGE, err, len, "%s: more than %d players", key,
-                           NK_EVO_MAX_SPECS);
+            return nk_fail(NK_ERANGE, err, len, "%s: more than %d players", key, NK_EVO_MAX_SPECS);
         char e2[512];
         nk_status st = resolve_spec(resolve, tok, v, &defs[*n], e2, sizeof e2);
         if (st != NK_OK)
             return nk_fail(st, err, len, "%s: %s", key, e2);
         if (defs[*n].spec.kind == NK_PLAYER_HUMAN)
-            return nk_fail(NK_EINVAL, err, len, "%s: a human cannot play in an evolution run",
-                           key);
+            return nk_fail(NK_EINVAL, err, len, "%s: a human cannot play in an evolution run", key);
         (*n)++;
     }
     return NK_OK;
-}
-
-static nk_status make_strategy(nk_evo *e, char *err, size_t len)
-{
-    const nk_evo_settings *s = &e->s;
-    nk_encoding enc;
-    nk_status st = nk_genome_encoding_parse(&enc, s->encoding, err, len);
-    if (st != NK_OK)
-        return st;
-    st = nk_genome_alloc(&e->genome, e->dim, enc, s->bits, s->wmin, s->wmax, err, len);
-    if (st != NK_OK)
-        return st;
-    const nk_strategy_type *t = nk_strategy_find(s->strategy);
-    if (t == NULL) {
-        char names[128];
-        return nk_fail(NK_EINVAL, err, len, "strategy.kind: unknown strategy '%s' (choices: %s)",
-                       s->strategy, nk_strategy_names(names, sizeof names));
-    }
-    nk_strategy_params p;
-    nk_strategy_params_init(&p, t, enc);
-    p.size = s->size;
-    p.mu = s->mu;
-    p.elite = s->elitism;
-    p.sigma0 = s->sigma0;
-    p.select = nk_select_find(s->selection);
-    p.select_par.tournament = s->tournament_size;
-    p.select_par.pressure = s->rank_pressure;
-    p.select_par.fraction = s->truncation;
-    p.cross = nk_cross_find(s->crossover);
-    p.cross_par.rate = s->crossover_rate;
-    p.cross_par.alpha = s->blx_alpha;
-    p.cross_par.eta = s->sbx_eta;
-    p.mutate = nk_mutate_find(s->mutation);
-    p.mutate_par.rate = s->mutation_rate;
-    p.mutate_par.sigma = s->mutation_sigma;
-    p.mutate_par.eta = s->poly_eta;
-    if (s->sigma_min > 0 && s->sigma_min < 1)
-        p.mutate_par.sigma_floor = s->sigma_min;
-    if (p.select == NULL || p.cross == NULL || p.mutate == NULL) {
-        char names[256];
-        if (p.select == NULL)
-            return nk_fail(NK_EINVAL, err, len, "selection.method: unknown '%s' (choices: %s)",
-                           s->selection, nk_select_names(names, sizeof names));
-        if (p.cross == NULL)
-            return nk_fail(NK_EINVAL, err, len, "crossover.method: unknown '%s' (choices: %s)",
-                           s->crossover, nk_cross_names(names, sizeof names));
-        return nk_fail(NK_EINVAL, err, len, "mutation.method: unknown '%s' (choices: %s)",
-                       s->mutation, nk_mutate_names(names, sizeof names));
-    }
-    return nk_strategy_alloc(&e->strategy, t, e->genome, &p, err, len);
 }
 
 /* Games per generation of the schedule (for record_games = auto). */
@@ -178,34 +126,37 @@ static uint64_t games_per_generation(const nk_evo *e)
     case NK_SCHEDULE_ROUND_ROBIN:
         return n * (n - 1);
     case NK_SCHEDULE_SAMPLE:
-        return 2 * n * (uint64_t)ceil(e->s.sample_fraction * (double)(n - 1));
+        return 2 * n * (uint64_t)ceil(e->s.run.fitness.sample_fraction * (double)(n - 1));
     case NK_SCHEDULE_GAUNTLET:
         return 2 * n * e->ngauntlet;
     default:
-        return 2 * n * e->s.k;
+        return 2 * n * (uint64_t)e->s.run.fitness.k;
     }
 }
 
 /* Everything the loop needs from the settings, in one place: variant,
  * features, the evolving players' spec, schedule, scoring, the gauntlet and
- * benchmark players, the strategy (make_strategy: genome, selection,
- * crossover, mutation), the generators, whether games are recorded, and the
- * shape.  The loop itself then reads only the scalars seed, generations,
- * ply_limit, openings, sample_fraction, k, hall_size, benchmark_every and
- * benchmark_games from e->s. */
+ * benchmark players, the strategy (nk_run_settings_strategy: genome,
+ * selection, crossover, mutation), the generators, whether games are
+ * recorded, and the shape.  The loop itself then reads only the scalars
+ * experiment.seed and .generations, player.ply_limit, fitness.openings,
+ * .sample_fraction, .k and .hall_size, benchmark.every and .games from
+ * e->s.run. */
 static nk_status make_run(nk_evo *e, nk_evo_resolve resolve, char *err, size_t len)
 {
     const nk_evo_settings *s = &e->s;
+    const nk_run_settings *r = &s->run;
     char e2[512];
-    e->variant = nk_variant_find(s->variant);
+    e->variant = nk_variant_find(r->experiment.variant);
     if (e->variant == NULL)
-        return nk_fail(NK_EINVAL, err, len, "experiment.variant: unknown variant '%s'", s->variant);
-    e->set = nk_features_find(s->features);
+        return nk_fail(NK_EINVAL, err, len, "experiment.variant: unknown variant '%s'",
+                       r->experiment.variant);
+    e->set = nk_features_find(r->player.features);
     if (e->set == NULL) {
         char names[256];
         nk_features_list(names, sizeof names);
         return nk_fail(NK_EINVAL, err, len, "player.features: unknown feature set '%s' (%s)",
-                       s->features, names);
+                       r->player.features, names);
     }
     if (nk_features_check(e->set, e->variant, e2, sizeof e2) != NK_OK)
         return nk_fail(NK_EINVAL, err, len, "player.features: %s", e2);
@@ -214,19 +165,21 @@ static nk_status make_run(nk_evo *e, nk_evo_resolve resolve, char *err, size_t l
     /* player.tt: each search uses its table once (search.h) and the evolving
      * players are made anew every batch, so at the shallow depths of most
      * runs a table costs more (memory traffic) than it saves. */
-    snprintf(spec, sizeof spec, "ab:depth=%u,features=%s,tt=%u", s->depth, s->features, s->tt);
+    snprintf(spec, sizeof spec, "ab:depth=%d,features=%s,tt=%d", r->player.depth,
+             r->player.features, r->player.tt);
     if (nk_spec_parse(&e->spec, spec, e2, sizeof e2) != NK_OK)
         return nk_fail(NK_EINVAL, err, len, "player: %s", e2);
-    e->schedule = nk_schedule_find(s->schedule);
+    e->schedule = nk_schedule_find(r->fitness.schedule);
     if (e->schedule == NK_SCHEDULE_COUNT)
-        return nk_fail(NK_EINVAL, err, len, "fitness.schedule: unknown schedule '%s'", s->schedule);
-    nk_status st = nk_scoring_parse(&e->scoring, s->scoring, e2, sizeof e2);
+        return nk_fail(NK_EINVAL, err, len, "fitness.schedule: unknown schedule '%s'",
+                       r->fitness.schedule);
+    nk_status st = nk_scoring_parse(&e->scoring, r->fitness.scoring, e2, sizeof e2);
     if (st != NK_OK)
         return nk_fail(st, err, len, "fitness.scoring: %s", e2);
-    st = parse_specs(s->gauntlet, e->variant, resolve, e->gauntlet, &e->ngauntlet,
+    st = parse_specs(r->fitness.gauntlet, e->variant, resolve, e->gauntlet, &e->ngauntlet,
                      "fitness.gauntlet", err, len);
     if (st == NK_OK)
-        st = parse_specs(s->benchmark, e->variant, resolve, e->bench, &e->nbench,
+        st = parse_specs(r->benchmark.opponents, e->variant, resolve, e->bench, &e->nbench,
                          "benchmark.opponents", err, len);
     if (st != NK_OK)
         return st;
@@ -236,20 +189,22 @@ static nk_status make_run(nk_evo *e, nk_evo_resolve resolve, char *err, size_t l
                            "benchmark.opponents: spec '%s' is longer than %d characters",
                            e->bench[k].spec.text, NK_RUN_OPPONENT_LEN - 1);
         e->bench_x[k] = (nk_exec_player){&e->bench[k].spec,
-                                         e->bench[k].n ? e->bench[k].weights : NULL,
-                                         e->bench[k].n};
+                                         e->bench[k].n ? e->bench[k].weights : NULL, e->bench[k].n};
     }
     if (e->schedule == NK_SCHEDULE_GAUNTLET && e->ngauntlet == 0)
-        return nk_fail(NK_EINVAL, err, len, "fitness.gauntlet: the gauntlet schedule needs players");
-    if (s->benchmark_games % 2)
-        return nk_fail(NK_ERANGE, err, len, "benchmark.games: %u is odd (games come in colour-swapped pairs)",
-                       s->benchmark_games);
-    st = make_strategy(e, err, len);
+        return nk_fail(NK_EINVAL, err, len,
+                       "fitness.gauntlet: the gauntlet schedule needs players");
+    if (r->benchmark.games % 2)
+        return nk_fail(NK_ERANGE, err, len,
+                       "benchmark.games: %d is odd (games come in colour-swapped pairs)",
+                       r->benchmark.games);
+    st = nk_run_settings_strategy(r, e->dim, &e->genome, &e->strategy, err, len);
     if (st != NK_OK)
         return st;
     e->nrng = nk_strategy_size(e->strategy);
     e->rng = nk_calloc(e->nrng, sizeof *e->rng);
-    e->hall = nk_calloc((s->hall_size ? s->hall_size : 1) * e->dim, sizeof *e->hall);
+    e->hall = nk_calloc((r->fitness.hall_size > 0 ? (size_t)r->fitness.hall_size : 1) * e->dim,
+                        sizeof *e->hall);
     e->champion = nk_calloc(e->dim, sizeof *e->champion);
     if (e->rng == NULL || e->hall == NULL || e->champion == NULL)
         return nk_fail(NK_ENOMEM, err, len, "out of memory");
@@ -257,28 +212,28 @@ static nk_status make_run(nk_evo *e, nk_evo_resolve resolve, char *err, size_t l
         if ((e->rng[i] = gsl_rng_alloc(gsl_rng_mt19937)) == NULL)
             return nk_fail(NK_ENOMEM, err, len, "out of memory");
     e->champion_id = -1;
-    uint64_t total = games_per_generation(e) * s->generations;
+    uint64_t total = games_per_generation(e) * (unsigned)r->experiment.generations;
     e->record = strcmp(s->record_games, "on") == 0 ||
                 (strcmp(s->record_games, "auto") == 0 && total <= 1000000);
     for (size_t j = 0; j < e->dim; j++)
         e->names[j] = e->set->features[j].name;
     e->shape = (nk_evo_shape){
-        .variant = s->variant,
-        .seed = s->seed,
+        .variant = r->experiment.variant,
+        .seed = r->experiment.seed,
         .feature_set = e->set->name,
         .features = e->names,
         .strategy = nk_strategy_type_of(e->strategy)->name,
         .n = e->nrng,
         .d = e->dim,
         .threads = e->threads > 0 ? e->threads : omp_get_max_threads(),
-        .generations = s->generations,
-        .hall_size = s->hall_size,
+        .generations = (unsigned)r->experiment.generations,
+        .hall_size = (size_t)r->fitness.hall_size,
     };
     return NK_OK;
 }
 
-nk_status nk_evo_alloc(nk_evo **out, const nk_evo_settings *s, nk_evo_resolve resolve,
-                       int threads, char *err, size_t len)
+nk_status nk_evo_alloc(nk_evo **out, const nk_evo_settings *s, nk_evo_resolve resolve, int threads,
+                       char *err, size_t len)
 {
     nk_evo *e = nk_calloc(1, sizeof *e);
     *out = NULL;
@@ -303,7 +258,7 @@ nk_status nk_evo_restore(nk_evo *e, const nk_evo_checkpoint *c, char *err, size_
     nk_status st = nk_strategy_load(e->strategy, c->strategy, c->n_strategy, err, len);
     if (st != NK_OK)
         return st;
-    if (c->n_hall > e->s.hall_size)
+    if (c->n_hall > (size_t)e->s.run.fitness.hall_size)
         return nk_fail(NK_EFORMAT, err, len, "bad hall of fame");
     if (c->n_hall) {
         memcpy(e->hall, c->hall, c->n_hall * e->dim * sizeof *e->hall);
@@ -334,7 +289,7 @@ static void gen_free(gen_data *d)
 
 static void add_to_hall(nk_evo *e, const double *w)
 {
-    size_t cap = e->s.hall_size;
+    size_t cap = (size_t)e->s.run.fitness.hall_size;
     if (cap == 0)
         return;
     if (e->nhall == cap) {
@@ -347,15 +302,20 @@ static void add_to_hall(nk_evo *e, const double *w)
 
 /* Plays the meetings of generation g between the entrants (population,
  * hall, gauntlet) and tallies the population's fitness. */
-static nk_status play_generation(nk_evo *e, unsigned g, const nk_pop *pop, gen_data *d,
-                                 char *err, size_t len)
+static nk_status play_generation(nk_evo *e, unsigned g, const nk_pop *pop, gen_data *d, char *err,
+                                 size_t len)
 {
     size_t n = pop->size, nent = n + e->nhall + e->ngauntlet;
     gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
     if (r == NULL)
         return nk_fail(NK_ENOMEM, err, len, "out of memory");
-    gsl_rng_set(r, (unsigned long)nk_seed_mix(e->s.seed, g, NK_EVO_STREAM_SCHEDULE));
-    nk_schedule_params sp = {e->schedule, n, e->nhall, e->ngauntlet, e->s.sample_fraction, e->s.k};
+    gsl_rng_set(r, (unsigned long)nk_seed_mix(e->s.run.experiment.seed, g, NK_EVO_STREAM_SCHEDULE));
+    nk_schedule_params sp = {e->schedule,
+                             n,
+                             e->nhall,
+                             e->ngauntlet,
+                             e->s.run.fitness.sample_fraction,
+                             (size_t)e->s.run.fitness.k};
     nk_status st = nk_schedule_meetings(&sp, r, &d->meet, &d->nmeet, err, len);
     gsl_rng_free(r);
     if (st != NK_OK)
@@ -372,9 +332,14 @@ static nk_status play_generation(nk_evo *e, unsigned g, const nk_pop *pop, gen_d
         d->players[n + e->nhall + k] =
             (nk_exec_player){&def->spec, def->n ? def->weights : NULL, def->n};
     }
-    nk_arena_setup setup = {.variant = e->variant, .ply_limit = e->s.ply_limit,
-                            .players = d->players, .nplayers = nent, .master = e->s.seed,
-                            .batch = g, .opening = e->s.openings, .threads = e->threads};
+    nk_arena_setup setup = {.variant = e->variant,
+                            .ply_limit = (unsigned)e->s.run.player.ply_limit,
+                            .players = d->players,
+                            .nplayers = nent,
+                            .master = e->s.run.experiment.seed,
+                            .batch = g,
+                            .opening = (unsigned)e->s.run.fitness.openings,
+                            .threads = e->threads};
     st = nk_arena_play_meetings(&setup, d->meet, d->nmeet, &d->played, err, len);
     if (st != NK_OK)
         return st;
@@ -504,7 +469,7 @@ nk_status nk_evo_iterate(nk_evo *e, char *err, size_t len)
     if (nk_evo_done(e))
         return nk_fail(NK_EINVAL, err, len, "the run is complete (%u generations)", g);
     for (size_t i = 0; i < e->nrng; i++)
-        gsl_rng_set(e->rng[i], (unsigned long)nk_seed_mix(e->s.seed, g, i));
+        gsl_rng_set(e->rng[i], (unsigned long)nk_seed_mix(e->s.run.experiment.seed, g, i));
     nk_status st = nk_strategy_ask(e->strategy, e->rng, e->nrng, &pop, err, len);
     if (st == NK_OK)
         st = play_generation(e, g, pop, d, err, len);
@@ -520,12 +485,17 @@ nk_status nk_evo_iterate(nk_evo *e, char *err, size_t len)
         memcpy(e->champion, nk_pop_w(pop, best), e->dim * sizeof *e->champion);
     }
     bool bench = st == NK_OK && e->nbench > 0 &&
-                 nk_benchmark_due(e->s.benchmark_every, g, e->s.generations);
+                 nk_benchmark_due((unsigned)e->s.run.benchmark.every, g,
+                                  (unsigned)e->s.run.experiment.generations);
     if (bench) {
-        nk_benchmark b = {.variant = e->variant, .ply_limit = e->s.ply_limit,
-                          .master = e->s.seed, .opening = e->s.openings,
-                          .threads = e->threads, .games = e->s.benchmark_games,
-                          .opponents = e->bench_x, .n = e->nbench};
+        nk_benchmark b = {.variant = e->variant,
+                          .ply_limit = (unsigned)e->s.run.player.ply_limit,
+                          .master = e->s.run.experiment.seed,
+                          .opening = (unsigned)e->s.run.fitness.openings,
+                          .threads = e->threads,
+                          .games = (unsigned)e->s.run.benchmark.games,
+                          .opponents = e->bench_x,
+                          .n = e->nbench};
         nk_exec_player champ = {&e->spec, e->champion, e->dim};
         st = nk_benchmark_play(&b, &champ, g, d->bench, &d->nbench, err, len);
     }
@@ -582,7 +552,7 @@ unsigned nk_evo_generation(const nk_evo *e)
 
 bool nk_evo_done(const nk_evo *e)
 {
-    return e->done >= e->s.generations;
+    return e->done >= (unsigned)e->s.run.experiment.generations;
 }
 
 const double *nk_evo_champion(const nk_evo *e, size_t *dim, int64_t *id)

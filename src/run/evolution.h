@@ -35,6 +35,7 @@
 #include "evolve/genome.h"
 #include "exec/exec.h"
 #include "run/record.h"
+#include "run/settings.h"
 
 /* Every setting of a run, as typed values (the config's keys map 1:1).
  * Consumed by nk_evo_alloc (evolution.c: make_run builds everything from
@@ -42,39 +43,10 @@
  * life of the nk_evo.  Outside run/, io/evolve_file.c fills it from a config and
  * stores config_text in the file; cli/cmd_evolve.c reads name. */
 typedef struct nk_evo_settings {
-    const char *name;          /* experiment.name */
-    uint64_t seed;             /* experiment.seed */
-    const char *variant;       /* experiment.variant */
-    unsigned generations;      /* experiment.generations */
-    const char *features;      /* player.features */
-    unsigned depth;            /* player.depth */
-    unsigned ply_limit;        /* player.ply_limit */
-    unsigned tt;               /* player.tt: table MiB of the evolving players */
-    double wmin, wmax;         /* player.weights_min, weights_max */
-    size_t size;               /* population.size (ES, CMA-ES: lambda) */
-    const char *encoding;      /* population.encoding */
-    unsigned bits;             /* population.bits */
-    const char *strategy;      /* strategy.kind: ga, es-plus, es-comma, cma-es */
-    size_t mu, elitism;
-    double sigma0, sigma_min;
-    const char *selection;     /* selection.method */
-    size_t tournament_size;
-    double rank_pressure, truncation;
-    const char *crossover;     /* crossover.method */
-    double crossover_rate, blx_alpha, sbx_eta;
-    const char *mutation;      /* mutation.method */
-    double mutation_rate, mutation_sigma, poly_eta;
-    const char *schedule;      /* fitness.schedule */
-    double sample_fraction;
-    size_t k, hall_size;
-    const char *gauntlet;      /* fitness.gauntlet: specs separated by ';' */
-    const char *scoring;       /* fitness.scoring */
-    unsigned openings;         /* fitness.openings */
-    unsigned benchmark_every;  /* benchmark.every (0: never) */
-    unsigned benchmark_games;  /* benchmark.games (even) */
-    const char *benchmark;     /* benchmark.opponents: specs separated by ';' */
-    const char *record_games;  /* output.record_games: auto, on, off */
-    const char *config_text;   /* the resolved config, stored in the file */
+    nk_run_settings run;      /* every setting of the run (run/settings.h; io's
+                                 nk_config_settings fills it from a config) */
+    const char *record_games; /* output.record_games: auto, on, off */
+    const char *config_text;  /* the resolved config, stored in the file */
 } nk_evo_settings;
 
 /* The longest player list (fitness.gauntlet, benchmark.opponents), in
@@ -94,24 +66,24 @@ typedef nk_status (*nk_evo_resolve)(const char *text, const nk_variant *v, nk_sp
 /* The current generation, as one record.  Valid until the next iterate or
  * free.  Arrays are row-major as in io/runfile.h. */
 typedef struct nk_evo_record {
-    unsigned generation;            /* 0-based */
-    const nk_pop *pop;              /* the population as evaluated */
-    const double *fitness;          /* [N] */
+    unsigned generation;                  /* 0-based */
+    const nk_pop *pop;                    /* the population as evaluated */
+    const double *fitness;                /* [N] */
     const int32_t *wins, *draws, *losses; /* [N] */
     nk_run_stats stats;
-    const nk_run_game *games;       /* [n_games]; NULL unless games are recorded */
+    const nk_run_game *games; /* [n_games]; NULL unless games are recorded */
     size_t n_games;
-    uint64_t games_played;          /* fitness games of the generation */
-    const nk_run_bench *bench;      /* [n_bench] */
+    uint64_t games_played;     /* fitness games of the generation */
+    const nk_run_bench *bench; /* [n_bench] */
     size_t n_bench;
     bool benchmarked;
-    double benchmark_score;         /* mean score over the benchmark rows */
+    double benchmark_score; /* mean score over the benchmark rows */
     /* The checkpoint: all that the next generation needs. */
-    const double *strategy;         /* [n_strategy] nk_strategy_save */
+    const double *strategy; /* [n_strategy] nk_strategy_save */
     size_t n_strategy;
-    const double *hall;             /* [n_hall * D] oldest first */
+    const double *hall; /* [n_hall * D] oldest first */
     size_t n_hall;
-    const double *champion;         /* [1 + D]: its id, then its weights */
+    const double *champion; /* [1 + D]: its id, then its weights */
 } nk_evo_record;
 
 /* A checkpoint to restore (as nk_evo_record wrote it): generations done,
@@ -122,8 +94,8 @@ typedef struct nk_evo_checkpoint {
     const double *strategy;
     size_t n_strategy;
     const double *hall;
-    size_t n_hall;                  /* entries, <= hall_size */
-    const double *champion;         /* [1 + D] or NULL */
+    size_t n_hall;          /* entries, <= hall_size */
+    const double *champion; /* [1 + D] or NULL */
 } nk_evo_checkpoint;
 
 typedef struct nk_evo nk_evo;
@@ -131,8 +103,8 @@ typedef struct nk_evo nk_evo;
 /* Checks the settings and makes everything the loop needs.  NK_EINVAL /
  * NK_ERANGE for bad settings (err names the key), NK_ENOMEM, and the
  * resolver's errors.  threads: 0 for OpenMP's default. */
-nk_status nk_evo_alloc(nk_evo **out, const nk_evo_settings *s, nk_evo_resolve resolve,
-                       int threads, char *err, size_t errlen);
+nk_status nk_evo_alloc(nk_evo **out, const nk_evo_settings *s, nk_evo_resolve resolve, int threads,
+                       char *err, size_t errlen);
 /* Continues from a checkpoint instead of generation 0.  NK_EFORMAT for a
  * state that does not fit the strategy or a hall too large. */
 nk_status nk_evo_restore(nk_evo *e, const nk_evo_checkpoint *c, char *err, size_t errlen);
@@ -152,12 +124,12 @@ typedef struct nk_evo_shape {
     const char *variant;
     uint64_t seed;
     const char *feature_set;
-    const char *const *features;    /* [d] names */
-    const char *strategy;           /* the strategy's name */
-    size_t n, d;                    /* individuals per generation, genes */
-    int threads;                    /* per process: the batch's, resolved */
-    unsigned generations;           /* of the run */
-    size_t hall_size;               /* the most hall-of-fame entries */
+    const char *const *features; /* [d] names */
+    const char *strategy;        /* the strategy's name */
+    size_t n, d;                 /* individuals per generation, genes */
+    int threads;                 /* per process: the batch's, resolved */
+    unsigned generations;        /* of the run */
+    size_t hall_size;            /* the most hall-of-fame entries */
 } nk_evo_shape;
 const nk_evo_shape *nk_evo_shape_of(const nk_evo *e);
 /* Whether the fitness games are recorded (output.record_games; auto: at

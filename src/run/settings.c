@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "evolve/coevo.h"
+#include "run/schedule.h"
 
 static const nk_param run_params[] = {NK_RUN_PARAMS(NK_RUN_PARAM_ROW)};
 enum { NRUN = sizeof run_params / sizeof run_params[0] };
