@@ -70,9 +70,8 @@ points() {
   done
 }
 
-# The wordings that name an allocation failure: "out of memory", and the
-# search's "cannot make a N MiB transposition table" (src/search/player.c).
-oom_text='out of memory|cannot make a [0-9]+ MiB transposition table'
+# The wording that names an allocation failure.
+oom_text='out of memory'
 
 # fails_cleanly CMD N ARGS...: nickar ARGS with allocation N failing exits
 # 1 with one line "nickar CMD: ..." on stderr that names the failure.

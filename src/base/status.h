@@ -28,6 +28,12 @@ typedef enum nk_status {
     NK_ESTATUS_COUNT
 } nk_status;
 
+/* The size of a buffer for one message line: every error buffer of the
+ * library and the commands is this size, so that a message that quotes
+ * another ("key: <inner message>") loses nothing but the end of an
+ * unreasonably long line (nk_fail truncates, never overflows). */
+enum { NK_MSG_MAX = 1024 };
+
 /* The generic one-line description of a status code (never NULL). */
 const char *nk_strerror(nk_status status);
 

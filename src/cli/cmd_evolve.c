@@ -102,7 +102,7 @@ static void progress_line(const nk_evo_progress *p, bool tty, double elapsed, un
 static void summary(const char *path)
 {
     nk_run *run;
-    char err[512];
+    char err[NK_MSG_MAX];
     if (nk_run_open(&run, path, false, err, sizeof err) != NK_OK) {
         fprintf(stderr, "nickar evolve: %s\n", err);
         return;
@@ -178,7 +178,7 @@ int nk_cmd_evolve(int argc, char **argv)
     if (opts[OPT_THREADS].value && !nk_cli_uint(&cli, OPT_THREADS, 1, 1024, &threads))
         return NK_EXIT_USAGE;
 
-    char err[2048];
+    char err[NK_MSG_MAX];
     nk_config *cfg = NULL;
     nk_status st = nk_config_read(&cfg, cli.argv[0], sets, nsets, err, sizeof err);
     if (st != NK_OK) {

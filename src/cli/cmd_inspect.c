@@ -166,7 +166,7 @@ int nk_cmd_inspect(int argc, char **argv)
         nk_cli_error(&cli, "missing the run file (nickar inspect RUN.h5)");
         return NK_EXIT_USAGE;
     }
-    char err[1024];
+    char err[NK_MSG_MAX];
     nk_run *run = NULL;
     nk_status st = nk_run_open(&run, cli.argv[0], false, err, sizeof err);
     if (st != NK_OK) {

@@ -53,7 +53,7 @@ static bool opt_uint(const nk_cli *cli, int opt, uint64_t min, uint64_t max, uin
  * a spec that does not suit the variant is a message before any game. */
 static int load_player(match *m, int i, const char *text)
 {
-    char err[512];
+    char err[NK_MSG_MAX];
     const char *who = i == 0 ? "A" : "B";
     nk_status st = nk_playerio_load(&m->def[i], text, m->variant, err, sizeof err);
     if (st == NK_OK && m->def[i].spec.kind == NK_PLAYER_HUMAN)
@@ -156,7 +156,7 @@ static int play(const match *m, outcome *o)
                             .batch = 0,
                             .opening = (unsigned)m->openings,
                             .threads = (int)m->threads};
-    char err[512];
+    char err[NK_MSG_MAX];
     nk_status st = nk_arena_play_meetings(&setup, meetings, npairs, &played, err, sizeof err);
     if (st != NK_OK) {
         nk_cli_error(m->cli, "%s", err);

@@ -215,7 +215,7 @@ static void undo(session *s)
 
 static void hint(session *s)
 {
-    char err[256], extra[160];
+    char err[NK_MSG_MAX], extra[160];
     if (s->hint == NULL) {
         nk_spec spec;
         nk_status st = nk_spec_parse(&spec, HINT_SPEC, err, sizeof err);
@@ -342,7 +342,7 @@ static bool read_side(const nk_cli *cli, const char *text, int *side)
 
 static int make_opponent(session *s, const char *text)
 {
-    char err[512];
+    char err[NK_MSG_MAX];
     nk_player_def def;
     if (text == NULL) {
         nk_cli_error(s->cli, "missing --opponent SPEC (e.g. random, greedy, ab:depth=4)");

@@ -93,7 +93,7 @@ static void alloc_report(void)
  * makes mpirun end the job too. */
 int main(int argc, char **argv)
 {
-    char err[512];
+    char err[NK_MSG_MAX];
     if (!alloc_switches())
         return NK_EXIT_USAGE;
     if (nk_mpi_init(&argc, &argv, err, sizeof err) != NK_OK) {

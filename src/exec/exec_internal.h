@@ -30,7 +30,7 @@ extern char nk_exec_tsan_sync; /* only its address is used */
 #define TSAN_UNCHECKED
 #endif
 
-enum { ERR_LEN = 256 };
+enum { ERR_LEN = NK_MSG_MAX };
 
 /* One thread's state: its players (made on first use) and its game. */
 typedef struct nk_exec_worker {

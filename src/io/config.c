@@ -459,7 +459,7 @@ nk_status nk_config_new(nk_config **out, char *err, size_t errlen)
     if (cfg == NULL)
         return nk_fail(NK_ENOMEM, err, errlen, "out of memory for a configuration");
     for (int i = 0; i < (int)NKEYS; i++) {
-        char why[256];
+        char why[NK_MSG_MAX];
         nk_status st = set_value(cfg, i, schema[i].def, ORIGIN_DEFAULT, 0, 0, why, sizeof why);
         if (st != NK_OK) {
             nk_config_free(cfg);
@@ -748,7 +748,7 @@ static int on_continuation(load *l, const char *value)
                      schema[l->last].key, sizeof l->acc - 1);
     memcpy(l->acc + n, sep, strlen(sep));
     memcpy(l->acc + n + strlen(sep), value, strlen(value) + 1);
-    char why[512];
+    char why[NK_MSG_MAX];
     const slot *v = &l->cfg->v[l->last];
     nk_status st = set_value(l->cfg, l->last, l->acc, l->file, v->line, l->id, why, sizeof why);
     if (st != NK_OK)
@@ -788,7 +788,7 @@ static int on_pair(void *user, const char *section_in, const char *name, const c
                      schema[idx].key, v->line);
     if (schema[idx].type == NK_CFG_SPECS && list_cut_by_comment(l, value, false))
         return list_comment_error(l, idx, value);
-    char why[512];
+    char why[NK_MSG_MAX];
     nk_status st = set_value(l->cfg, idx, value, l->file, l->line, l->id, why, sizeof why);
     if (st != NK_OK)
         return lfail(l, st, l->line, "%s: %s", schema[idx].key, why);
@@ -933,7 +933,7 @@ nk_status nk_config_set(nk_config *cfg, const char *assignment, char *err, size_
         return nk_fail(NK_EINVAL, err, errlen, "--set %s: unknown key '%s'%s", assignment, key,
                        suggest_key(section, dot + 1, dym, sizeof dym));
     }
-    char why[512];
+    char why[NK_MSG_MAX];
     nk_status st = set_value(cfg, idx, eq + 1, ORIGIN_SET, 0, ++cfg->loads, why, sizeof why);
     if (st != NK_OK)
         return nk_fail(st, err, errlen, "--set %s: %s: %s", assignment, key, why);

@@ -158,7 +158,7 @@ static nk_status resume_file(nk_evo_file *f, const char *path, char *err, size_t
     const nk_run_meta *m = nk_run_get_meta(f->run);
     const nk_evo_shape *sh = nk_evo_shape_of(f->evo);
     nk_config *stored = NULL, *now = NULL;
-    char e2[1024];
+    char e2[NK_MSG_MAX];
     st = nk_config_new(&stored, e2, sizeof e2);
     if (st == NK_OK)
         st = nk_config_load_string(stored, m->config, path, e2, sizeof e2);

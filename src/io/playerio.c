@@ -117,7 +117,7 @@ nk_status nk_playerio_run_weights(const char *file, const char *selector, double
                        "weights '%s@%s': after '@' give 'best' or 'gen=G,rank=R'", file,
                        selector);
     nk_run *run = NULL;
-    char e2[512];
+    char e2[NK_MSG_MAX];
     nk_status st = nk_run_open(&run, file, false, e2, sizeof e2);
     if (st != NK_OK)
         return nk_fail(st, err, errlen, "weights '%s@%s': %s", file, selector, e2);

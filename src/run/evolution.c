@@ -107,7 +107,7 @@ static nk_status parse_specs(const char *list, const nk_variant *v, nk_evo_resol
             continue;
         if (*n == NK_EVO_MAX_SPECS)
             return nk_fail(NK_ERANGE, err, len, "%s: more than %d players", key, NK_EVO_MAX_SPECS);
-        char e2[512];
+        char e2[NK_MSG_MAX];
         nk_status st = resolve_spec(resolve, tok, v, &defs[*n], e2, sizeof e2);
         if (st != NK_OK)
             return nk_fail(st, err, len, "%s: %s", key, e2);
@@ -146,7 +146,7 @@ static nk_status make_run(nk_evo *e, nk_evo_resolve resolve, char *err, size_t l
 {
     const nk_evo_settings *s = &e->s;
     const nk_run_settings *r = &s->run;
-    char e2[512];
+    char e2[NK_MSG_MAX];
     e->variant = nk_variant_find(r->experiment.variant);
     if (e->variant == NULL)
         return nk_fail(NK_EINVAL, err, len, "experiment.variant: unknown variant '%s'",

@@ -28,7 +28,7 @@ struct nk_player {
 /* ===== specs ===== */
 
 static const char kinds_list[] = "random, greedy, human, ab:KEY=VALUE,...";
-#define SPEC_ROW(P, sec, nm, field, T, ctype, ...)                                           \
+#define SPEC_ROW(P, sec, nm, field, T, ctype, ...)                                                 \
     NK_PARAM_DESCRIBE(nk_spec, field, sec, nm, T, __VA_ARGS__)
 static const nk_param spec_params[] = {NK_SPEC_PARAMS(SPEC_ROW, _)};
 enum { NSPEC = sizeof spec_params / sizeof spec_params[0] };
@@ -69,15 +69,15 @@ nk_status nk_spec_check_weights(char *text, size_t cap, char *why, size_t whylen
     return NK_OK;
 }
 
-static nk_status spec_option(nk_spec *spec, const char *key, const char *val,
-                             unsigned *seen, char *err, size_t errlen)
+static nk_status spec_option(nk_spec *spec, const char *key, const char *val, unsigned *seen,
+                             char *err, size_t errlen)
 {
     char keys[128];
     long k = nk_param_index(spec_params, NSPEC, key);
     if (k < 0)
         return nk_fail(NK_EINVAL, err, errlen,
-                       "player spec '%s': unknown option '%s'; valid options: %s", spec->text,
-                       key, nk_spec_keys(keys, sizeof keys));
+                       "player spec '%s': unknown option '%s'; valid options: %s", spec->text, key,
+                       nk_spec_keys(keys, sizeof keys));
     if (*seen & (1u << k))
         return nk_fail(NK_EINVAL, err, errlen, "player spec '%s': option '%s' given twice",
                        spec->text, key);
@@ -89,8 +89,8 @@ static nk_status spec_option(nk_spec *spec, const char *key, const char *val,
     } else if (nk_param_parse_scalar(p, val, canon, sizeof canon, why, sizeof why) != NK_OK) {
         char expects[128];
         nk_param_expects(p, expects, sizeof expects);
-        return nk_fail(NK_ERANGE, err, errlen, "player spec '%s': %s '%s' is not %s",
-                       spec->text, p->name, val, expects);
+        return nk_fail(NK_ERANGE, err, errlen, "player spec '%s': %s '%s' is not %s", spec->text,
+                       p->name, val, expects);
     }
     if (p->check != NULL) {
         nk_status st = p->check(canon, sizeof canon, why, sizeof why);
@@ -162,27 +162,25 @@ nk_status nk_spec_parse(nk_spec *spec, const char *text, char *err, size_t errle
     memset(spec, 0, sizeof *spec);
     nk_param_defaults(spec_params, NSPEC, spec);
     if (text == NULL || *text == '\0')
-        return nk_fail(NK_EINVAL, err, errlen, "empty player spec; valid players: %s",
-                       kinds_list);
+        return nk_fail(NK_EINVAL, err, errlen, "empty player spec; valid players: %s", kinds_list);
     if (strlen(text) >= NK_SPEC_TEXT)
         return nk_fail(NK_EINVAL, err, errlen,
-                       "player spec is %zu characters long; at most %d are allowed",
-                       strlen(text), NK_SPEC_TEXT - 1);
+                       "player spec is %zu characters long; at most %d are allowed", strlen(text),
+                       NK_SPEC_TEXT - 1);
     strcpy(spec->text, text);
     const char *colon = strchr(text, ':');
     size_t head = colon ? (size_t)(colon - text) : strlen(text);
     static const struct {
         const char *name;
         nk_player_kind kind;
-    } simple[] = {{"random", NK_PLAYER_RANDOM}, {"greedy", NK_PLAYER_GREEDY},
-                  {"human", NK_PLAYER_HUMAN}};
+    } simple[] = {
+        {"random", NK_PLAYER_RANDOM}, {"greedy", NK_PLAYER_GREEDY}, {"human", NK_PLAYER_HUMAN}};
     for (size_t i = 0; i < 3; i++) {
         if (strlen(simple[i].name) != head || strncmp(text, simple[i].name, head) != 0)
             continue;
         if (colon != NULL)
-            return nk_fail(NK_EINVAL, err, errlen,
-                           "player spec '%s': player '%s' takes no options", text,
-                           simple[i].name);
+            return nk_fail(NK_EINVAL, err, errlen, "player spec '%s': player '%s' takes no options",
+                           text, simple[i].name);
         spec->kind = simple[i].kind;
         return NK_OK;
     }
@@ -227,9 +225,15 @@ static nk_status ab_setup(nk_player *p, const nk_variant *v, const double *weigh
     p->limits.nodes = spec->nodes;
     p->limits.seconds = spec->seconds;
     st = nk_search_new(&p->search, &p->eval, spec->tt_mb);
-    if (st != NK_OK)
-        return nk_fail(st, err, errlen, "cannot make a %u MiB transposition table",
-                       spec->tt_mb);
+    if (st != NK_OK) {
+        if (st != NK_ENOMEM)
+            return nk_fail(st, err, errlen, "a %u MiB transposition table is too large",
+                           spec->tt_mb);
+        if (spec->tt_mb > 0)
+            return nk_fail(st, err, errlen, "out of memory for a %u MiB transposition table",
+                           spec->tt_mb);
+        return nk_fail(st, err, errlen, "out of memory for a search");
+    }
     return NK_OK;
 }
 
