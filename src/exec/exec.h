@@ -22,9 +22,10 @@
  * thread thus holds at most one instance of each player it met (with an
  * alpha-beta player's transposition table: mind tt_mb with many players).
  *
- * Seeds: nk_exec_seed(master, batch, game) is the per-game seed of DESIGN.md
- * ("Randomness and determinism"): batch is the generation (or 0 for a
- * match), game the index of the game or the pairing within the batch.
+ * Seeds: nk_exec_seed(master, batch, game) is the per-game seed of
+ * docs/architecture.md ("Randomness and determinism"): batch is the
+ * generation (or 0 for a match), game the index of the game or the pairing
+ * within the batch.
  */
 #ifndef NK_EXEC_H
 #define NK_EXEC_H
@@ -83,7 +84,7 @@ typedef struct nk_exec_batch {
                                  NK_EINTERRUPTED */
 } nk_exec_batch;
 
-/* The per-game seed of DESIGN.md: a fixed hash of (master seed, batch or
+/* The per-game seed (docs/architecture.md): a fixed hash of (master seed, batch or
  * generation index, game or pairing index). */
 uint64_t nk_exec_seed(uint64_t master, uint64_t batch, uint64_t game);
 

@@ -2,7 +2,7 @@
  * mpi.h -- nickar under mpirun: one process per rank, rank 0 the controller.
  *
  * The same binary runs alone or as one of K ranks under `mpirun -np K`
- * (DESIGN.md, "Parallel and distributed").  Rank 0 runs the command as a
+ * (docs/cluster.md).  Rank 0 runs the command as a
  * lone process would; every batch of games it starts (nk_exec_run) goes out
  * to the other ranks in chunks of several games, to whichever rank answered
  * last (dynamic load balancing), while rank 0's own threads play games of
