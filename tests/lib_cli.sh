@@ -64,15 +64,17 @@ expect_ok() {
   fi
 }
 
-expect_error() {
-  local cmd=$1 text=$2
-  shift 2
-  run "$@"
+# expect_exit WANT CMD TEXT ARGS...: nickar ARGS (stdin empty) exits WANT
+# with one line on stderr that starts "nickar CMD: " and contains TEXT.
+expect_exit() {
+  local want=$1 cmd=$2 text=$3
+  shift 3
+  run "$@" </dev/null
   local lines
   lines=$(wc -l <"$tmp/err")
-  if [[ $rc -ne 2 ]]; then
-    fail "nickar $* -> exit $rc, want 2"
-  elif [[ -n $out ]]; then
+  if [[ $rc -ne $want ]]; then
+    fail "nickar $* -> exit $rc, want $want"
+  elif [[ $want -eq 2 && -n $out ]]; then
     fail "nickar $* -> wrote on stdout, want nothing"
   elif [[ $lines -ne 1 ]]; then
     fail "nickar $* -> $lines lines on stderr, want 1"
@@ -83,6 +85,37 @@ expect_error() {
   else
     pass
   fi
+}
+
+# expect_error CMD TEXT ARGS...: bad input: exit 2, nothing on stdout, one
+# line on stderr as expect_exit says.
+expect_error() {
+  expect_exit 2 "$@"
+}
+
+# tiny_config FILE GENERATIONS OPPONENTS: a small Abapa run (seed 7,
+# depth-1 positional players, 4 of them in a round robin, the benchmark
+# every generation, 2 games against each of OPPONENTS).
+tiny_config() {
+  cat >"$1" <<INI
+[experiment]
+name = tiny
+seed = 7
+variant = abapa
+generations = $2
+[player]
+features = positional
+depth = 1
+[population]
+size = 4
+[fitness]
+schedule = round-robin
+openings = 2
+[benchmark]
+every = 1
+games = 2
+opponents = $3
+INI
 }
 
 json() {

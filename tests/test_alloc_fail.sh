@@ -20,25 +20,7 @@ source "$(dirname "$0")/lib_cli.sh"
 WALK_ALL=400 # walk every allocation up to this count
 
 cfg=$tmp/tiny.ini
-cat >"$cfg" <<'INI'
-[experiment]
-name = tiny
-seed = 7
-variant = abapa
-generations = 3
-[player]
-features = positional
-depth = 1
-[population]
-size = 4
-[fitness]
-schedule = round-robin
-openings = 2
-[benchmark]
-every = 1
-games = 2
-opponents = random; greedy
-INI
+tiny_config "$cfg" 3 'random; greedy'
 evolve_args=(evolve "$cfg" --quiet --threads 1)
 
 # count ARGS...: the allocations of nickar ARGS (which must succeed).

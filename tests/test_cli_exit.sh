@@ -10,49 +10,10 @@
 # Usage: test_cli_exit.sh NICKAR_BINARY SOURCE_ROOT
 source "$(dirname "$0")/lib_cli.sh"
 
-# expect_exit WANT CMD TEXT ARGS...: nickar ARGS (stdin empty) exits WANT
-# with one line on stderr that starts "nickar CMD: " and contains TEXT.
-expect_exit() {
-  local want=$1 cmd=$2 text=$3
-  shift 3
-  run "$@" </dev/null
-  local lines
-  lines=$(wc -l <"$tmp/err")
-  if [[ $rc -ne $want ]]; then
-    fail "nickar $* -> exit $rc, want $want"
-  elif [[ $lines -ne 1 ]]; then
-    fail "nickar $* -> $lines lines on stderr, want 1"
-  elif [[ $err != "nickar $cmd: "* ]]; then
-    fail "nickar $* -> message does not start 'nickar $cmd: '"
-  elif [[ $err != *"$text"* ]]; then
-    fail "nickar $* -> message lacks '$text'"
-  else
-    pass
-  fi
-}
-
 # A tiny run whose benchmark opponents are the players under test; a bad
 # opponent is refused before any generation (and before the run file).
 cfg=$tmp/tiny.ini
-cat >"$cfg" <<'INI'
-[experiment]
-name = tiny
-seed = 7
-variant = abapa
-generations = 2
-[player]
-features = positional
-depth = 1
-[population]
-size = 4
-[fitness]
-schedule = round-robin
-openings = 2
-[benchmark]
-every = 1
-games = 2
-opponents = random
-INI
+tiny_config "$cfg" 2 'random'
 run evolve "$cfg" --output "$tmp/good.h5" --quiet
 check "a good tiny run exits 0 ($err)" test "$rc" -eq 0
 
