@@ -68,7 +68,7 @@ bool nk_backup_exists(const char *path)
 
 nk_status nk_backup_restore(const char *path, bool damaged, char *err, size_t len)
 {
-    char bak[NK_RUN_PATH_MAX], kept[NK_RUN_PATH_MAX], e2[1024];
+    char bak[NK_RUN_PATH_MAX], kept[NK_RUN_PATH_MAX], e2[NK_MSG_MAX];
     nk_backup_name(bak, path, ".bak");
     if (damaged) {
         nk_backup_name(kept, path, ".damaged");

@@ -112,8 +112,9 @@ nk_status nk_config_new(nk_config **out, char *err, size_t errlen);
 void nk_config_free(nk_config *cfg);
 
 /* Applies the INI file at path (and its includes, first) over cfg.
- * NK_EIO if a file cannot be opened or read (the message has the path and
- * strerror), NK_EINVAL / NK_ERANGE for what is wrong in it, at FILE:LINE. */
+ * NK_ENOFILE if a file cannot be opened, NK_EIO if reading it fails (the
+ * message has the path and strerror), NK_ENOMEM, NK_EINVAL / NK_ERANGE for
+ * what is wrong in it, at FILE:LINE. */
 nk_status nk_config_load(nk_config *cfg, const char *path, char *err, size_t errlen);
 /* Applies INI text (such as a run file's stored config) over cfg; name
  * stands for the file in messages.  `include` is not allowed in it. */

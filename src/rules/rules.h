@@ -114,6 +114,8 @@ typedef struct nk_result {
 /* Number of variants, and the i-th (0 <= i < count) in a fixed order. */
 size_t nk_variant_count(void);
 const nk_variant *nk_variant_at(size_t i);
+/* The name of variant i, NULL past the end (a list of names, base/names.h). */
+const char *nk_variant_name_at(size_t i);
 /* The variant of that name, or NULL. */
 const nk_variant *nk_variant_find(const char *name);
 /* Names of the end reasons ("majority", ...; "none" for NK_END_NONE). */

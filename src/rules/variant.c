@@ -21,18 +21,19 @@
 #include "rules/internal.h"
 
 #define BIT(e) (1u << (e))
-#define WARRI_ENDS                                                               \
-    (BIT(NK_END_MAJORITY) | BIT(NK_END_EMPTY_ROW) | BIT(NK_END_NO_FEED) |         \
-     BIT(NK_END_REPETITION) | BIT(NK_END_PLY_LIMIT))
-#define RELAY_ENDS                                                               \
-    (BIT(NK_END_FEW_SEEDS) | BIT(NK_END_PASSES) | BIT(NK_END_REPETITION) |        \
+#define WARRI_ENDS                                                                                 \
+    (BIT(NK_END_MAJORITY) | BIT(NK_END_EMPTY_ROW) | BIT(NK_END_NO_FEED) | BIT(NK_END_REPETITION) | \
      BIT(NK_END_PLY_LIMIT))
+#define RELAY_ENDS                                                                                 \
+    (BIT(NK_END_FEW_SEEDS) | BIT(NK_END_PASSES) | BIT(NK_END_REPETITION) | BIT(NK_END_PLY_LIMIT))
 
 /* antigua and abapa: majority not counted, every other end to the rows. */
-#define OWN_ROWS_REMAIN                                                          \
-    {[NK_END_MAJORITY] = NK_REMAIN_NONE, [NK_END_EMPTY_ROW] = NK_REMAIN_OWN,       \
-     [NK_END_NO_FEED] = NK_REMAIN_OWN, [NK_END_REPETITION] = NK_REMAIN_OWN,         \
-     [NK_END_PLY_LIMIT] = NK_REMAIN_OWN}
+#define OWN_ROWS_REMAIN                                                                            \
+    {                                                                                              \
+        [NK_END_MAJORITY] = NK_REMAIN_NONE, [NK_END_EMPTY_ROW] = NK_REMAIN_OWN,                    \
+        [NK_END_NO_FEED] = NK_REMAIN_OWN, [NK_END_REPETITION] = NK_REMAIN_OWN,                     \
+        [NK_END_PLY_LIMIT] = NK_REMAIN_OWN                                                         \
+    }
 
 static const nk_variant variants[] = {
     {
@@ -49,7 +50,8 @@ static const nk_variant variants[] = {
     },
     {
         .name = "speightstown",
-        .title = "Barbados Warri, Speightstown (starved player takes the rest, win needs a majority)",
+        .title =
+            "Barbados Warri, Speightstown (starved player takes the rest, win needs a majority)",
         .sowing = NK_SOW_WARRI,
         .grand_slam_captures = true,
         .grand_slam_replays = false,
@@ -81,7 +83,8 @@ static const nk_variant variants[] = {
     },
     {
         .name = "adjikui",
-        .title = "Adji Kui II, Matanzas, Cuba (relay sowing, capture fours, match with bought pits)",
+        .title =
+            "Adji Kui II, Matanzas, Cuba (relay sowing, capture fours, match with bought pits)",
         .sowing = NK_SOW_RELAY,
         .grand_slam_captures = true,
         .grand_slam_replays = false,
@@ -127,6 +130,11 @@ size_t nk_variant_count(void)
 const nk_variant *nk_variant_at(size_t i)
 {
     return i < nk_variant_count() ? &variants[i] : NULL;
+}
+
+const char *nk_variant_name_at(size_t i)
+{
+    return i < nk_variant_count() ? variants[i].name : NULL;
 }
 
 const nk_variant *nk_variant_find(const char *name)

@@ -10,14 +10,19 @@
 #include "base/alloc.h"
 
 static const char *const schedule_names[NK_SCHEDULE_COUNT] = {
-    [NK_SCHEDULE_ROUND_ROBIN] = "round-robin",   [NK_SCHEDULE_SAMPLE] = "sample",
-    [NK_SCHEDULE_RANDOM_K] = "random-k",         [NK_SCHEDULE_HALL_OF_FAME] = "hall-of-fame",
+    [NK_SCHEDULE_ROUND_ROBIN] = "round-robin", [NK_SCHEDULE_SAMPLE] = "sample",
+    [NK_SCHEDULE_RANDOM_K] = "random-k",       [NK_SCHEDULE_HALL_OF_FAME] = "hall-of-fame",
     [NK_SCHEDULE_GAUNTLET] = "gauntlet",
 };
 
 const char *nk_schedule_name(nk_schedule s)
 {
     return (unsigned)s < NK_SCHEDULE_COUNT ? schedule_names[s] : "unknown";
+}
+
+const char *nk_schedule_name_at(size_t i)
+{
+    return i < NK_SCHEDULE_COUNT ? schedule_names[i] : NULL;
 }
 
 nk_schedule nk_schedule_find(const char *name)
@@ -63,8 +68,7 @@ static void draw(uint32_t *pool, size_t n, size_t k, gsl_rng *rng)
 
 /* Each individual i meets `k` opponents drawn from the population without
  * i, plus (hall-of-fame) the hall entrants. */
-static int drawn_meetings(const nk_schedule_params *p, size_t k, size_t hall, gsl_rng *rng,
-                          list *l)
+static int drawn_meetings(const nk_schedule_params *p, size_t k, size_t hall, gsl_rng *rng, list *l)
 {
     size_t n = p->population, pool_n = n - 1 + hall;
     uint32_t *pool = nk_malloc((pool_n ? pool_n : 1) * sizeof *pool);
@@ -108,8 +112,7 @@ nk_status nk_schedule_meetings(const nk_schedule_params *p, gsl_rng *rng, nk_mee
         break;
     case NK_SCHEDULE_SAMPLE:
         if (!(p->fraction > 0 && p->fraction <= 1))
-            return nk_fail(NK_ERANGE, err, len, "sample fraction %g is not in (0, 1]",
-                           p->fraction);
+            return nk_fail(NK_ERANGE, err, len, "sample fraction %g is not in (0, 1]", p->fraction);
         rc = drawn_meetings(p, (size_t)ceil(p->fraction * (double)(n - 1)), 0, rng, &l);
         break;
     case NK_SCHEDULE_RANDOM_K:
@@ -117,8 +120,7 @@ nk_status nk_schedule_meetings(const nk_schedule_params *p, gsl_rng *rng, nk_mee
         if (p->k == 0)
             return nk_fail(NK_ERANGE, err, len, "schedule %s needs k >= 1",
                            nk_schedule_name(p->kind));
-        rc = drawn_meetings(p, p->k, p->kind == NK_SCHEDULE_HALL_OF_FAME ? p->hall : 0, rng,
-                            &l);
+        rc = drawn_meetings(p, p->k, p->kind == NK_SCHEDULE_HALL_OF_FAME ? p->hall : 0, rng, &l);
         break;
     case NK_SCHEDULE_GAUNTLET:
         if (p->gauntlet == 0)
@@ -170,7 +172,8 @@ nk_status nk_scoring_parse(nk_scoring *s, const char *text, char *err, size_t le
         if (end == q || (i < 2 && *end != ',') || (i == 2 && *end != '\0') || !isfinite(v[i]))
             return nk_fail(NK_EINVAL, err, len,
                            "scoring '%s' must be three numbers win,draw,loss (e.g. 2,1,0) "
-                           "or 'seeds'", text);
+                           "or 'seeds'",
+                           text);
         q = end + 1;
     }
     if (!(v[0] >= v[1] && v[1] >= v[2]))

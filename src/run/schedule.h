@@ -54,6 +54,9 @@ typedef enum nk_schedule {
  * (NK_SCHEDULE_COUNT when unknown). */
 const char *nk_schedule_name(nk_schedule s);
 nk_schedule nk_schedule_find(const char *name);
+/* The name of schedule i in enum order, NULL past the end (the choices of
+ * fitness.schedule). */
+const char *nk_schedule_name_at(size_t i);
 
 /* Scoring of one game for one player. */
 typedef struct nk_scoring {

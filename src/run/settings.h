@@ -34,6 +34,7 @@
 #include "evolve/mutate.h"
 #include "evolve/select.h"
 #include "evolve/strategy.h"
+#include "run/schedule.h"
 #include "search/player.h"
 
 /* [experiment] */
@@ -47,8 +48,7 @@
     X(P, experiment, seed, seed, UINT64, uint64_t, "1", NK_ANY, NULL, NULL, NULL,                  \
       "master seed: every game and every variation draw is seeded from it")                        \
     X(P, experiment, variant, variant, ENUM, const char *, "abapa", NK_ANY,                        \
-      NK_CHOICES("antigua", "speightstown", "bridgetown", "adjikui", "abapa"), NULL, NULL,         \
-      "rule set played (nickar rules lists them)")                                                 \
+      NK_CHOICES_OF(nk_variant_name_at), NULL, NULL, "rule set played (nickar rules lists them)")  \
     X(P, experiment, generations, generations, INT, int, "30", NK_RESUME_RANGE(1, 1000000), NULL,  \
       NULL, NULL, "generations to run; may be raised on --resume to extend a run")
 
@@ -83,7 +83,7 @@
 /* [fitness]: who meets whom, and how games score */
 #define NK_FITNESS_PARAMS(X, P)                                                                    \
     X(P, fitness, schedule, schedule, ENUM, const char *, "round-robin", NK_ANY,                   \
-      NK_CHOICES("round-robin", "sample", "random-k", "hall-of-fame", "gauntlet"), NULL, NULL,     \
+      NK_CHOICES_OF(nk_schedule_name_at), NULL, NULL,                                              \
       "who meets whom each generation (every meeting is two games, one per colour)")               \
     X(P, fitness, sample_fraction, sample_fraction, DOUBLE, double, "0.5", NK_ABOVE_TO(0, 1),      \
       NULL, NULL, NULL, "sample: fraction of the others each individual meets")                    \
@@ -177,8 +177,10 @@ const nk_param *nk_run_params_table(size_t *n);
 /* Fills s with the tables' defaults (the values of an empty config file). */
 void nk_run_settings_defaults(nk_run_settings *s);
 
-/* The population size the strategy asks for: population.size for the GA,
- * strategy.lambda for the ES and CMA-ES. */
+/* The size the strategy is made with (nk_strategy_params.size):
+ * population.size for the GA, strategy.lambda (the offspring per
+ * generation) for the ES and CMA-ES; a (mu+lambda)-ES then evaluates
+ * mu + lambda individuals a generation (nk_strategy_size). */
 size_t nk_run_settings_size(const nk_run_settings *s);
 
 /* Builds the genome (dim weights, by population.* and the player's weight
