@@ -21,34 +21,103 @@ typedef struct warri_scan {
     int empty[2], weak[2], kroo[2], reach[2], cap2[2], cap3[2], seeds[2];
 } warri_scan;
 
-static void warri_scan_board(const nk_pos *p, warri_scan *s)
+/* The scan works on a row as a word: its 6 pits in bytes 0..5 (place k in
+ * byte k, counted from the row's foot), bytes 6 and 7 zero, and counts
+ * pits with byte arithmetic (no branch per pit). */
+#define BYTES_1 0x0101010101010101ull
+#define ROW_BYTES_1 0x0000010101010101ull
+#define LOW7 0x7F7F7F7F7F7F7F7Full
+
+static inline uint64_t row_word(const nk_pos *p, int side)
 {
-    memset(s, 0, sizeof *s);
-    for (int i = 0; i < NK_PITS; i++) {
-        const int side = i >= NK_ROW, k = i - side * NK_ROW;
-        const unsigned n = p->pit[i];
-        s->seeds[side] += (int)n;
-        if (n == 0) {
-            s->empty[side]++;
-            continue;
-        }
-        s->weak[side] += n <= 2;
-        s->kroo[side] += n > 12;
-        s->reach[side] += n >= (unsigned)(NK_ROW - k);
-        /* Landing pit and what it holds after the sowing (R-W1, R-W2). */
-        unsigned q = 0, r = n;
-        if (n > 11) {
-            q = (n - 1) / 11;
-            r = (n - 1) % 11 + 1;
-        }
-        const int land = (i + (int)r) % NK_PITS;
-        if ((land >= NK_ROW) != side) {
-            const unsigned c = p->pit[land] + q + 1;
-            s->cap2[side] += c == 2;
-            s->cap3[side] += c == 3;
-        }
+    uint64_t w = 0; /* little-endian, as the rules engine's words of counts */
+    memcpy(&w, p->pit + side * NK_ROW, NK_ROW);
+    return w;
+}
+
+/* Sum of the bytes of a word whose byte total is below 256. */
+static inline int byte_sum(uint64_t w)
+{
+    return (int)((w * BYTES_1) >> 56);
+}
+
+/* Byte j: 1 when byte j of w is non-zero, else 0. */
+static inline uint64_t nonzero01(uint64_t w)
+{
+    return ((((w & LOW7) + LOW7) | w) >> 7) & BYTES_1;
+}
+
+/* Byte j: 1 when byte j of w is at least t_j, for the thresholds 1 <= t_j
+ * <= 127 given as add = sum of (128 - t_j) << 8j (0 for bytes never
+ * counted, whose w byte is zero): bit 7 of (b & 0x7F) + 128 - t_j, or of b
+ * itself. */
+static inline uint64_t at_least01(uint64_t w, uint64_t add)
+{
+    return ((((w & LOW7) + add) | w) >> 7) & BYTES_1;
+}
+
+/* Place k of a row reaches the other row with n >= 6 - k seeds: the
+ * thresholds 6, 5, ..., 1 as 128 - t = 122 + k in byte k. */
+#define REACH_ADD 0x00007F7E7D7C7B7Aull
+/* More than 12 seeds: at least 13 in every pit. */
+#define KROO_ADD (0x73ull * ROW_BYTES_1)
+
+/* The capture counts of pit i (in row `side`) holding n > 11 seeds, which
+ * laps the board (R-W1, R-W2); rare, kept out of the loop. */
+static void lapping_capture(const nk_pos *p, int side, int i, unsigned n, warri_scan *s)
+{
+    const unsigned q = (n - 1) / 11, r = (n - 1) % 11 + 1;
+    const int land = (i + (int)r) % NK_PITS;
+    if ((land >= NK_ROW) != side) {
+        const unsigned c = p->pit[land] + q + 1;
+        s->cap2[side] += c == 2;
+        s->cap3[side] += c == 3;
     }
 }
+
+static void warri_scan_board(const nk_pos *p, warri_scan *s)
+{
+    for (int side = 0; side < 2; side++) {
+        const uint64_t w = row_word(p, side);
+        s->seeds[side] = byte_sum(w);
+        s->empty[side] = NK_ROW - byte_sum(nonzero01(w));
+        s->weak[side] = byte_sum(ROW_BYTES_1 & ~(nonzero01(w ^ ROW_BYTES_1) &
+                                                 nonzero01(w ^ (2 * ROW_BYTES_1))));
+        s->kroo[side] = byte_sum(at_least01(w, KROO_ADD));
+        s->reach[side] = byte_sum(at_least01(w, REACH_ADD));
+        s->cap2[side] = s->cap3[side] = 0;
+    }
+    /* Landing pits (R-W1, R-W2).  A sowing of n <= 11 seeds from pit i ends
+     * in pit i + n mod 12, holding one more seed than now; from South
+     * (i < 6) it ends in North's row when 6 <= i + n <= 11, from North when
+     * 12 <= i + n <= 17 (pit i + n - 12).  The board twice over makes
+     * both a plain index: ext[i + n].  An empty pit lands on itself, in
+     * its own row: never counted. */
+    uint8_t ext[2 * NK_PITS];
+    memcpy(ext, p->pit, NK_PITS);
+    memcpy(ext + NK_PITS, p->pit, NK_PITS);
+    unsigned c2[2] = {0, 0}, c3[2] = {0, 0};
+    for (int i = 0; i < NK_PITS; i++) {
+        const int side = i >= NK_ROW;
+        const unsigned n = p->pit[i];
+        if (__builtin_expect(n > 11, 0)) {
+            lapping_capture(p, side, i, n, s);
+            continue;
+        }
+        const unsigned t = (unsigned)i + n;
+        const unsigned other = t - (unsigned)(NK_ROW + side * NK_ROW) < NK_ROW;
+        const unsigned c = ext[t];
+        c2[side] += other & (c == 1);
+        c3[side] += other & (c == 2);
+    }
+    for (int side = 0; side < 2; side++) {
+        s->cap2[side] += (int)c2[side];
+        s->cap3[side] += (int)c3[side];
+    }
+}
+
+#undef KROO_ADD
+#undef REACH_ADD
 
 /* ===== material ===== */
 
