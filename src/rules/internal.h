@@ -355,6 +355,51 @@ NK_HOT void nk_warri_play(const nk_variant *v, nk_pos *p, int o, nk_ply_info *in
     nk_warri_end_move(v, p, nk_warri_sow(v, p, o), info);
 }
 
+/* A relay move from pit o (R-K2, R-K3): returns false, with p part-way
+ * through the move, when it is endless (more than max_laps laps); else
+ * plays it, keeping pos->hash, and ends the turn.  sow.c explains the
+ * rules. */
+NK_HOT bool nk_relay_play(const nk_variant *v, nk_pos *p, int o, nk_ply_info *info)
+{
+    const unsigned me = p->side, theirs = nk_pos_owned(p, (int)(me ^ 1u));
+    const unsigned max_laps = v->max_laps;
+    uint64_t h = p->hash;
+    unsigned laps = 0, captured = 0;
+    int at = o;
+
+    for (;;) {
+        if (++laps > max_laps)
+            return false; /* R-K3: endless */
+        unsigned n = p->pit[at];
+        int last;
+        if (__builtin_expect(n < NK_PITS, 1)) {
+            last = nk_lift_sow(p, &h, at, n);
+        } else {
+            nk_lift(p, &h, at);
+            for (; n >= NK_PITS; n -= NK_PITS) { /* a full lap: every pit, at included */
+                nk_sow_run(p, &h, at, NK_PITS - 1);
+                nk_sow_one(p, &h, at);
+            }
+            last = nk_sow_run(p, &h, at, n);
+        }
+        const unsigned c = p->pit[last];
+        if (__builtin_expect(c != 1 && c != 4, 1)) {
+            at = last; /* rule 4: relay */
+            continue;
+        }
+        if (c == 4 && ((theirs >> last) & 1u)) { /* rule 1: capture the four */
+            nk_lift(p, &h, last);
+            nk_to_store(p, &h, me, 4);
+            captured = 4;
+        }
+        break; /* rules 2 and 3, or after rule 1 */
+    }
+    p->hash = h;
+    nk_set_info(info, captured, laps, false);
+    nk_end_turn(p, false, captured, 0);
+    return true;
+}
+
 /* True when nk_legal needs trial sowings: always for the relay, and in the
  * Warri family when the opponent's row is empty (R-W4). */
 NK_HOT bool nk_trial_needed(const nk_variant *v, const nk_pos *p)
@@ -392,8 +437,12 @@ NK_HOT nk_end nk_pos_end_open(const nk_variant *v, const nk_pos *p, bool capture
     }
     if (__builtin_expect(open, 1))
         return NK_END_NONE;
-    if (v->sowing != NK_SOW_WARRI)
+    if (v->sowing != NK_SOW_WARRI) {
+        /* R-K5 needs a capture, R-K4 a pass: neither, no end. */
+        if (!captured && !(p->flags & NK_POS_PASS_MASK))
+            return NK_END_NONE;
         return nk_relay_end(v, p, captured);
+    }
     /* The Warri family: R-W9, then R-W7. */
     if (nk_row_empty(p, p->side))
         return NK_END_EMPTY_ROW;
@@ -460,6 +509,37 @@ NK_HOT bool nk_game_record(nk_game *g, int move, unsigned captured)
  * (game.c): trial sowings, or no move at all. */
 int nk_random_trial(const nk_variant *v, nk_pos *p, nk_rng *rng, nk_ply_info *info);
 
+/* The candidates of a relay position: the owned pits holding at least
+ * min_sow seeds (R-K1). */
+NK_HOT unsigned nk_relay_candidates(const nk_variant *v, const nk_pos *p)
+{
+    const uint64_t drop = NK_BYTES_1 * (v->min_sow >= 2 ? 1u : 0u); /* clear bit 0 */
+    const unsigned mask = nk_bytes_mask(nk_bytes01(nk_pits_lo(p) & ~drop)) |
+                          (nk_bytes_mask(nk_bytes01(nk_pits_hi(p) & ~drop)) << 8);
+    return mask & nk_pos_owned(p, p->side);
+}
+
+/* nk_random_trial for the relay, inline: the same draws (a random
+ * candidate, dropped and drawn again while endless, R-K3), then the pass
+ * (R-K4). */
+NK_HOT int nk_random_relay(const nk_variant *v, nk_pos *p, nk_rng *rng, nk_ply_info *info)
+{
+    unsigned mask = nk_relay_candidates(v, p);
+    if (__builtin_expect(mask != 0, 1)) {
+        const nk_pos pos = *p;
+        do {
+            const int move = nk_pick_mask(mask, rng);
+            if (nk_relay_play(v, p, move, info))
+                return move;
+            *p = pos;
+            mask &= ~(1u << move);
+        } while (mask);
+    }
+    nk_set_info(info, 0, 0, false);
+    nk_end_turn(p, false, 0, nk_pos_passes(p) + 1 > 2 ? 2 : nk_pos_passes(p) + 1);
+    return NK_PASS;
+}
+
 /* Plays a uniformly random legal move on pos in place, whose end rules the
  * caller has checked, with open = nk_warri_open(v, p); returns the move,
  * NK_PASS, or NK_NO_MOVE (pos unchanged).  info may be NULL.  The fast path
@@ -468,8 +548,11 @@ int nk_random_trial(const nk_variant *v, nk_pos *p, nk_rng *rng, nk_ply_info *in
 NK_HOT int nk_random_play_open(const nk_variant *v, nk_pos *p, nk_rng *rng, nk_ply_info *info,
                                bool open)
 {
-    if (__builtin_expect(!open, 0))
+    if (__builtin_expect(!open, 0)) {
+        if (v->sowing == NK_SOW_RELAY)
+            return nk_random_relay(v, p, rng, info);
         return nk_random_trial(v, p, rng, info);
+    }
     const unsigned side = p->side;
     int move = (int)(side * NK_ROW) + nk_pick01(nk_bytes01(nk_row_word(p, side)), rng);
     nk_warri_play(v, p, move, info);
@@ -481,14 +564,32 @@ NK_HOT int nk_random_play(const nk_variant *v, nk_pos *p, nk_rng *rng, nk_ply_in
     return nk_random_play_open(v, p, rng, info, nk_warri_open(v, p));
 }
 
+/* Plays a live game of that sowing (g->variant's, passed as a constant so
+ * that each caller's loop holds only its own family's code) to its end
+ * with uniformly random moves, in place. */
+NK_HOT void nk_game_random_finish_sow(nk_game *g, nk_rng *rng, nk_sowing sow)
+{
+    const nk_variant *v = g->variant;
+    bool open = sow == NK_SOW_WARRI && nk_warri_open(v, &g->pos);
+    while (!nk_game_over(g)) {
+        int move;
+        if (sow == NK_SOW_RELAY)
+            move = nk_random_relay(v, &g->pos, rng, NULL);
+        else if (__builtin_expect(open, 1))
+            move = nk_random_play_open(v, &g->pos, rng, NULL, true);
+        else
+            move = nk_random_trial(v, &g->pos, rng, NULL);
+        open = nk_game_record(g, move, g->pos.flags & NK_POS_CAPTURED);
+    }
+}
+
 /* Plays a live game to its end with uniformly random moves, in place. */
 NK_HOT void nk_game_random_finish(nk_game *g, nk_rng *rng)
 {
-    bool open = nk_warri_open(g->variant, &g->pos);
-    while (!nk_game_over(g)) {
-        int move = nk_random_play_open(g->variant, &g->pos, rng, NULL, open);
-        open = nk_game_record(g, move, g->pos.flags & NK_POS_CAPTURED);
-    }
+    if (g->variant->sowing == NK_SOW_RELAY)
+        nk_game_random_finish_sow(g, rng, NK_SOW_RELAY);
+    else
+        nk_game_random_finish_sow(g, rng, NK_SOW_WARRI);
 }
 
 #endif

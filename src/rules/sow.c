@@ -85,44 +85,7 @@ static bool warri_apply(const nk_variant *v, nk_pos *p, int o, nk_ply_info *info
 
 static bool relay_apply(const nk_variant *v, nk_pos *p, int o, nk_ply_info *info)
 {
-    const unsigned me = p->side, theirs = nk_pos_owned(p, (int)(me ^ 1u));
-    const unsigned max_laps = v->max_laps;
-    uint64_t h = p->hash;
-    unsigned laps = 0, captured = 0;
-    int at = o;
-
-    for (;;) {
-        if (++laps > max_laps)
-            return false; /* R-K3: endless */
-        unsigned n = p->pit[at];
-        int last;
-        if (__builtin_expect(n < NK_PITS, 1)) {
-            last = nk_lift_sow(p, &h, at, n);
-        } else {
-            nk_lift(p, &h, at);
-            for (; n >= NK_PITS; n -= NK_PITS) { /* a full lap: every pit, at included */
-                nk_sow_run(p, &h, at, NK_PITS - 1);
-                nk_sow_one(p, &h, at);
-            }
-            last = nk_sow_run(p, &h, at, n);
-        }
-        unsigned c = p->pit[last];
-        if (c == 4 && ((theirs >> last) & 1u)) { /* rule 1: capture the four */
-            nk_lift(p, &h, last);
-            nk_to_store(p, &h, me, 4);
-            p->hash = h;
-            captured = 4;
-            break;
-        }
-        if (c == 1 || c == 4) { /* rules 2 and 3 */
-            p->hash = h;
-            break;
-        }
-        at = last; /* rule 4: relay */
-    }
-    nk_set_info(info, captured, laps, false);
-    nk_end_turn(p, false, captured, 0);
-    return true;
+    return nk_relay_play(v, p, o, info);
 }
 
 bool nk_apply(const nk_variant *v, nk_pos *p, int move, nk_ply_info *info)
@@ -141,13 +104,7 @@ unsigned nk_candidates(const nk_variant *v, const nk_pos *p)
 {
     if (v->sowing == NK_SOW_WARRI) /* min_sow 1, default rows */
         return nk_bytes_mask(nk_bytes01(nk_row_word(p, p->side))) << (p->side * NK_ROW);
-    /* Pits holding at least min_sow (2) seeds: clear bit 0 of every byte. */
-    uint64_t lo, hi, drop = NK_BYTES_1 * (v->min_sow >= 2 ? 1u : 0u);
-    lo = nk_pits_lo(p);
-    hi = nk_pits_hi(p);
-    unsigned mask = nk_bytes_mask(nk_bytes01(lo & ~drop)) |
-                    (nk_bytes_mask(nk_bytes01(hi & ~drop)) << 8);
-    return mask & nk_pos_owned(p, p->side);
+    return nk_relay_candidates(v, p); /* pits holding at least min_sow (2) seeds */
 }
 
 bool nk_needs_trial(const nk_variant *v, const nk_pos *p)
