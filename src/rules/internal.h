@@ -170,8 +170,15 @@ NK_HOT void nk_lift_hash(uint64_t *h, int o, unsigned n)
  * their pits, whatever the counts (sow.c). */
 typedef struct nk_sow_delta {
     uint64_t lo;
-    uint64_t hi; /* low 32 bits */
+    uint64_t hi; /* low 32 bits; bits 32..35: the last pit, (o + n) mod 12 */
 } nk_sow_delta;
+
+/* The pit where n <= 11 seeds sown after o end (o itself for n = 0), from
+ * the delta of key o * 12 + n. */
+NK_HOT int nk_delta_end(const nk_sow_delta *d)
+{
+    return (int)(d->hi >> 32);
+}
 extern const nk_sow_delta nk_sow_deltas[NK_PITS * NK_PITS]; /* [o * 12 + n] */
 
 /* Adds a change of the pit counts: one 8-byte and one 4-byte store. */
@@ -206,7 +213,7 @@ NK_HOT void nk_sow_hash(const nk_pos *p, uint64_t *h, unsigned key)
         NK_STEP_FROM(0) NK_STEP_FROM(1) NK_STEP_FROM(2) NK_STEP_FROM(3)
         NK_STEP_FROM(4) NK_STEP_FROM(5) NK_STEP_FROM(6) NK_STEP_FROM(7)
         NK_STEP_FROM(8) NK_STEP_FROM(9) NK_STEP_FROM(10) NK_STEP_FROM(11)
-    default:
+    default: /* n = 0: no seed */
         break;
     }
 }
@@ -214,22 +221,16 @@ NK_HOT void nk_sow_hash(const nk_pos *p, uint64_t *h, unsigned key)
 #undef NK_STEP_FROM
 #undef NK_STEP_K
 
-/* The pit where n <= 11 seeds sown after o end (o itself for n = 0). */
-NK_HOT int nk_sow_end(int o, unsigned n)
-{
-    int end = o + (int)n;
-    return end < NK_PITS ? end : end - NK_PITS;
-}
-
 /* Lifts the n <= 11 seeds of pit o and sows them one a pit after o;
  * returns the last pit. */
 NK_HOT int nk_lift_sow(nk_pos *p, uint64_t *h, int o, unsigned n)
 {
     const unsigned key = (unsigned)o * NK_PITS + n;
+    const nk_sow_delta *d = &nk_sow_deltas[key];
     nk_lift_hash(h, o, n);
     nk_sow_hash(p, h, key);
-    nk_add_counts(p, nk_sow_deltas[key].lo, nk_sow_deltas[key].hi);
-    return nk_sow_end(o, n);
+    nk_add_counts(p, d->lo, d->hi);
+    return nk_delta_end(d);
 }
 
 /* Sows n <= 11 seeds after pit o, the origin keeping its seeds; returns the
@@ -238,14 +239,15 @@ NK_HOT int nk_sow_run(nk_pos *p, uint64_t *h, int o, unsigned n)
 {
     const unsigned key = (unsigned)o * NK_PITS + n;
     const unsigned shift = 8u * (unsigned)(o & 7); /* the origin's byte in its word */
-    uint64_t lo = nk_sow_deltas[key].lo, hi = nk_sow_deltas[key].hi;
+    const nk_sow_delta *d = &nk_sow_deltas[key];
+    uint64_t lo = d->lo, hi = d->hi;
     nk_sow_hash(p, h, key);
     if (o < 8)
         lo += (uint64_t)n << shift;
     else
         hi += (uint64_t)n << shift;
     nk_add_counts(p, lo, hi);
-    return nk_sow_end(o, n);
+    return nk_delta_end(d);
 }
 
 /* Lifts the seeds of pit o; returns how many. */
@@ -361,7 +363,8 @@ NK_HOT void nk_warri_play(const nk_variant *v, nk_pos *p, int o, nk_ply_info *in
  * rules. */
 NK_HOT bool nk_relay_play(const nk_variant *v, nk_pos *p, int o, nk_ply_info *info)
 {
-    const unsigned me = p->side, theirs = nk_pos_owned(p, (int)(me ^ 1u));
+    const unsigned me = p->side;
+    const unsigned theirs = (unsigned)p->north ^ (0xFFFu & (0u - me)); /* nk_pos_owned(me ^ 1) */
     const unsigned max_laps = v->max_laps;
     uint64_t h = p->hash;
     unsigned laps = 0, captured = 0;
@@ -383,7 +386,7 @@ NK_HOT bool nk_relay_play(const nk_variant *v, nk_pos *p, int o, nk_ply_info *in
             last = nk_sow_run(p, &h, at, n);
         }
         const unsigned c = p->pit[last];
-        if (__builtin_expect(c != 1 && c != 4, 1)) {
+        if (__builtin_expect(c >= 8 || !((0x12u >> c) & 1u), 1)) { /* c is neither 1 nor 4 */
             at = last; /* rule 4: relay */
             continue;
         }
@@ -394,9 +397,11 @@ NK_HOT bool nk_relay_play(const nk_variant *v, nk_pos *p, int o, nk_ply_info *in
         }
         break; /* rules 2 and 3, or after rule 1 */
     }
-    p->hash = h;
+    /* nk_end_turn(p, false, captured, 0), with the hash still in h. */
+    p->hash = h ^ nk_zside;
+    p->side = (uint8_t)(me ^ 1u);
+    p->flags = (uint8_t)(captured ? NK_POS_CAPTURED : 0u);
     nk_set_info(info, captured, laps, false);
-    nk_end_turn(p, false, captured, 0);
     return true;
 }
 
@@ -516,7 +521,8 @@ NK_HOT unsigned nk_relay_candidates(const nk_variant *v, const nk_pos *p)
     const uint64_t drop = NK_BYTES_1 * (v->min_sow >= 2 ? 1u : 0u); /* clear bit 0 */
     const unsigned mask = nk_bytes_mask(nk_bytes01(nk_pits_lo(p) & ~drop)) |
                           (nk_bytes_mask(nk_bytes01(nk_pits_hi(p) & ~drop)) << 8);
-    return mask & nk_pos_owned(p, p->side);
+    const unsigned owned = (unsigned)p->north ^ (0xFFFu & ((unsigned)p->side - 1u));
+    return mask & owned; /* & nk_pos_owned(p, p->side) */
 }
 
 /* nk_random_trial for the relay, inline: the same draws (a random
