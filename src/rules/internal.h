@@ -110,35 +110,27 @@ static inline unsigned nk_popcount12(unsigned x)
     return nk_byte_sum(nk_spread6(x & 63u)) + nk_byte_sum(nk_spread6((x >> 6) & 63u));
 }
 
-/* Given the running counts of a word of 0/1 bytes (byte j: the ones among
- * bytes 0..j, at most 12), the first byte whose count reaches k >= 1.  Every
- * byte's (0x80 | count) - k stays in 0x74..0x8C: no borrow between bytes. */
-NK_HOT int nk_select_run(uint64_t run, unsigned k)
-{
-    uint64_t reached = ((run | NK_BYTES_80) - k * NK_BYTES_1) & NK_BYTES_80;
-    return __builtin_ctzll(reached) >> 3;
-}
+/* nk_sel6[m] for a mask m < 64: entries 0..5 the set bits of m in
+ * increasing order (then zeros), entry 7 their count (sow.c). */
+extern const uint8_t nk_sel6[64][8];
 
-/* A uniformly random one of the 0/1 bytes of b that are 1 (at least one):
- * the k-th in pit order for k = nk_rng_below(count), as playouts have always
- * drawn their moves.  Returns its byte index. */
+/* A uniformly random one of the 0/1 bytes 0..5 of b that are 1 (at least
+ * one): the k-th in pit order for k = nk_rng_below(count), as playouts have
+ * always drawn their moves.  Returns its byte index. */
 NK_HOT int nk_pick01(uint64_t b, nk_rng *rng)
 {
-    uint64_t run = b * NK_BYTES_1;
-    return nk_select_run(run, nk_rng_below(rng, (unsigned)(run >> 56)) + 1);
+    const uint8_t *e = nk_sel6[nk_bytes_mask(b)];
+    return e[nk_rng_below(rng, e[7])];
 }
 
 /* The same draw among the set bits of a non-empty mask below 2^12: the
  * k-th set bit, k = nk_rng_below(popcount). */
-static inline int nk_pick_mask(unsigned mask, nk_rng *rng)
+NK_HOT int nk_pick_mask(unsigned mask, nk_rng *rng)
 {
-    uint64_t lo = nk_spread6(mask & 63u) * NK_BYTES_1;
-    uint64_t hi = nk_spread6((mask >> 6) & 63u) * NK_BYTES_1;
-    unsigned nlo = (unsigned)(lo >> 56);
-    unsigned k = nk_rng_below(rng, nlo + (unsigned)(hi >> 56)) + 1;
-    if (k <= nlo)
-        return nk_select_run(lo, k);
-    return NK_ROW + nk_select_run(hi + nlo * NK_BYTES_1, k);
+    const uint8_t *lo = nk_sel6[mask & 63u], *hi = nk_sel6[(mask >> 6) & 63u];
+    const unsigned nlo = lo[7];
+    const unsigned k = nk_rng_below(rng, nlo + hi[7]);
+    return k < nlo ? lo[k] : NK_ROW + hi[k - nlo];
 }
 
 /* The majority floor(T/2) + 1 of R-B5. */
