@@ -201,6 +201,8 @@ NK_HOT void nk_add_counts(nk_pos *p, uint64_t dlo, uint64_t dhi)
 
 NK_HOT void nk_sow_hash(const nk_pos *p, uint64_t *h, unsigned key)
 {
+    if (key >= NK_PITS * NK_PITS) /* never: lets the switch drop its range check */
+        __builtin_unreachable();
     switch (key) {
         NK_STEP_FROM(0) NK_STEP_FROM(1) NK_STEP_FROM(2) NK_STEP_FROM(3)
         NK_STEP_FROM(4) NK_STEP_FROM(5) NK_STEP_FROM(6) NK_STEP_FROM(7)
@@ -363,6 +365,8 @@ NK_HOT bool nk_relay_play(const nk_variant *v, nk_pos *p, int o, nk_ply_info *in
     int at = o;
 
     for (;;) {
+        if ((unsigned)at >= NK_PITS) /* never: a pit (helps the compiler) */
+            __builtin_unreachable();
         if (++laps > max_laps)
             return false; /* R-K3: endless */
         unsigned n = p->pit[at];
