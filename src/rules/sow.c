@@ -177,6 +177,11 @@ nk_end nk_pos_end(const nk_variant *v, const nk_pos *p)
     return nk_pos_end_after(v, p, true);
 }
 
+nk_end nk_pos_end_reached(const nk_variant *v, const nk_pos *p)
+{
+    return nk_pos_end_after(v, p, (p->flags & NK_POS_CAPTURED) != 0);
+}
+
 void nk_pos_result(const nk_variant *v, const nk_pos *p, nk_end reason, nk_result *r)
 {
     unsigned t[2] = {p->store[0], p->store[1]};

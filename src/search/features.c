@@ -472,10 +472,27 @@ static double eval_sum(const nk_eval *e, const nk_pos *pos)
     return dot(e->w, f, e->set->count);
 }
 
-/* The built-in Warri sets and material (the control of every protocol,
- * and most of the search's leaves in its bench) are computed in place,
- * without the call through compute: the same features and the same sum
- * as eval_sum, so the same value to the bit (a -0.0 product included). */
+/* The built-in Warri sets, computed and summed in one function each
+ * (no call through compute, no feature array in memory): the same
+ * features and the same sum as eval_sum, so the same value to the bit. */
+static __attribute__((noinline)) double ayo12_sum(const nk_eval *e, const nk_pos *pos)
+{
+    int f[COUNT(ayo12_features)];
+    ayo12_features_of(e->variant, pos, f);
+    return dot(e->w, f, COUNT(ayo12_features));
+}
+
+static __attribute__((noinline)) double positional_sum(const nk_eval *e, const nk_pos *pos)
+{
+    int f[COUNT(positional_features)];
+    positional_features_of(e->variant, pos, f);
+    return dot(e->w, f, COUNT(positional_features));
+}
+
+/* Material (the control of every protocol, and most of the search's
+ * leaves in its bench) is summed in place, from 0.0 like eval_sum, so the
+ * same value to the bit (a -0.0 product included); this function stays
+ * small enough to be inlined into the search. */
 double nk_eval_score(const nk_eval *e, const nk_pos *pos)
 {
     double s;
@@ -484,13 +501,9 @@ double nk_eval_score(const nk_eval *e, const nk_pos *pos)
         s = 0.0;
         s += e->w[0] * store_diff(pos);
     } else if (set->compute == ayo12_compute) {
-        int f[COUNT(ayo12_features)];
-        ayo12_features_of(e->variant, pos, f);
-        s = dot(e->w, f, COUNT(ayo12_features));
+        s = ayo12_sum(e, pos);
     } else if (set->compute == positional_compute) {
-        int f[COUNT(positional_features)];
-        positional_features_of(e->variant, pos, f);
-        s = dot(e->w, f, COUNT(positional_features));
+        s = positional_sum(e, pos);
     } else {
         s = eval_sum(e, pos);
     }
