@@ -445,6 +445,35 @@ static void test_props_random_draw(void **state)
     }
 }
 
+/* nk_pos_end_reached equals nk_pos_end on every child of a position where
+ * no end rule holds (every legal move, every ply of random games). */
+static void test_props_end_reached(void **state)
+{
+    (void)state;
+    for (size_t vi = 0; vi < nk_variant_count(); vi++) {
+        const nk_variant *v = nk_variant_at(vi);
+        nk_rng rng = {77 + vi};
+        for (int game = 0; game < 300; game++) {
+            nk_pos p;
+            nk_pos_start(&p, game % 2 ? NK_NORTH : NK_SOUTH);
+            for (int ply = 0; ply < 400 && nk_pos_end(v, &p) == NK_END_NONE; ply++) {
+                const unsigned legal = nk_legal(v, &p);
+                for (int mv = 0; mv <= NK_PASS; mv++) {
+                    if (!((legal >> mv) & 1u))
+                        continue;
+                    nk_pos c = p;
+                    assert_true(nk_apply(v, &c, mv, NULL));
+                    assert_int_equal(nk_pos_end_reached(v, &c), nk_pos_end(v, &c));
+                }
+                nk_pos child;
+                if (nk_random_child(v, &p, &rng, &child, NULL) == NK_NO_MOVE)
+                    break;
+                p = child;
+            }
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -456,6 +485,7 @@ int main(void)
         cmocka_unit_test(test_props_long_games),
         cmocka_unit_test(test_props_bench_is_deterministic),
         cmocka_unit_test(test_props_random_draw),
+        cmocka_unit_test(test_props_end_reached),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
