@@ -124,7 +124,10 @@ bool nk_apply(const nk_variant *v, nk_pos *p, int move, nk_ply_info *info)
     return warri_apply(v, p, move, info);
 }
 
-unsigned nk_candidates(const nk_variant *v, const nk_pos *p)
+/* nk_candidates and nk_pos_end_reached are "inline" so that the link-time
+ * optimiser inlines them into the search; rules.h's declarations keep these
+ * the external definitions. */
+inline unsigned nk_candidates(const nk_variant *v, const nk_pos *p)
 {
     if (v->sowing == NK_SOW_WARRI) /* min_sow 1, default rows */
         return nk_bytes_mask(nk_bytes01(nk_row_word(p, p->side))) << (p->side * NK_ROW);
@@ -177,7 +180,7 @@ nk_end nk_pos_end(const nk_variant *v, const nk_pos *p)
     return nk_pos_end_after(v, p, true);
 }
 
-nk_end nk_pos_end_reached(const nk_variant *v, const nk_pos *p)
+inline nk_end nk_pos_end_reached(const nk_variant *v, const nk_pos *p)
 {
     return nk_pos_end_after(v, p, (p->flags & NK_POS_CAPTURED) != 0);
 }

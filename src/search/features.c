@@ -492,8 +492,10 @@ static __attribute__((noinline)) double positional_sum(const nk_eval *e, const n
 /* Material (the control of every protocol, and most of the search's
  * leaves in its bench) is summed in place, from 0.0 like eval_sum, so the
  * same value to the bit (a -0.0 product included); this function stays
- * small enough to be inlined into the search. */
-double nk_eval_score(const nk_eval *e, const nk_pos *pos)
+ * small enough to be inlined into the search ("inline": the link-time
+ * optimiser then inlines it across files; features.h's declaration keeps
+ * this the external definition). */
+inline double nk_eval_score(const nk_eval *e, const nk_pos *pos)
 {
     double s;
     const nk_feature_set *set = e->set;
