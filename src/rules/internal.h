@@ -7,8 +7,10 @@
  * nk_apply and nk_pos_end (sow.c), nk_game_advance and nk_random_child
  * (game.c), and the playouts of nk_bench_playouts (bench.c), which play
  * whole games in place (nk_game_random_finish) without copying positions.
- * Everything rare (sowings of 12 seeds or more, trial sowings for R-W4 and
- * R-K3, the relay sowing, the result of a finished game) is out of line.
+ * Both families' moves are inline (nk_warri_play, nk_relay_play); what is
+ * rare (Warri sowings of 12 seeds or more, trial sowings for R-W4, the
+ * end rules once a row is empty, the result of a finished game) is out of
+ * line.
  */
 #ifndef NK_RULES_INTERNAL_H
 #define NK_RULES_INTERNAL_H
