@@ -459,18 +459,21 @@ static void test_scan_reference(void **state)
                     }
                     check_scan(v, &p, &ev);
                 }
-                /* Random boards: small counts, and pits that lap (up to 40). */
+                /* Random boards of at most 255 seeds (R-B3): small counts,
+                 * and pits that lap (up to 15 seeds, pits a, e and C up to
+                 * 35: at most 240 on the board). */
                 for (int k = 0; k < 4000; k++) {
                     nk_pos p;
                     nk_pos_start(&p, (int)nk_rng_below(&rng, 2));
-                    const unsigned top = k % 2 ? 41 : 5;
                     unsigned total = 0;
                     for (int i = 0; i < NK_PITS; i++) {
+                        const unsigned top = k % 2 == 0 ? 5 : i % 4 == 0 ? 36 : 16;
                         p.pit[i] = (uint8_t)nk_rng_below(&rng, top);
                         total += p.pit[i];
                     }
-                    p.store[0] = (uint8_t)nk_rng_below(&rng, 256 - total > 20 ? 20 : 1);
-                    p.store[1] = (uint8_t)nk_rng_below(&rng, 256 - total > 40 ? 20 : 1);
+                    const unsigned room = 255 - total;
+                    p.store[0] = (uint8_t)nk_rng_below(&rng, room / 2 + 1);
+                    p.store[1] = (uint8_t)nk_rng_below(&rng, room - p.store[0] + 1);
                     p.hash = nk_pos_hash(&p);
                     check_scan(v, &p, &ev);
                 }
