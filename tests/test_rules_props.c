@@ -387,6 +387,93 @@ static void test_props_bench_is_deterministic(void **state)
     }
 }
 
+/* The random draw of playouts (nk_random_child, and the bench's playouts
+ * built from the same pieces): k = nk_rng_below(count) over the candidate
+ * pits (nk_candidates), the k-th in pit order; a move that turns out
+ * illegal is dropped and the draw made again among the rest; with none
+ * left, the pass (relay) or no move.  Checked against that definition,
+ * written here with plain bit loops, on every ply of random games, so that
+ * the engine's table look-ups draw exactly the same moves. */
+static int kth_bit(unsigned mask, unsigned k)
+{
+    for (int i = 0; i <= NK_PASS; i++)
+        if ((mask >> i) & 1u) {
+            if (k == 0)
+                return i;
+            k--;
+        }
+    return NK_NO_MOVE;
+}
+
+static void test_props_random_draw(void **state)
+{
+    (void)state;
+    for (size_t vi = 0; vi < nk_variant_count(); vi++) {
+        const nk_variant *v = nk_variant_at(vi);
+        nk_rng rng = {1000 + vi};
+        for (int game = 0; game < 200; game++) {
+            nk_pos p;
+            nk_pos_start(&p, game % 2 ? NK_NORTH : NK_SOUTH);
+            for (int ply = 0; ply < 300 && nk_pos_end(v, &p) == NK_END_NONE; ply++) {
+                const unsigned legal = nk_legal(v, &p);
+                unsigned mask = nk_candidates(v, &p);
+                nk_rng want_rng = rng;
+                int want = NK_NO_MOVE;
+                while (mask) {
+                    unsigned n = 0;
+                    for (unsigned m = mask; m; m &= m - 1)
+                        n++;
+                    const int mv = kth_bit(mask, nk_rng_below(&want_rng, n));
+                    if ((legal >> mv) & 1u) {
+                        want = mv;
+                        break;
+                    }
+                    mask &= ~(1u << mv);
+                }
+                if (want == NK_NO_MOVE && v->sowing == NK_SOW_RELAY)
+                    want = NK_PASS;
+                nk_pos child;
+                nk_ply_info info;
+                const int got = nk_random_child(v, &p, &rng, &child, &info);
+                assert_int_equal(got, want);
+                assert_true(rng.s == want_rng.s);
+                if (got == NK_NO_MOVE)
+                    break;
+                p = child;
+            }
+        }
+    }
+}
+
+/* nk_pos_end_reached equals nk_pos_end on every child of a position where
+ * no end rule holds (every legal move, every ply of random games). */
+static void test_props_end_reached(void **state)
+{
+    (void)state;
+    for (size_t vi = 0; vi < nk_variant_count(); vi++) {
+        const nk_variant *v = nk_variant_at(vi);
+        nk_rng rng = {77 + vi};
+        for (int game = 0; game < 300; game++) {
+            nk_pos p;
+            nk_pos_start(&p, game % 2 ? NK_NORTH : NK_SOUTH);
+            for (int ply = 0; ply < 400 && nk_pos_end(v, &p) == NK_END_NONE; ply++) {
+                const unsigned legal = nk_legal(v, &p);
+                for (int mv = 0; mv <= NK_PASS; mv++) {
+                    if (!((legal >> mv) & 1u))
+                        continue;
+                    nk_pos c = p;
+                    assert_true(nk_apply(v, &c, mv, NULL));
+                    assert_int_equal(nk_pos_end_reached(v, &c), nk_pos_end(v, &c));
+                }
+                nk_pos child;
+                if (nk_random_child(v, &p, &rng, &child, NULL) == NK_NO_MOVE)
+                    break;
+                p = child;
+            }
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -397,6 +484,8 @@ int main(void)
         cmocka_unit_test(test_props_adjikui),
         cmocka_unit_test(test_props_long_games),
         cmocka_unit_test(test_props_bench_is_deterministic),
+        cmocka_unit_test(test_props_random_draw),
+        cmocka_unit_test(test_props_end_reached),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -336,6 +336,152 @@ static void test_symmetry(void **state)
     }
 }
 
+/* ===== the fast scan against a pit-by-pit reference =====
+ *
+ * features.c counts the Warri features with byte arithmetic on row words;
+ * ref_warri below is the definition of features.h written pit by pit (the
+ * code the scan replaced).  Every feature and every evaluation (to the
+ * bit, summed in the order of eval: from 0.0, feature 1 first) must agree
+ * on positions of random games and on random boards with lapping pits. */
+
+typedef struct ref_scan {
+    int empty[2], weak[2], kroo[2], reach[2], cap2[2], cap3[2], seeds[2];
+} ref_scan;
+
+static void ref_scan_board(const nk_pos *p, ref_scan *s)
+{
+    memset(s, 0, sizeof *s);
+    for (int i = 0; i < NK_PITS; i++) {
+        const int side = i >= NK_ROW, k = i - side * NK_ROW;
+        const unsigned n = p->pit[i];
+        s->seeds[side] += (int)n;
+        if (n == 0) {
+            s->empty[side]++;
+            continue;
+        }
+        s->weak[side] += n <= 2;
+        s->kroo[side] += n > 12;
+        s->reach[side] += n >= (unsigned)(NK_ROW - k);
+        unsigned q = 0, r = n;
+        if (n > 11) {
+            q = (n - 1) / 11;
+            r = (n - 1) % 11 + 1;
+        }
+        const int land = (i + (int)r) % NK_PITS;
+        if ((land >= NK_ROW) != side) {
+            const unsigned c = p->pit[land] + q + 1;
+            s->cap2[side] += c == 2;
+            s->cap3[side] += c == 3;
+        }
+    }
+}
+
+/* The features of set "ayo12" or "positional" by the reference scan. */
+static size_t ref_warri(const char *set, const nk_pos *p, int *f)
+{
+    ref_scan s;
+    const int me = p->side, op = me ^ 1;
+    ref_scan_board(p, &s);
+    if (strcmp(set, "ayo12") == 0) {
+        const int a[12] = {-s.cap2[op], -s.cap3[op], s.cap2[me], s.cap3[me],
+                           -s.reach[op], s.reach[me], -s.kroo[op], s.kroo[me],
+                           -(int)p->store[op], (int)p->store[me], -s.empty[op], s.empty[me]};
+        memcpy(f, a, sizeof a);
+        return 12;
+    }
+    int moves[2];
+    for (int side = 0; side < 2; side++)
+        moves[side] = s.seeds[side ^ 1] == 0 ? s.reach[side] : NK_ROW - s.empty[side];
+    const int b[9] = {(int)p->store[me] - (int)p->store[op], s.seeds[me] - s.seeds[op],
+                      s.empty[me], -s.empty[op], s.weak[me], -s.weak[op], s.kroo[me],
+                      -s.kroo[op], moves[me] - moves[op]};
+    memcpy(f, b, sizeof b);
+    return 9;
+}
+
+static void check_scan(const nk_variant *v, const nk_pos *p, const nk_eval *ev)
+{
+    const char *name = ev->set->name;
+    int want[NK_MAX_FEATURES], got[NK_MAX_FEATURES];
+    const size_t n = ref_warri(name, p, want);
+    assert_int_equal(n, ev->set->count);
+    ev->set->compute(v, p, got);
+    char text[NK_POS_TEXT];
+    for (size_t i = 0; i < n; i++)
+        if (got[i] != want[i]) {
+            nk_pos_format(p, text);
+            fail_msg("%s in '%s': feature %s is %d, the reference %d", name, text,
+                     ev->set->features[i].name, got[i], want[i]);
+        }
+    double s = 0.0;
+    for (size_t i = 0; i < n; i++)
+        s += ev->w[i] * want[i];
+    if (s > NK_SCORE_EVAL_MAX)
+        s = NK_SCORE_EVAL_MAX;
+    if (s < -NK_SCORE_EVAL_MAX)
+        s = -NK_SCORE_EVAL_MAX;
+    const double e = nk_eval_score(ev, p);
+    if (memcmp(&e, &s, sizeof s) != 0) {
+        nk_pos_format(p, text);
+        fail_msg("%s in '%s': evaluation %.17g, the reference %.17g", name, text, e, s);
+    }
+}
+
+static void test_scan_reference(void **state)
+{
+    (void)state;
+    static const char *const variants[] = {"antigua", "speightstown", "bridgetown", "abapa"};
+    static const char *const names[] = {"ayo12", "positional"};
+    nk_rng rng = {2026};
+    for (size_t vi = 0; vi < 4; vi++) {
+        const nk_variant *v = nk_variant_find(variants[vi]);
+        assert_non_null(v);
+        for (size_t si = 0; si < 2; si++) {
+            const nk_feature_set *set = nk_features_find(names[si]);
+            double w[NK_MAX_FEATURES];
+            nk_eval ev;
+            /* The defaults, then weights of mixed signs and magnitudes. */
+            for (int round = 0; round < 2; round++) {
+                for (size_t i = 0; i < set->count; i++)
+                    w[i] = round == 0 ? set->defaults[i]
+                                      : ((double)nk_rng_below(&rng, 2001) - 1000.0) / 37.0;
+                assert_int_equal(nk_eval_init(&ev, v, set, w, set->count, NULL, 0), NK_OK);
+                /* Positions of random games, every ply. */
+                for (int game = 0; game < 40; game++) {
+                    nk_pos p;
+                    nk_pos_start(&p, (int)nk_rng_below(&rng, 2));
+                    for (int ply = 0; ply < 400 && nk_pos_end(v, &p) == NK_END_NONE; ply++) {
+                        check_scan(v, &p, &ev);
+                        nk_pos child;
+                        if (nk_random_child(v, &p, &rng, &child, NULL) == NK_NO_MOVE)
+                            break;
+                        p = child;
+                    }
+                    check_scan(v, &p, &ev);
+                }
+                /* Random boards of at most 255 seeds (R-B3): small counts,
+                 * and pits that lap (up to 15 seeds, pits a, e and C up to
+                 * 35: at most 240 on the board). */
+                for (int k = 0; k < 4000; k++) {
+                    nk_pos p;
+                    nk_pos_start(&p, (int)nk_rng_below(&rng, 2));
+                    unsigned total = 0;
+                    for (int i = 0; i < NK_PITS; i++) {
+                        const unsigned top = k % 2 == 0 ? 5 : i % 4 == 0 ? 36 : 16;
+                        p.pit[i] = (uint8_t)nk_rng_below(&rng, top);
+                        total += p.pit[i];
+                    }
+                    const unsigned room = 255 - total;
+                    p.store[0] = (uint8_t)nk_rng_below(&rng, room / 2 + 1);
+                    p.store[1] = (uint8_t)nk_rng_below(&rng, room - p.store[0] + 1);
+                    p.hash = nk_pos_hash(&p);
+                    check_scan(v, &p, &ev);
+                }
+            }
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -344,7 +490,7 @@ int main(void)
         cmocka_unit_test(test_adjikui),       cmocka_unit_test(test_adjikui_ownership),
         cmocka_unit_test(test_refusals),      cmocka_unit_test(test_builtin_weights),
         cmocka_unit_test(test_eval),          cmocka_unit_test(test_terminal),
-        cmocka_unit_test(test_symmetry),
+        cmocka_unit_test(test_symmetry),      cmocka_unit_test(test_scan_reference),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

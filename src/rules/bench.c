@@ -17,12 +17,16 @@ void nk_bench_playouts(const nk_variant *v, uint64_t games, uint64_t seed, nk_be
     out->games = out->plies = out->signature = 0;
     if (g == NULL)
         return;
+    const nk_sowing sow = v->sowing;
     for (uint64_t i = 0; i < games; i++) {
         nk_rng rng = {nk_seed_mix(seed, i, 0)};
         nk_pos start;
         nk_pos_start(&start, NK_SOUTH);
         nk_game_init(g, v, &start, NK_DEFAULT_PLY_LIMIT);
-        nk_game_random_finish(g, &rng);
+        if (sow == NK_SOW_RELAY) /* one loop per family, each with its constant */
+            nk_game_random_finish_sow(g, &rng, NK_SOW_RELAY);
+        else
+            nk_game_random_finish_sow(g, &rng, NK_SOW_WARRI);
         plies += g->ply;
         uint64_t res = (uint64_t)g->ply | (uint64_t)g->result.reason << 16 |
                        (uint64_t)g->result.total[0] << 24 | (uint64_t)g->result.total[1] << 32;

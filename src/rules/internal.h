@@ -7,8 +7,10 @@
  * nk_apply and nk_pos_end (sow.c), nk_game_advance and nk_random_child
  * (game.c), and the playouts of nk_bench_playouts (bench.c), which play
  * whole games in place (nk_game_random_finish) without copying positions.
- * Everything rare (sowings of 12 seeds or more, trial sowings for R-W4 and
- * R-K3, the relay sowing, the result of a finished game) is out of line.
+ * Both families' moves are inline (nk_warri_play, nk_relay_play); what is
+ * rare (Warri sowings of 12 seeds or more, trial sowings for R-W4, the
+ * end rules once a row is empty, the result of a finished game) is out of
+ * line.
  */
 #ifndef NK_RULES_INTERNAL_H
 #define NK_RULES_INTERNAL_H
@@ -110,35 +112,27 @@ static inline unsigned nk_popcount12(unsigned x)
     return nk_byte_sum(nk_spread6(x & 63u)) + nk_byte_sum(nk_spread6((x >> 6) & 63u));
 }
 
-/* Given the running counts of a word of 0/1 bytes (byte j: the ones among
- * bytes 0..j, at most 12), the first byte whose count reaches k >= 1.  Every
- * byte's (0x80 | count) - k stays in 0x74..0x8C: no borrow between bytes. */
-NK_HOT int nk_select_run(uint64_t run, unsigned k)
-{
-    uint64_t reached = ((run | NK_BYTES_80) - k * NK_BYTES_1) & NK_BYTES_80;
-    return __builtin_ctzll(reached) >> 3;
-}
+/* nk_sel6[m] for a mask m < 64: entries 0..5 the set bits of m in
+ * increasing order (then zeros), entry 7 their count (sow.c). */
+extern const uint8_t nk_sel6[64][8];
 
-/* A uniformly random one of the 0/1 bytes of b that are 1 (at least one):
- * the k-th in pit order for k = nk_rng_below(count), as playouts have always
- * drawn their moves.  Returns its byte index. */
+/* A uniformly random one of the 0/1 bytes 0..5 of b that are 1 (at least
+ * one): the k-th in pit order for k = nk_rng_below(count), as playouts have
+ * always drawn their moves.  Returns its byte index. */
 NK_HOT int nk_pick01(uint64_t b, nk_rng *rng)
 {
-    uint64_t run = b * NK_BYTES_1;
-    return nk_select_run(run, nk_rng_below(rng, (unsigned)(run >> 56)) + 1);
+    const uint8_t *e = nk_sel6[nk_bytes_mask(b)];
+    return e[nk_rng_below(rng, e[7])];
 }
 
 /* The same draw among the set bits of a non-empty mask below 2^12: the
  * k-th set bit, k = nk_rng_below(popcount). */
-static inline int nk_pick_mask(unsigned mask, nk_rng *rng)
+NK_HOT int nk_pick_mask(unsigned mask, nk_rng *rng)
 {
-    uint64_t lo = nk_spread6(mask & 63u) * NK_BYTES_1;
-    uint64_t hi = nk_spread6((mask >> 6) & 63u) * NK_BYTES_1;
-    unsigned nlo = (unsigned)(lo >> 56);
-    unsigned k = nk_rng_below(rng, nlo + (unsigned)(hi >> 56)) + 1;
-    if (k <= nlo)
-        return nk_select_run(lo, k);
-    return NK_ROW + nk_select_run(hi + nlo * NK_BYTES_1, k);
+    const uint8_t *lo = nk_sel6[mask & 63u], *hi = nk_sel6[(mask >> 6) & 63u];
+    const unsigned nlo = lo[7];
+    const unsigned k = nk_rng_below(rng, nlo + hi[7]);
+    return k < nlo ? lo[k] : NK_ROW + hi[k - nlo];
 }
 
 /* The majority floor(T/2) + 1 of R-B5. */
@@ -170,8 +164,15 @@ NK_HOT void nk_lift_hash(uint64_t *h, int o, unsigned n)
  * their pits, whatever the counts (sow.c). */
 typedef struct nk_sow_delta {
     uint64_t lo;
-    uint64_t hi; /* low 32 bits */
+    uint64_t hi; /* low 32 bits; bits 32..35: the last pit, (o + n) mod 12 */
 } nk_sow_delta;
+
+/* The pit where n <= 11 seeds sown after o end (o itself for n = 0), from
+ * the delta of key o * 12 + n. */
+NK_HOT int nk_delta_end(const nk_sow_delta *d)
+{
+    return (int)(d->hi >> 32);
+}
 extern const nk_sow_delta nk_sow_deltas[NK_PITS * NK_PITS]; /* [o * 12 + n] */
 
 /* Adds a change of the pit counts: one 8-byte and one 4-byte store. */
@@ -202,11 +203,13 @@ NK_HOT void nk_add_counts(nk_pos *p, uint64_t dlo, uint64_t dhi)
 
 NK_HOT void nk_sow_hash(const nk_pos *p, uint64_t *h, unsigned key)
 {
+    if (key >= NK_PITS * NK_PITS) /* never: lets the switch drop its range check */
+        __builtin_unreachable();
     switch (key) {
         NK_STEP_FROM(0) NK_STEP_FROM(1) NK_STEP_FROM(2) NK_STEP_FROM(3)
         NK_STEP_FROM(4) NK_STEP_FROM(5) NK_STEP_FROM(6) NK_STEP_FROM(7)
         NK_STEP_FROM(8) NK_STEP_FROM(9) NK_STEP_FROM(10) NK_STEP_FROM(11)
-    default:
+    default: /* n = 0: no seed */
         break;
     }
 }
@@ -214,22 +217,16 @@ NK_HOT void nk_sow_hash(const nk_pos *p, uint64_t *h, unsigned key)
 #undef NK_STEP_FROM
 #undef NK_STEP_K
 
-/* The pit where n <= 11 seeds sown after o end (o itself for n = 0). */
-NK_HOT int nk_sow_end(int o, unsigned n)
-{
-    int end = o + (int)n;
-    return end < NK_PITS ? end : end - NK_PITS;
-}
-
 /* Lifts the n <= 11 seeds of pit o and sows them one a pit after o;
  * returns the last pit. */
 NK_HOT int nk_lift_sow(nk_pos *p, uint64_t *h, int o, unsigned n)
 {
     const unsigned key = (unsigned)o * NK_PITS + n;
+    const nk_sow_delta *d = &nk_sow_deltas[key];
     nk_lift_hash(h, o, n);
     nk_sow_hash(p, h, key);
-    nk_add_counts(p, nk_sow_deltas[key].lo, nk_sow_deltas[key].hi);
-    return nk_sow_end(o, n);
+    nk_add_counts(p, d->lo, d->hi);
+    return nk_delta_end(d);
 }
 
 /* Sows n <= 11 seeds after pit o, the origin keeping its seeds; returns the
@@ -238,14 +235,15 @@ NK_HOT int nk_sow_run(nk_pos *p, uint64_t *h, int o, unsigned n)
 {
     const unsigned key = (unsigned)o * NK_PITS + n;
     const unsigned shift = 8u * (unsigned)(o & 7); /* the origin's byte in its word */
-    uint64_t lo = nk_sow_deltas[key].lo, hi = nk_sow_deltas[key].hi;
+    const nk_sow_delta *d = &nk_sow_deltas[key];
+    uint64_t lo = d->lo, hi = d->hi;
     nk_sow_hash(p, h, key);
     if (o < 8)
         lo += (uint64_t)n << shift;
     else
         hi += (uint64_t)n << shift;
     nk_add_counts(p, lo, hi);
-    return nk_sow_end(o, n);
+    return nk_delta_end(d);
 }
 
 /* Lifts the seeds of pit o; returns how many. */
@@ -355,6 +353,56 @@ NK_HOT void nk_warri_play(const nk_variant *v, nk_pos *p, int o, nk_ply_info *in
     nk_warri_end_move(v, p, nk_warri_sow(v, p, o), info);
 }
 
+/* A relay move from pit o (R-K2, R-K3): returns false, with p part-way
+ * through the move, when it is endless (more than max_laps laps); else
+ * plays it, keeping pos->hash, and ends the turn.  sow.c explains the
+ * rules. */
+NK_HOT bool nk_relay_play(const nk_variant *v, nk_pos *p, int o, nk_ply_info *info)
+{
+    const unsigned me = p->side;
+    const unsigned theirs = (unsigned)p->north ^ (0xFFFu & (0u - me)); /* nk_pos_owned(me ^ 1) */
+    const unsigned max_laps = v->max_laps;
+    uint64_t h = p->hash;
+    unsigned laps = 0, captured = 0;
+    int at = o;
+
+    for (;;) {
+        if ((unsigned)at >= NK_PITS) /* never: a pit (helps the compiler) */
+            __builtin_unreachable();
+        if (++laps > max_laps)
+            return false; /* R-K3: endless */
+        unsigned n = p->pit[at];
+        int last;
+        if (__builtin_expect(n < NK_PITS, 1)) {
+            last = nk_lift_sow(p, &h, at, n);
+        } else {
+            nk_lift(p, &h, at);
+            for (; n >= NK_PITS; n -= NK_PITS) { /* a full lap: every pit, at included */
+                nk_sow_run(p, &h, at, NK_PITS - 1);
+                nk_sow_one(p, &h, at);
+            }
+            last = nk_sow_run(p, &h, at, n);
+        }
+        const unsigned c = p->pit[last];
+        if (__builtin_expect(c >= 8 || !((0x12u >> c) & 1u), 1)) { /* c is neither 1 nor 4 */
+            at = last; /* rule 4: relay */
+            continue;
+        }
+        if (c == 4 && ((theirs >> last) & 1u)) { /* rule 1: capture the four */
+            nk_lift(p, &h, last);
+            nk_to_store(p, &h, me, 4);
+            captured = 4;
+        }
+        break; /* rules 2 and 3, or after rule 1 */
+    }
+    /* nk_end_turn(p, false, captured, 0), with the hash still in h. */
+    p->hash = h ^ nk_zside;
+    p->side = (uint8_t)(me ^ 1u);
+    p->flags = (uint8_t)(captured ? NK_POS_CAPTURED : 0u);
+    nk_set_info(info, captured, laps, false);
+    return true;
+}
+
 /* True when nk_legal needs trial sowings: always for the relay, and in the
  * Warri family when the opponent's row is empty (R-W4). */
 NK_HOT bool nk_trial_needed(const nk_variant *v, const nk_pos *p)
@@ -392,8 +440,12 @@ NK_HOT nk_end nk_pos_end_open(const nk_variant *v, const nk_pos *p, bool capture
     }
     if (__builtin_expect(open, 1))
         return NK_END_NONE;
-    if (v->sowing != NK_SOW_WARRI)
+    if (v->sowing != NK_SOW_WARRI) {
+        /* R-K5 needs a capture, R-K4 a pass: neither, no end. */
+        if (!captured && !(p->flags & NK_POS_PASS_MASK))
+            return NK_END_NONE;
         return nk_relay_end(v, p, captured);
+    }
     /* The Warri family: R-W9, then R-W7. */
     if (nk_row_empty(p, p->side))
         return NK_END_EMPTY_ROW;
@@ -460,6 +512,38 @@ NK_HOT bool nk_game_record(nk_game *g, int move, unsigned captured)
  * (game.c): trial sowings, or no move at all. */
 int nk_random_trial(const nk_variant *v, nk_pos *p, nk_rng *rng, nk_ply_info *info);
 
+/* The candidates of a relay position: the owned pits holding at least
+ * min_sow seeds (R-K1). */
+NK_HOT unsigned nk_relay_candidates(const nk_variant *v, const nk_pos *p)
+{
+    const uint64_t drop = NK_BYTES_1 * (v->min_sow >= 2 ? 1u : 0u); /* clear bit 0 */
+    const unsigned mask = nk_bytes_mask(nk_bytes01(nk_pits_lo(p) & ~drop)) |
+                          (nk_bytes_mask(nk_bytes01(nk_pits_hi(p) & ~drop)) << 8);
+    const unsigned owned = (unsigned)p->north ^ (0xFFFu & ((unsigned)p->side - 1u));
+    return mask & owned; /* & nk_pos_owned(p, p->side) */
+}
+
+/* nk_random_trial for the relay, inline: the same draws (a random
+ * candidate, dropped and drawn again while endless, R-K3), then the pass
+ * (R-K4). */
+NK_HOT int nk_random_relay(const nk_variant *v, nk_pos *p, nk_rng *rng, nk_ply_info *info)
+{
+    unsigned mask = nk_relay_candidates(v, p);
+    if (__builtin_expect(mask != 0, 1)) {
+        const nk_pos pos = *p;
+        do {
+            const int move = nk_pick_mask(mask, rng);
+            if (nk_relay_play(v, p, move, info))
+                return move;
+            *p = pos;
+            mask &= ~(1u << move);
+        } while (mask);
+    }
+    nk_set_info(info, 0, 0, false);
+    nk_end_turn(p, false, 0, nk_pos_passes(p) + 1 > 2 ? 2 : nk_pos_passes(p) + 1);
+    return NK_PASS;
+}
+
 /* Plays a uniformly random legal move on pos in place, whose end rules the
  * caller has checked, with open = nk_warri_open(v, p); returns the move,
  * NK_PASS, or NK_NO_MOVE (pos unchanged).  info may be NULL.  The fast path
@@ -468,8 +552,11 @@ int nk_random_trial(const nk_variant *v, nk_pos *p, nk_rng *rng, nk_ply_info *in
 NK_HOT int nk_random_play_open(const nk_variant *v, nk_pos *p, nk_rng *rng, nk_ply_info *info,
                                bool open)
 {
-    if (__builtin_expect(!open, 0))
+    if (__builtin_expect(!open, 0)) {
+        if (v->sowing == NK_SOW_RELAY)
+            return nk_random_relay(v, p, rng, info);
         return nk_random_trial(v, p, rng, info);
+    }
     const unsigned side = p->side;
     int move = (int)(side * NK_ROW) + nk_pick01(nk_bytes01(nk_row_word(p, side)), rng);
     nk_warri_play(v, p, move, info);
@@ -481,14 +568,32 @@ NK_HOT int nk_random_play(const nk_variant *v, nk_pos *p, nk_rng *rng, nk_ply_in
     return nk_random_play_open(v, p, rng, info, nk_warri_open(v, p));
 }
 
+/* Plays a live game of that sowing (g->variant's, passed as a constant so
+ * that each caller's loop holds only its own family's code) to its end
+ * with uniformly random moves, in place. */
+NK_HOT void nk_game_random_finish_sow(nk_game *g, nk_rng *rng, nk_sowing sow)
+{
+    const nk_variant *v = g->variant;
+    bool open = sow == NK_SOW_WARRI && nk_warri_open(v, &g->pos);
+    while (!nk_game_over(g)) {
+        int move;
+        if (sow == NK_SOW_RELAY)
+            move = nk_random_relay(v, &g->pos, rng, NULL);
+        else if (__builtin_expect(open, 1))
+            move = nk_random_play_open(v, &g->pos, rng, NULL, true);
+        else
+            move = nk_random_trial(v, &g->pos, rng, NULL);
+        open = nk_game_record(g, move, g->pos.flags & NK_POS_CAPTURED);
+    }
+}
+
 /* Plays a live game to its end with uniformly random moves, in place. */
 NK_HOT void nk_game_random_finish(nk_game *g, nk_rng *rng)
 {
-    bool open = nk_warri_open(g->variant, &g->pos);
-    while (!nk_game_over(g)) {
-        int move = nk_random_play_open(g->variant, &g->pos, rng, NULL, open);
-        open = nk_game_record(g, move, g->pos.flags & NK_POS_CAPTURED);
-    }
+    if (g->variant->sowing == NK_SOW_RELAY)
+        nk_game_random_finish_sow(g, rng, NK_SOW_RELAY);
+    else
+        nk_game_random_finish_sow(g, rng, NK_SOW_WARRI);
 }
 
 #endif

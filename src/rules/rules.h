@@ -185,6 +185,11 @@ bool nk_apply(const nk_variant *v, nk_pos *pos, int move, nk_ply_info *info);
  * majority, empty-row, no-feed, few-seeds and passes (R-G4 order);
  * repetition and the ply limit need the game's history (nk_game). */
 nk_end nk_pos_end(const nk_variant *v, const nk_pos *pos);
+/* nk_pos_end for a position reached by nk_apply from one where no end rule
+ * held (a search's children): the same answer, cheaper, since the stores
+ * and the seeds on the board change only by a capture, so the majority
+ * and few-seeds rules can start to hold only after one (pos->flags). */
+nk_end nk_pos_end_reached(const nk_variant *v, const nk_pos *pos);
 
 /* Totals and winner when the game ends in pos for that reason
  * (R-W6..R-W12, R-K6). */

@@ -17,7 +17,8 @@
  *
  * A sowing of n <= 11 seeds from o changes the counts by a fixed amount
  * whatever they are (-n at o, +1 at each of the n pits after it), so the
- * change of each word of counts is a constant of (o, n): nk_sow_deltas.
+ * change of each word of counts is a constant of (o, n): nk_sow_deltas,
+ * which also gives the last pit.
  *
  * Relay sowing (R-K2): no pit is skipped; each lap ends in the last pit p
  * with c seeds; an opponent-owned four is captured, a single seed or an own
@@ -40,7 +41,9 @@
      T(o, n, 7, lo, hi) + T(o, n, 8, lo, hi) + T(o, n, 9, lo, hi) +            \
      T(o, n, 10, lo, hi) + T(o, n, 11, lo, hi) -                               \
      (IN(o, lo, hi) ? (uint64_t)(n) * B(o) : 0))
-#define DELTA(o, n) {WORD(o, n, 0, 7), WORD(o, n, 8, 11) & 0xFFFFFFFFull}
+#define DELTA(o, n)                                                            \
+    {WORD(o, n, 0, 7),                                                         \
+     (WORD(o, n, 8, 11) & 0xFFFFFFFFull) | (uint64_t)(((o) + (n)) % NK_PITS) << 32}
 #define DELTAS(o)                                                              \
     DELTA(o, 0), DELTA(o, 1), DELTA(o, 2), DELTA(o, 3), DELTA(o, 4),           \
     DELTA(o, 5), DELTA(o, 6), DELTA(o, 7), DELTA(o, 8), DELTA(o, 9),           \
@@ -57,6 +60,27 @@ const nk_sow_delta nk_sow_deltas[NK_PITS * NK_PITS] = {
 #undef T
 #undef IN
 #undef B
+
+/* The set bits of every 6-bit mask, for the random draws of playouts
+ * (internal.h, nk_pick01): written out, checked by test_rules_props. */
+const uint8_t nk_sel6[64][8] = {
+    {0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0, 1}, {1, 0, 0, 0, 0, 0, 0, 1}, {0, 1, 0, 0, 0, 0, 0, 2},
+    {2, 0, 0, 0, 0, 0, 0, 1}, {0, 2, 0, 0, 0, 0, 0, 2}, {1, 2, 0, 0, 0, 0, 0, 2}, {0, 1, 2, 0, 0, 0, 0, 3},
+    {3, 0, 0, 0, 0, 0, 0, 1}, {0, 3, 0, 0, 0, 0, 0, 2}, {1, 3, 0, 0, 0, 0, 0, 2}, {0, 1, 3, 0, 0, 0, 0, 3},
+    {2, 3, 0, 0, 0, 0, 0, 2}, {0, 2, 3, 0, 0, 0, 0, 3}, {1, 2, 3, 0, 0, 0, 0, 3}, {0, 1, 2, 3, 0, 0, 0, 4},
+    {4, 0, 0, 0, 0, 0, 0, 1}, {0, 4, 0, 0, 0, 0, 0, 2}, {1, 4, 0, 0, 0, 0, 0, 2}, {0, 1, 4, 0, 0, 0, 0, 3},
+    {2, 4, 0, 0, 0, 0, 0, 2}, {0, 2, 4, 0, 0, 0, 0, 3}, {1, 2, 4, 0, 0, 0, 0, 3}, {0, 1, 2, 4, 0, 0, 0, 4},
+    {3, 4, 0, 0, 0, 0, 0, 2}, {0, 3, 4, 0, 0, 0, 0, 3}, {1, 3, 4, 0, 0, 0, 0, 3}, {0, 1, 3, 4, 0, 0, 0, 4},
+    {2, 3, 4, 0, 0, 0, 0, 3}, {0, 2, 3, 4, 0, 0, 0, 4}, {1, 2, 3, 4, 0, 0, 0, 4}, {0, 1, 2, 3, 4, 0, 0, 5},
+    {5, 0, 0, 0, 0, 0, 0, 1}, {0, 5, 0, 0, 0, 0, 0, 2}, {1, 5, 0, 0, 0, 0, 0, 2}, {0, 1, 5, 0, 0, 0, 0, 3},
+    {2, 5, 0, 0, 0, 0, 0, 2}, {0, 2, 5, 0, 0, 0, 0, 3}, {1, 2, 5, 0, 0, 0, 0, 3}, {0, 1, 2, 5, 0, 0, 0, 4},
+    {3, 5, 0, 0, 0, 0, 0, 2}, {0, 3, 5, 0, 0, 0, 0, 3}, {1, 3, 5, 0, 0, 0, 0, 3}, {0, 1, 3, 5, 0, 0, 0, 4},
+    {2, 3, 5, 0, 0, 0, 0, 3}, {0, 2, 3, 5, 0, 0, 0, 4}, {1, 2, 3, 5, 0, 0, 0, 4}, {0, 1, 2, 3, 5, 0, 0, 5},
+    {4, 5, 0, 0, 0, 0, 0, 2}, {0, 4, 5, 0, 0, 0, 0, 3}, {1, 4, 5, 0, 0, 0, 0, 3}, {0, 1, 4, 5, 0, 0, 0, 4},
+    {2, 4, 5, 0, 0, 0, 0, 3}, {0, 2, 4, 5, 0, 0, 0, 4}, {1, 2, 4, 5, 0, 0, 0, 4}, {0, 1, 2, 4, 5, 0, 0, 5},
+    {3, 4, 5, 0, 0, 0, 0, 3}, {0, 3, 4, 5, 0, 0, 0, 4}, {1, 3, 4, 5, 0, 0, 0, 4}, {0, 1, 3, 4, 5, 0, 0, 5},
+    {2, 3, 4, 5, 0, 0, 0, 4}, {0, 2, 3, 4, 5, 0, 0, 5}, {1, 2, 3, 4, 5, 0, 0, 5}, {0, 1, 2, 3, 4, 5, 0, 6},
+};
 
 int nk_sow_laps(nk_pos *p, int o)
 {
@@ -85,44 +109,7 @@ static bool warri_apply(const nk_variant *v, nk_pos *p, int o, nk_ply_info *info
 
 static bool relay_apply(const nk_variant *v, nk_pos *p, int o, nk_ply_info *info)
 {
-    const unsigned me = p->side, theirs = nk_pos_owned(p, (int)(me ^ 1u));
-    const unsigned max_laps = v->max_laps;
-    uint64_t h = p->hash;
-    unsigned laps = 0, captured = 0;
-    int at = o;
-
-    for (;;) {
-        if (++laps > max_laps)
-            return false; /* R-K3: endless */
-        unsigned n = p->pit[at];
-        int last;
-        if (__builtin_expect(n < NK_PITS, 1)) {
-            last = nk_lift_sow(p, &h, at, n);
-        } else {
-            nk_lift(p, &h, at);
-            for (; n >= NK_PITS; n -= NK_PITS) { /* a full lap: every pit, at included */
-                nk_sow_run(p, &h, at, NK_PITS - 1);
-                nk_sow_one(p, &h, at);
-            }
-            last = nk_sow_run(p, &h, at, n);
-        }
-        unsigned c = p->pit[last];
-        if (c == 4 && ((theirs >> last) & 1u)) { /* rule 1: capture the four */
-            nk_lift(p, &h, last);
-            nk_to_store(p, &h, me, 4);
-            p->hash = h;
-            captured = 4;
-            break;
-        }
-        if (c == 1 || c == 4) { /* rules 2 and 3 */
-            p->hash = h;
-            break;
-        }
-        at = last; /* rule 4: relay */
-    }
-    nk_set_info(info, captured, laps, false);
-    nk_end_turn(p, false, captured, 0);
-    return true;
+    return nk_relay_play(v, p, o, info);
 }
 
 bool nk_apply(const nk_variant *v, nk_pos *p, int move, nk_ply_info *info)
@@ -137,17 +124,14 @@ bool nk_apply(const nk_variant *v, nk_pos *p, int move, nk_ply_info *info)
     return warri_apply(v, p, move, info);
 }
 
-unsigned nk_candidates(const nk_variant *v, const nk_pos *p)
+/* nk_candidates and nk_pos_end_reached are "inline" so that the link-time
+ * optimiser inlines them into the search; rules.h's declarations keep these
+ * the external definitions. */
+inline unsigned nk_candidates(const nk_variant *v, const nk_pos *p)
 {
     if (v->sowing == NK_SOW_WARRI) /* min_sow 1, default rows */
         return nk_bytes_mask(nk_bytes01(nk_row_word(p, p->side))) << (p->side * NK_ROW);
-    /* Pits holding at least min_sow (2) seeds: clear bit 0 of every byte. */
-    uint64_t lo, hi, drop = NK_BYTES_1 * (v->min_sow >= 2 ? 1u : 0u);
-    lo = nk_pits_lo(p);
-    hi = nk_pits_hi(p);
-    unsigned mask = nk_bytes_mask(nk_bytes01(lo & ~drop)) |
-                    (nk_bytes_mask(nk_bytes01(hi & ~drop)) << 8);
-    return mask & nk_pos_owned(p, p->side);
+    return nk_relay_candidates(v, p); /* pits holding at least min_sow (2) seeds */
 }
 
 bool nk_needs_trial(const nk_variant *v, const nk_pos *p)
@@ -194,6 +178,11 @@ nk_end nk_relay_end(const nk_variant *v, const nk_pos *p, bool captured)
 nk_end nk_pos_end(const nk_variant *v, const nk_pos *p)
 {
     return nk_pos_end_after(v, p, true);
+}
+
+inline nk_end nk_pos_end_reached(const nk_variant *v, const nk_pos *p)
+{
+    return nk_pos_end_after(v, p, (p->flags & NK_POS_CAPTURED) != 0);
 }
 
 void nk_pos_result(const nk_variant *v, const nk_pos *p, nk_end reason, nk_result *r)

@@ -22,34 +22,101 @@ typedef struct warri_scan {
     int empty[2], weak[2], kroo[2], reach[2], cap2[2], cap3[2], seeds[2];
 } warri_scan;
 
-static void warri_scan_board(const nk_pos *p, warri_scan *s)
+/* The scan works on a row as a word: its 6 pits in bytes 0..5 (place k in
+ * byte k, counted from the row's foot), bytes 6 and 7 zero, and counts
+ * pits with byte arithmetic (no branch per pit). */
+#define BYTES_1 0x0101010101010101ull
+#define ROW_BYTES_1 0x0000010101010101ull
+#define LOW7 0x7F7F7F7F7F7F7F7Full
+
+static inline uint64_t row_word(const nk_pos *p, int side)
 {
-    memset(s, 0, sizeof *s);
-    for (int i = 0; i < NK_PITS; i++) {
-        const int side = i >= NK_ROW, k = i - side * NK_ROW;
-        const unsigned n = p->pit[i];
-        s->seeds[side] += (int)n;
-        if (n == 0) {
-            s->empty[side]++;
-            continue;
-        }
-        s->weak[side] += n <= 2;
-        s->kroo[side] += n > 12;
-        s->reach[side] += n >= (unsigned)(NK_ROW - k);
-        /* Landing pit and what it holds after the sowing (R-W1, R-W2). */
-        unsigned q = 0, r = n;
-        if (n > 11) {
-            q = (n - 1) / 11;
-            r = (n - 1) % 11 + 1;
-        }
-        const int land = (i + (int)r) % NK_PITS;
-        if ((land >= NK_ROW) != side) {
-            const unsigned c = p->pit[land] + q + 1;
-            s->cap2[side] += c == 2;
-            s->cap3[side] += c == 3;
-        }
+    uint64_t w = 0; /* little-endian, as the rules engine's words of counts */
+    memcpy(&w, p->pit + side * NK_ROW, NK_ROW);
+    return w;
+}
+
+/* Sum of the bytes of a word whose byte total is below 256. */
+static inline int byte_sum(uint64_t w)
+{
+    return (int)((w * BYTES_1) >> 56);
+}
+
+/* Byte j: 1 when byte j of w is non-zero, else 0. */
+static inline uint64_t nonzero01(uint64_t w)
+{
+    return ((((w & LOW7) + LOW7) | w) >> 7) & BYTES_1;
+}
+
+/* Byte j: 1 when byte j of w is at least t_j, for the thresholds 1 <= t_j
+ * <= 127 given as add = sum of (128 - t_j) << 8j (0 for bytes never
+ * counted, whose w byte is zero): bit 7 of (b & 0x7F) + 128 - t_j, or of b
+ * itself. */
+static inline uint64_t at_least01(uint64_t w, uint64_t add)
+{
+    return ((((w & LOW7) + add) | w) >> 7) & BYTES_1;
+}
+
+/* Place k of a row reaches the other row with n >= 6 - k seeds: the
+ * thresholds 6, 5, ..., 1 as 128 - t = 122 + k in byte k. */
+#define REACH_ADD 0x00007F7E7D7C7B7Aull
+/* More than 12 seeds: at least 13 in every pit. */
+#define KROO_ADD (0x73ull * ROW_BYTES_1)
+
+/* Sowing n seeds (R-W1, R-W2): q = (n - 1) / 11 full laps, the last seed
+ * r = (n - 1) mod 11 + 1 pits after the origin (0 for an empty pit), as
+ * lap[n] = r | q << 8. */
+#define LAP(n) ((n) == 0 ? 0u : ((n) - 1u) % 11u + 1u + (((n) - 1u) / 11u << 8))
+#define LAP4(n) LAP(n), LAP((n) + 1u), LAP((n) + 2u), LAP((n) + 3u)
+#define LAP16(n) LAP4(n), LAP4((n) + 4u), LAP4((n) + 8u), LAP4((n) + 12u)
+#define LAP64(n) LAP16(n), LAP16((n) + 16u), LAP16((n) + 32u), LAP16((n) + 48u)
+static const uint16_t lap[256] = {LAP64(0u), LAP64(64u), LAP64(128u), LAP64(192u)};
+#undef LAP64
+#undef LAP16
+#undef LAP4
+#undef LAP
+
+/* onehot[c + q]: 1 for a landing pit that holds 2 after the sowing, 256
+ * for 3 (c: its seeds now, q: the laps); 0 for anything else, the filler
+ * 255 of warri_scan_board included. */
+static const uint16_t onehot[512] = {[1] = 1, [2] = 256};
+
+static inline __attribute__((always_inline)) void warri_scan_board(const nk_pos *p,
+                                                                   warri_scan *s)
+{
+    for (int side = 0; side < 2; side++) {
+        const uint64_t w = row_word(p, side);
+        s->seeds[side] = byte_sum(w);
+        s->empty[side] = NK_ROW - byte_sum(nonzero01(w));
+        s->weak[side] = byte_sum(ROW_BYTES_1 & ~(nonzero01(w ^ ROW_BYTES_1) &
+                                                 nonzero01(w ^ (2 * ROW_BYTES_1))));
+        s->kroo[side] = byte_sum(at_least01(w, KROO_ADD));
+        s->reach[side] = byte_sum(at_least01(w, REACH_ADD));
+    }
+    /* Landing pits: the last seed from pit i falls in pit i + r (mod 12)
+     * with 1 <= r <= 11 (the origin itself, r = 0, for an empty pit), which
+     * gains q + 1 seeds.  From South (i < 6) that is North's row when
+     * 6 <= i + r <= 11; from North when 12 <= i + r <= 17, pit i + r - 12.
+     * dst[side][t] is what pit t (mod 12) holds when it is in the other
+     * row, else the filler 255 (counted as neither 2 nor 3), so every pit
+     * is one look-up: dst[side][i + r]. */
+    uint8_t dst[2][24];
+    memset(dst, 255, sizeof dst);
+    memcpy(dst[0] + NK_ROW, p->pit + NK_ROW, NK_ROW);
+    memcpy(dst[1] + NK_PITS, p->pit, NK_ROW);
+    unsigned acc[2] = {0, 0};
+    for (int i = 0; i < NK_ROW; i++) {
+        const unsigned s0 = lap[p->pit[i]], s1 = lap[p->pit[i + NK_ROW]];
+        acc[0] += onehot[dst[0][i + (s0 & 0xFFu)] + (s0 >> 8)];
+        acc[1] += onehot[dst[1][i + NK_ROW + (s1 & 0xFFu)] + (s1 >> 8)];
+    }
+    for (int side = 0; side < 2; side++) {
+        s->cap2[side] = (int)(acc[side] & 0xFFu);
+        s->cap3[side] = (int)(acc[side] >> 8);
     }
 }
+#undef KROO_ADD
+#undef REACH_ADD
 
 /* ===== material ===== */
 
@@ -101,7 +168,8 @@ static const double ayo12_defaults[] = {
     -0.20, 1.00, 0.06, 0.00, 0.37, 0.10, 1.00, 0.20, 1.23, 0.93, -0.50, -1.20,
 };
 
-static void ayo12_compute(const nk_variant *v, const nk_pos *p, int *f)
+static inline __attribute__((always_inline)) void ayo12_features_of(const nk_variant *v,
+                                                                   const nk_pos *p, int *f)
 {
     (void)v;
     warri_scan s;
@@ -119,6 +187,11 @@ static void ayo12_compute(const nk_variant *v, const nk_pos *p, int *f)
     f[9] = (int)p->store[me];
     f[10] = -s.empty[op];
     f[11] = s.empty[me];
+}
+
+static void ayo12_compute(const nk_variant *v, const nk_pos *p, int *f)
+{
+    ayo12_features_of(v, p, f);
 }
 
 /* ===== positional ===== */
@@ -154,7 +227,8 @@ static const double positional_defaults[] = {
     1.0, 0.0, -1.0, -0.5, 0.25, 0.0, 0.0, 0.5, 0.0,
 };
 
-static void positional_compute(const nk_variant *v, const nk_pos *p, int *f)
+static inline __attribute__((always_inline)) void
+positional_features_of(const nk_variant *v, const nk_pos *p, int *f)
 {
     (void)v;
     warri_scan s;
@@ -172,6 +246,11 @@ static void positional_compute(const nk_variant *v, const nk_pos *p, int *f)
     f[6] = s.kroo[me];
     f[7] = -s.kroo[op];
     f[8] = moves[me] - moves[op];
+}
+
+static void positional_compute(const nk_variant *v, const nk_pos *p, int *f)
+{
+    positional_features_of(v, p, f);
 }
 
 /* ===== adjikui ===== */
@@ -368,28 +447,59 @@ nk_status nk_eval_init(nk_eval *e, const nk_variant *v, const nk_feature_set *se
     return NK_OK;
 }
 
+/* sum w_i f_i, from 0.0, feature 1 first: the one order of summation of
+ * every evaluation (a run's players must score positions to the bit). */
+static inline __attribute__((always_inline)) double dot(const double *w, const int *f,
+                                                        size_t n)
+{
+    double s = 0.0;
+    for (size_t i = 0; i < n; i++)
+        s += w[i] * f[i];
+    return s;
+}
+
 /* sum w_i f_i over the feature array, unclamped. */
 static double eval_sum(const nk_eval *e, const nk_pos *pos)
 {
     int f[NK_MAX_FEATURES];
-    const size_t n = e->set->count;
     e->set->compute(e->variant, pos, f);
-    double s = 0.0;
-    for (size_t i = 0; i < n; i++)
-        s += e->w[i] * f[i];
-    return s;
+    return dot(e->w, f, e->set->count);
 }
 
-/* The material set (the control of every protocol, and most of the
- * search's leaves in its bench) is summed in place, without the call
- * through compute and the feature array: the same arithmetic as eval_sum,
- * from 0.0, so the same value to the bit (a -0.0 product included). */
-double nk_eval_score(const nk_eval *e, const nk_pos *pos)
+/* The built-in Warri sets, computed and summed in one function each
+ * (no call through compute, no feature array in memory): the same
+ * features and the same sum as eval_sum, so the same value to the bit. */
+static __attribute__((noinline)) double ayo12_sum(const nk_eval *e, const nk_pos *pos)
+{
+    int f[COUNT(ayo12_features)];
+    ayo12_features_of(e->variant, pos, f);
+    return dot(e->w, f, COUNT(ayo12_features));
+}
+
+static __attribute__((noinline)) double positional_sum(const nk_eval *e, const nk_pos *pos)
+{
+    int f[COUNT(positional_features)];
+    positional_features_of(e->variant, pos, f);
+    return dot(e->w, f, COUNT(positional_features));
+}
+
+/* Material (the control of every protocol, and most of the search's
+ * leaves in its bench) is summed in place, from 0.0 like eval_sum, so the
+ * same value to the bit (a -0.0 product included); this function stays
+ * small enough to be inlined into the search ("inline": the link-time
+ * optimiser then inlines it across files; features.h's declaration keeps
+ * this the external definition). */
+inline double nk_eval_score(const nk_eval *e, const nk_pos *pos)
 {
     double s;
-    if (e->set->compute == material_compute) {
+    const nk_feature_set *set = e->set;
+    if (set->compute == material_compute) {
         s = 0.0;
         s += e->w[0] * store_diff(pos);
+    } else if (set->compute == ayo12_compute) {
+        s = ayo12_sum(e, pos);
+    } else if (set->compute == positional_compute) {
+        s = positional_sum(e, pos);
     } else {
         s = eval_sum(e, pos);
     }

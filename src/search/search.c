@@ -336,10 +336,17 @@ static void warri_order(const nk_pos *pos, move_list *ml)
      * weak pit t = k + n - 6 of the opponent's row (in either row's
      * numbering), or one of 12 seeds or more. */
     unsigned suspects = lapping_pits(pos->pit + me);
-    for (unsigned k = 0; k < NK_ROW; k++) {
-        const unsigned t = k + pos->pit[me + (int)k] - NK_ROW; /* wraps below 0 */
-        suspects |= ((t < NK_ROW) & (weak >> (t & 7u))) << k;
-    }
+    /* Pit k with n <= 11 seeds ends in bit k + n of weak << 6 (bits 6..11:
+     * the opponent's pits); a lapping pit is a suspect already, whatever
+     * its shift (taken mod 64) reads. */
+    const uint64_t target = (uint64_t)weak << NK_ROW;
+    const uint8_t *row = pos->pit + me;
+    suspects |= (unsigned)((target >> ((0u + row[0]) & 63u)) & 1u) |
+                (unsigned)((target >> ((1u + row[1]) & 63u)) & 1u) << 1 |
+                (unsigned)((target >> ((2u + row[2]) & 63u)) & 1u) << 2 |
+                (unsigned)((target >> ((3u + row[3]) & 63u)) & 1u) << 3 |
+                (unsigned)((target >> ((4u + row[4]) & 63u)) & 1u) << 4 |
+                (unsigned)((target >> ((5u + row[5]) & 63u)) & 1u) << 5;
     suspects = (suspects << me) & ml->pending;
     ml->quiet = ml->pending;
     for (; suspects; suspects &= suspects - 1) {
@@ -464,7 +471,9 @@ static inline bool node_done(nk_search *s, const nk_pos *pos, const frame *up, u
         *score = 0.0;
         return true;
     }
-    nk_end end = nk_pos_end(v, pos);
+    /* Every node below the root was reached from a node where no end rule
+     * held (the root's game is live, and a node that ends has no children). */
+    nk_end end = nk_pos_end_reached(v, pos);
     if (end == NK_END_NONE && repeats(s, up, pos))
         end = NK_END_REPETITION;
     if (end == NK_END_NONE && ply >= s->plies_left)
