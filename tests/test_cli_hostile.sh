@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# test_cli_hostile.sh -- damaged and hostile input to the nickar command:
+# configs that are devices, FIFOs, directories, huge files or endless
+# lines; newlines, escape sequences and bytes that are not UTF-8 in specs,
+# --set, config paths, weights paths, run-file paths and selectors (each
+# message stays one line, the bytes escaped as \n, \xHH); weights bounds
+# too wide to evaluate; weights files with stray bytes; positions with
+# leading zeros; --resume with fewer generations than the run has.
+# Usage: test_cli_hostile.sh NICKAR_BINARY SOURCE_ROOT
+source "$(dirname "$0")/lib_cli.sh"
+
+qs=$srcdir/configs/quickstart.ini
+
+# ===== config files: only regular files, bounded =====
+printf 'include = /dev/zero\n' >"$tmp/zero.ini"
+expect_error evolve "zero.ini:1: cannot open included file /dev/zero: not a regular file" \
+  evolve "$tmp/zero.ini"
+printf 'include = /dev/urandom\n' >"$tmp/rand.ini"
+expect_error evolve "cannot open included file /dev/urandom: not a regular file" \
+  evolve "$tmp/rand.ini"
+expect_error evolve "/dev/zero: cannot open: not a regular file" evolve /dev/zero --print-config
+# under a memory limit too: an error, never the default config
+(
+  ulimit -v 1000000
+  "$nickar" evolve /dev/zero --print-config >"$tmp/out" 2>"$tmp/err"
+  echo $? >"$tmp/rc"
+)
+check "/dev/zero under ulimit -v: exit 2" test "$(cat "$tmp/rc")" -eq 2
+check "/dev/zero under ulimit -v: no config printed" test ! -s "$tmp/out"
+mkfifo "$tmp/fifo"
+printf 'include = fifo\n' >"$tmp/fifo.ini"
+expect_error evolve "cannot open included file $tmp/fifo: not a regular file" \
+  evolve "$tmp/fifo.ini"
+expect_error evolve "fifo: cannot open: not a regular file" evolve "$tmp/fifo"
+printf 'include = .\n' >"$tmp/dir.ini"
+expect_error evolve "cannot open included file $tmp/.: Is a directory" evolve "$tmp/dir.ini"
+head -c 1048577 /dev/zero | tr '\0' '\n' >"$tmp/big.ini"
+expect_error evolve "big.ini: cannot open: larger than 1 MiB" evolve "$tmp/big.ini"
+{
+  printf '[experiment]\ndescription = '
+  head -c 1000000 /dev/zero | tr '\0' x
+} >"$tmp/long.ini"
+expect_error evolve "long.ini:2: line is longer than 197 characters" evolve "$tmp/long.ini"
+printf 'include = cyc.ini\n' >"$tmp/cyc.ini"
+expect_error evolve "include cycle" evolve "$tmp/cyc.ini"
+# a read error is an error (exit 1), not the end of the file
+if [[ -r /proc/self/mem ]]; then
+  printf 'include = /proc/self/mem\n' >"$tmp/mem.ini"
+  expect_exit 1 evolve "cannot read: Input/output error" evolve "$tmp/mem.ini" --print-config
+fi
+
+# ===== one message, one line: hostile bytes are escaped =====
+nl=$'\n'
+esc=$'\e'
+ff=$'\xff'
+# expect_escaped CMD TEXT ARGS...: one line on stderr, exit 2, containing
+# TEXT, and no ESC, no 0xff byte in it
+expect_escaped() {
+  local cmd=$1 text=$2
+  shift 2
+  expect_error "$cmd" "$text" "$@"
+  check "nickar $cmd: no raw ESC on stderr" test "$(tr -cd '\033\377' <"$tmp/err" | wc -c)" -eq 0
+}
+expect_escaped match "player spec 'ab:depth\\n=2'" \
+  match --variant abapa --games 2 "ab:depth${nl}=2" random
+expect_escaped match "player spec 'ab:depth=2,\\x1b[31mx\\xff'" \
+  match --variant abapa --games 2 "ab:depth=2,${esc}[31mx${ff}" random
+expect_escaped evolve "--set a\\nb: expected section.key=value" evolve "$qs" --set "a${nl}b"
+expect_escaped evolve "--set player.depth=\\x1b[2J" evolve "$qs" --set "player.depth=${esc}[2J"
+expect_escaped evolve "c\\nd\\x1b]0;x\\x07\\xff.ini: cannot open" evolve "$tmp/c${nl}d${esc}]0;x"$'\a'"${ff}.ini"
+printf '[experiment]\nname = a\033b\n' >"$tmp/ctl.ini"
+expect_escaped evolve "ctl.ini" evolve "$tmp/ctl.ini" --print-config
+printf 'include = x\033[1my\n' >"$tmp/inc.ini"
+expect_escaped evolve "cannot open included file $tmp/x\\x1b[1my" evolve "$tmp/inc.ini"
+expect_escaped match "cannot open weights file '$tmp/w\\nx\\x1b\\xff'" \
+  match --variant abapa --games 2 "ab:depth=1,weights=$tmp/w${nl}x${esc}${ff}" random
+expect_escaped inspect "'$tmp/r\\nun\\x1b\\xff.h5'" inspect "$tmp/r${nl}un${esc}${ff}.h5"
+expect_escaped match "'$tmp/r\\nun\\x1b.h5" \
+  match --variant abapa --games 2 "ab:depth=1,weights=$tmp/r${nl}un${esc}.h5@best" random
+expect_escaped show "bad position '4\\n" show --variant antigua --position "4${nl}4${esc}"
+# valid UTF-8 is kept as it is
+expect_error evolve "--set é: expected section.key=value" evolve "$qs" --set "é"
+
+finish
