@@ -1168,6 +1168,25 @@ static void test_limits(void **state)
     nk_config_free(cfg);
 }
 
+/* Weight bounds must stay finite through the run: at most 1e100 across. */
+static void test_weight_bounds(void **state)
+{
+    (void)state;
+    expect_set_error("player.weights_max=1e308", NK_ERANGE,
+                     "--set player.weights_max=1e308: player.weights_max: 1e308 is out of "
+                     "range [-1e100, 1e100]");
+    expect_set_error("player.weights_min=-1e101", NK_ERANGE,
+                     "--set player.weights_min=-1e101: player.weights_min: -1e101 is out of "
+                     "range [-1e100, 1e100]");
+    expect_load_error("wb.ini", "[player]\nweights_min = -1e308\n", NK_ERANGE,
+                      "2: player.weights_min: -1e308 is out of range [-1e100, 1e100]");
+    nk_config *cfg = fresh();
+    assert_int_equal(nk_config_set(cfg, "player.weights_min=-1e100", err, sizeof err), NK_OK);
+    assert_int_equal(nk_config_set(cfg, "player.weights_max=1e100", err, sizeof err), NK_OK);
+    assert_int_equal(nk_config_validate(cfg, err, sizeof err), NK_OK);
+    nk_config_free(cfg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1193,6 +1212,7 @@ int main(void)
         cmocka_unit_test(test_examples),
         cmocka_unit_test(test_doc),
         cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_weight_bounds),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
