@@ -81,4 +81,47 @@ expect_escaped show "bad position '4\\n" show --variant antigua --position "4${n
 # valid UTF-8 is kept as it is
 expect_error evolve "--set é: expected section.key=value" evolve "$qs" --set "é"
 
+# ===== weight bounds: refused before any file is made =====
+tiny_config "$tmp/tiny.ini" 4 random
+expect_error evolve "player.weights_min: -1e308 is out of range [-1e100, 1e100]" \
+  evolve "$tmp/tiny.ini" --set player.weights_min=-1e308 --set player.weights_max=1e308 \
+  --output "$tmp/wb.h5"
+check "weights bounds 1e308: no run file" test ! -e "$tmp/wb.h5"
+check "weights bounds 1e308: no backup" test ! -e "$tmp/wb.h5.bak"
+expect_ok evolve "$tmp/tiny.ini" --set player.weights_min=-1e100 --set player.weights_max=1e100 \
+  --set experiment.generations=1 --output "$tmp/wb.h5" --quiet --threads 2
+
+# ===== weights files: strict, regular, bounded =====
+printf '0.\00087\n' >"$tmp/wnul.txt"
+expect_error match "wnul.txt:1: line holds a NUL byte" \
+  match --variant abapa --games 2 "ab:depth=1,features=material,weights=$tmp/wnul.txt" random
+printf '0.87x\n' >"$tmp/wx.txt"
+expect_error match "wx.txt:1: '0.87x' is not one number" \
+  match --variant abapa --games 2 "ab:depth=1,features=material,weights=$tmp/wx.txt" random
+printf '0.8\0337\n' >"$tmp/wesc.txt"
+expect_escaped match "wesc.txt:1: '0.8\\x1b7' is not one number" \
+  match --variant abapa --games 2 "ab:depth=1,features=material,weights=$tmp/wesc.txt" random
+expect_error match "cannot open weights file '/dev/zero': not a regular file" \
+  match --variant abapa --games 2 "ab:depth=1,features=material,weights=/dev/zero" random
+expect_error match "cannot open weights file '$tmp/fifo': not a regular file" \
+  match --variant abapa --games 2 "ab:depth=1,features=material,weights=$tmp/fifo" random
+printf '0.87\n' >"$tmp/wok.txt"
+run match --variant abapa --games 2 "ab:depth=1,features=material,weights=$tmp/wok.txt" random
+check "a good weights file still plays" test "$rc" -eq 0
+
+# ===== --resume cannot shorten a run =====
+run evolve "$tmp/tiny.ini" --output "$tmp/r4.h5" --quiet --threads 2
+check "4-generation run: exit 0" test "$rc" -eq 0
+sum=$(md5sum <"$tmp/r4.h5")
+expect_error evolve "r4.h5' already holds 4 generations, more than experiment.generations = 2; nothing to do" \
+  evolve "$tmp/tiny.ini" --resume --set experiment.generations=2 --output "$tmp/r4.h5"
+check "--resume shorter: the run file is unchanged" test "$(md5sum <"$tmp/r4.h5")" = "$sum"
+expect_ok evolve "$tmp/tiny.ini" --resume --output "$tmp/r4.h5" --quiet --threads 2
+
+# ===== positions: leading zeros are read (docs/rules.md R-B3, Engine note) =====
+run show --variant antigua --position '4,4,4,4,4,4/4,4,4,4,4,4 17-022 S' --json
+check "17-022 is read as 17-22" grep -q '"stores":\[17,22\]' <<<"$out"
+run show --variant antigua --position '04,4,4,4,4,4/4,4,4,4,4,0004 017-22 S' --json
+check "leading zeros in pits and stores" grep -q '"position":"4,4,4,4,4,4/4,4,4,4,4,4 17-22 S"' <<<"$out"
+
 finish

@@ -236,6 +236,21 @@ int nk_cmd_evolve(int argc, char **argv)
         nk_config_free(cfg);
         return nk_cli_exit(st);
     }
+    /* --resume with fewer generations than the run already has: the file
+     * cannot be made shorter, and running nothing silently would look
+     * like success */
+    unsigned want = (unsigned)nk_config_int(cfg, "experiment.generations");
+    if (resume && nk_evo_file_generation(e) > want) {
+        nk_cli_error(&cli,
+                     "'%s' already holds %u generations, more than experiment.generations = %u; "
+                     "nothing to do (a run cannot be shortened: raise experiment.generations "
+                     "to extend it)",
+                     path, nk_evo_file_generation(e), want);
+        nk_evo_file_close(e);
+        nk_free(text);
+        nk_config_free(cfg);
+        return NK_EXIT_USAGE;
+    }
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
