@@ -18,7 +18,7 @@ names=("$@")
 [[ ${#names[@]} -gt 0 ]] || names=(pos spec config)
 cc=${CC:-clang}
 if ! command -v "$cc" >/dev/null; then
-  echo "run.sh: $cc not found (scripts/setup.sh installs clang)" >&2
+  echo "run.sh: $cc not found (Debian: apt-get install clang)" >&2
   exit 2
 fi
 build=$root/build-fuzz
