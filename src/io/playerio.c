@@ -92,9 +92,11 @@ static nk_status read_lines(FILE *f, const char *path, double *w, size_t max, si
         else
             w[(*n)++] = x;
     }
-    if (st == NK_OK && ferror(f))
-        st = nk_fail(NK_EIO, err, errlen, "cannot read weights file '%s': %s", path,
-                     strerror(errno));
+    /* getline's -1 is the end only at the end of the file: a failed read
+     * or a line that found no memory is an error, not a shorter file */
+    if (st == NK_OK && (ferror(f) || !feof(f)))
+        st = nk_fail(errno == ENOMEM ? NK_ENOMEM : NK_EIO, err, errlen,
+                     "cannot read weights file '%s': %s", path, strerror(errno));
     if (st == NK_OK && *n == 0)
         st = nk_fail(NK_EINVAL, err, errlen, "%s: no weights in the file", path);
     nk_free(buf);
