@@ -1108,6 +1108,23 @@ static void test_limits(void **state)
     assert_string_equal(err, want);
     assert_int_equal(nk_config_load(cfg, tmpdir, err, sizeof err), NK_ENOFILE);
     expect_contains(err, "cannot open: Is a directory");
+    /* includes nest at most 16 deep: d0 -> d1 -> ... -> d16 is fine, d17 is not */
+    char name[32], body[64];
+    for (int i = 0; i <= 17; i++) {
+        snprintf(name, sizeof name, "d%d.ini", i);
+        snprintf(body, sizeof body, i < 17 ? "include = d%d.ini\n" : "[player]\ndepth = 3\n",
+                 i + 1);
+        write_file(name, body);
+    }
+    nk_config *deep = fresh();
+    assert_int_equal(nk_config_load(deep, tpath("d1.ini"), err, sizeof err), NK_OK);
+    assert_int_equal(nk_config_int(deep, "player.depth"), 3);
+    nk_config_free(deep);
+    deep = fresh();
+    assert_int_equal(nk_config_load(deep, tpath("d0.ini"), err, sizeof err), NK_EINVAL);
+    snprintf(want, sizeof want, "%s:1: includes nested more than 16 deep", tpath("d16.ini"));
+    assert_string_equal(err, want);
+    nk_config_free(deep);
     /* a file over 1 MiB, even of empty lines, is refused before reading */
     FILE *f = fopen(tpath("big.ini"), "w");
     assert_non_null(f);
