@@ -26,7 +26,12 @@
  *     at a time, so the line number of the line being handled is always
  *     the reader's count; the reader also keeps the raw line, which tells
  *     continuation lines (indented) from key lines, and checks `[section]`
- *     names where they are written.
+ *     names where they are written;
+ *   - reading is bounded (config.h, NK_CONFIG_FILE_MAX): only regular
+ *     files are opened (O_NONBLOCK, so a FIFO does not block the open),
+ *     the reader takes at most one line's worth of bytes at a time and
+ *     stops at the first error, so no input, /dev/zero or an endless line,
+ *     can make it read or allocate without end; a read error is NK_EIO.
  * No static mutable state: everything lives in nk_config or on the stack.
  */
 #include "io/config.h"
