@@ -698,7 +698,7 @@ static void test_syntax(void **state)
     char text[512];
     snprintf(text, sizeof text, "[experiment]\ndescription = %0200d\n", 0);
     expect_load_error("long.ini", text, NK_EINVAL,
-                      "2: line is 214 characters long; at most 197 are allowed (a list may "
+                      "2: line is longer than 197 characters (a list may "
                       "continue on indented lines)");
     /* an indented key continues the one above: an error but for lists */
     expect_load_error("indent.ini", "[player]\ndepth = 3\n  ply_limit = 20\n", NK_EINVAL,
@@ -1082,6 +1082,128 @@ static void test_doc(void **state)
     free(doc);
 }
 
+/* Hostile files: only regular files of at most 1 MiB are read, a long line
+ * is refused without being read in whole, a read error is an error. */
+static void test_limits(void **state)
+{
+    (void)state;
+    nk_config *cfg = fresh();
+    char want[1024];
+    /* devices, FIFOs and directories, named directly or included */
+    assert_int_equal(nk_config_load(cfg, "/dev/zero", err, sizeof err), NK_ENOFILE);
+    assert_string_equal(err, "/dev/zero: cannot open: not a regular file");
+    expect_load_error("zero.ini", "include = /dev/zero\n", NK_ENOFILE,
+                      "1: cannot open included file /dev/zero: not a regular file");
+    expect_load_error("rand.ini", "; random bytes\ninclude = /dev/urandom\n", NK_ENOFILE,
+                      "2: cannot open included file /dev/urandom: not a regular file");
+    assert_int_equal(mkfifo(tpath("fifo"), 0600), 0);
+    nk_config *c2;
+    assert_int_equal(load_text("fifo.ini", "include = fifo\n", &c2), NK_ENOFILE);
+    nk_config_free(c2);
+    snprintf(want, sizeof want, "%s:1: cannot open included file %s: not a regular file",
+             tpath("fifo.ini"), tpath("fifo"));
+    assert_string_equal(err, want);
+    assert_int_equal(nk_config_load(cfg, tpath("fifo"), err, sizeof err), NK_ENOFILE);
+    snprintf(want, sizeof want, "%s: cannot open: not a regular file", tpath("fifo"));
+    assert_string_equal(err, want);
+    assert_int_equal(nk_config_load(cfg, tmpdir, err, sizeof err), NK_ENOFILE);
+    expect_contains(err, "cannot open: Is a directory");
+    /* includes nest at most 16 deep: d0 -> d1 -> ... -> d16 is fine, d17 is not */
+    char name[32], body[64];
+    for (int i = 0; i <= 17; i++) {
+        snprintf(name, sizeof name, "d%d.ini", i);
+        snprintf(body, sizeof body, i < 17 ? "include = d%d.ini\n" : "[player]\ndepth = 3\n",
+                 i + 1);
+        write_file(name, body);
+    }
+    nk_config *deep = fresh();
+    assert_int_equal(nk_config_load(deep, tpath("d1.ini"), err, sizeof err), NK_OK);
+    assert_int_equal(nk_config_int(deep, "player.depth"), 3);
+    nk_config_free(deep);
+    deep = fresh();
+    assert_int_equal(nk_config_load(deep, tpath("d0.ini"), err, sizeof err), NK_EINVAL);
+    snprintf(want, sizeof want, "%s:1: includes nested more than 16 deep", tpath("d16.ini"));
+    assert_string_equal(err, want);
+    nk_config_free(deep);
+    /* a file over 1 MiB, even of empty lines, is refused before reading */
+    FILE *f = fopen(tpath("big.ini"), "w");
+    assert_non_null(f);
+    for (int i = 0; i <= NK_CONFIG_FILE_MAX; i++)
+        fputc('\n', f);
+    fclose(f);
+    assert_int_equal(nk_config_load(cfg, tpath("big.ini"), err, sizeof err), NK_ENOFILE);
+    snprintf(want, sizeof want, "%s: cannot open: larger than 1 MiB", tpath("big.ini"));
+    assert_string_equal(err, want);
+    /* exactly 1 MiB of comment lines is fine */
+    f = fopen(tpath("full.ini"), "w");
+    assert_non_null(f);
+    for (int i = 0; i < NK_CONFIG_FILE_MAX / 4; i++)
+        fputs(";ab\n", f);
+    fclose(f);
+    assert_int_equal(nk_config_load(cfg, tpath("full.ini"), err, sizeof err), NK_OK);
+    /* a line of 1 MB is stopped at the limit, in a file and in text */
+    f = fopen(tpath("long.ini"), "w");
+    assert_non_null(f);
+    fputs("[experiment]\ndescription = ", f);
+    for (int i = 0; i < 100000; i++)
+        fputs("xxxxxxxxxx", f);
+    fclose(f);
+    assert_int_equal(nk_config_load(cfg, tpath("long.ini"), err, sizeof err), NK_EINVAL);
+    snprintf(want, sizeof want,
+             "%s:2: line is longer than 197 characters (a list may continue on indented lines)",
+             tpath("long.ini"));
+    assert_string_equal(err, want);
+    char line[512];
+    snprintf(line, sizeof line, "[experiment]\n; fine\ndescription = %0190d\n[player]\nsise = 3\n", 0);
+    expect_load_error("long2.ini", line, NK_EINVAL,
+                      "3: line is longer than 197 characters (a list may continue on indented "
+                      "lines)");
+    size_t n = 5000000;
+    char *text = malloc(n + 1);
+    assert_non_null(text);
+    memset(text, 'y', n);
+    memcpy(text, "[experiment]\ndescription = ", 27);
+    text[n] = '\0';
+    assert_int_equal(nk_config_load_string(cfg, text, "text", err, sizeof err), NK_EINVAL);
+    assert_string_equal(err, "text:2: line is longer than 197 characters (a list may continue "
+                             "on indented lines)");
+    /* text over 1 MiB in short lines */
+    for (size_t i = 0; i < n; i += 2)
+        memcpy(text + i, ";\n", 2);
+    assert_int_equal(nk_config_load_string(cfg, text, "text", err, sizeof err), NK_EINVAL);
+    snprintf(want, sizeof want, "text:%d: the file is larger than %d bytes (1 MiB)",
+             NK_CONFIG_FILE_MAX / 2 + 1, NK_CONFIG_FILE_MAX);
+    assert_string_equal(err, want);
+    free(text);
+    /* a read error is an error, not the end of the file (reading
+     * /proc/self/mem at offset 0 fails with EIO) */
+    if (access("/proc/self/mem", R_OK) == 0) {
+        assert_int_equal(nk_config_load(cfg, "/proc/self/mem", err, sizeof err), NK_EIO);
+        expect_contains(err, "/proc/self/mem");
+        expect_contains(err, "cannot read");
+    }
+    nk_config_free(cfg);
+}
+
+/* Weight bounds must stay finite through the run: at most 1e100 across. */
+static void test_weight_bounds(void **state)
+{
+    (void)state;
+    expect_set_error("player.weights_max=1e308", NK_ERANGE,
+                     "--set player.weights_max=1e308: player.weights_max: 1e308 is out of "
+                     "range [-1e100, 1e100]");
+    expect_set_error("player.weights_min=-1e101", NK_ERANGE,
+                     "--set player.weights_min=-1e101: player.weights_min: -1e101 is out of "
+                     "range [-1e100, 1e100]");
+    expect_load_error("wb.ini", "[player]\nweights_min = -1e308\n", NK_ERANGE,
+                      "2: player.weights_min: -1e308 is out of range [-1e100, 1e100]");
+    nk_config *cfg = fresh();
+    assert_int_equal(nk_config_set(cfg, "player.weights_min=-1e100", err, sizeof err), NK_OK);
+    assert_int_equal(nk_config_set(cfg, "player.weights_max=1e100", err, sizeof err), NK_OK);
+    assert_int_equal(nk_config_validate(cfg, err, sizeof err), NK_OK);
+    nk_config_free(cfg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1106,6 +1228,8 @@ int main(void)
         cmocka_unit_test(test_validate),
         cmocka_unit_test(test_examples),
         cmocka_unit_test(test_doc),
+        cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_weight_bounds),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

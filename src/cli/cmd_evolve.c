@@ -99,12 +99,12 @@ static void progress_line(const nk_evo_progress *p, bool tty, double elapsed, un
 }
 
 /* The champion and the benchmark scores at the end of a run. */
-static void summary(const char *path)
+static void summary(const nk_cli *cli, const char *path)
 {
     nk_run *run;
     char err[NK_MSG_MAX];
     if (nk_run_open(&run, path, false, err, sizeof err) != NK_OK) {
-        fprintf(stderr, "nickar evolve: %s\n", err);
+        nk_cli_error(cli, "%s", err);
         return;
     }
     const nk_run_meta *m = nk_run_get_meta(run);
@@ -182,7 +182,7 @@ int nk_cmd_evolve(int argc, char **argv)
     nk_config *cfg = NULL;
     nk_status st = nk_config_read(&cfg, cli.argv[0], sets, nsets, err, sizeof err);
     if (st != NK_OK) {
-        fprintf(stderr, "nickar evolve: %s\n", err);
+        nk_cli_error(&cli, "%s", err);
         return nk_cli_exit(st);
     }
     if (opts[OPT_PRINT].value) {
@@ -194,7 +194,7 @@ int nk_cmd_evolve(int argc, char **argv)
     char *text = nk_malloc(tlen + 1);
     if (text == NULL) {
         nk_config_free(cfg);
-        fprintf(stderr, "nickar evolve: out of memory\n");
+        nk_cli_error(&cli, "out of memory");
         return NK_EXIT_FAIL;
     }
     nk_config_format(cfg, text, tlen + 1);
@@ -203,7 +203,7 @@ int nk_cmd_evolve(int argc, char **argv)
     if (st != NK_OK) {
         nk_free(text);
         nk_config_free(cfg);
-        fprintf(stderr, "nickar evolve: %s\n", err);
+        nk_cli_error(&cli, "%s", err);
         return nk_cli_exit(st);
     }
     s.config_text = text;
@@ -217,7 +217,7 @@ int nk_cmd_evolve(int argc, char **argv)
     else
         snprintf(path, sizeof path, "%s", out);
     if (make_parent_dirs(path) != 0) {
-        fprintf(stderr, "nickar evolve: cannot create the directory of '%s': %s\n", path,
+        nk_cli_error(&cli, "cannot create the directory of '%s': %s", path,
                 strerror(errno));
         nk_free(text);
         nk_config_free(cfg);
@@ -231,10 +231,25 @@ int nk_cmd_evolve(int argc, char **argv)
                                   : NK_EVO_NEW,
                           (int)threads, err, sizeof err);
     if (st != NK_OK) {
-        fprintf(stderr, "nickar evolve: %s\n", err);
+        nk_cli_error(&cli, "%s", err);
         nk_free(text);
         nk_config_free(cfg);
         return nk_cli_exit(st);
+    }
+    /* --resume with fewer generations than the run already has: the file
+     * cannot be made shorter, and running nothing silently would look
+     * like success */
+    unsigned want = (unsigned)nk_config_int(cfg, "experiment.generations");
+    if (resume && nk_evo_file_generation(e) > want) {
+        nk_cli_error(&cli,
+                     "'%s' already holds %u generations, more than experiment.generations = %u; "
+                     "nothing to do (a run cannot be shortened: raise experiment.generations "
+                     "to extend it)",
+                     path, nk_evo_file_generation(e), want);
+        nk_evo_file_close(e);
+        nk_free(text);
+        nk_config_free(cfg);
+        return NK_EXIT_USAGE;
     }
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -246,12 +261,12 @@ int nk_cmd_evolve(int argc, char **argv)
     double elapsed = 0;
     unsigned steps = 0;
     if (!quiet && nk_evo_file_recovered(e))
-        fprintf(stderr, "'%s' was damaged (kept as '%s.damaged'); going on from its backup copy\n",
+        nk_cli_note("'%s' was damaged (kept as '%s.damaged'); going on from its backup copy",
                 path, path);
     if (!quiet && nk_evo_file_fresh(e))
-        fprintf(stderr, "no run file '%s' yet: starting the run\n", path);
+        nk_cli_note("no run file '%s' yet: starting the run", path);
     else if (!quiet && resume)
-        fprintf(stderr, "resuming '%s' after generation %u\n", path, nk_evo_file_generation(e));
+        nk_cli_note("resuming '%s' after generation %u", path, nk_evo_file_generation(e));
     while (st == NK_OK && !nk_evo_file_done(e) && !stop_requested) {
         nk_evo_progress p;
         st = nk_evo_file_step(e, &p, err, sizeof err);
@@ -268,17 +283,17 @@ int nk_cmd_evolve(int argc, char **argv)
     nk_free(text);
     nk_config_free(cfg);
     if (st != NK_OK) {
-        fprintf(stderr, "nickar evolve: %s\n", err);
+        nk_cli_error(&cli, "%s", err);
         return nk_cli_exit(st);
     }
     if (interrupted) {
-        fprintf(stderr,
-                "nickar evolve: stopped after generation %u; '%s' holds every complete "
-                "generation; continue with --resume\n",
+        nk_cli_error(&cli,
+                "stopped after generation %u; '%s' holds every complete "
+                "generation; continue with --resume",
                 done, path);
         return NK_EXIT_FAIL;
     }
     if (!quiet)
-        summary(path);
+        summary(&cli, path);
     return nk_cli_finish(&cli);
 }

@@ -9,6 +9,7 @@
 
 #include "base/alloc.h"
 #include "cli/cli.h"
+#include "cli/util.h"
 #include "exec/mpi.h"
 
 const nk_command nk_commands[] = {
@@ -51,7 +52,7 @@ static int run_command(int argc, char **argv)
     for (const nk_command *c = nk_commands; c->name != NULL; c++)
         if (strcmp(argv[1], c->name) == 0)
             return c->run(argc - 1, argv + 1);
-    fprintf(stderr, "nickar: unknown command '%s' (see nickar --help)\n", argv[1]);
+    nk_cli_error(NULL, "unknown command '%s' (see nickar --help)", argv[1]);
     return NK_EXIT_USAGE;
 }
 
@@ -71,7 +72,7 @@ static bool alloc_switches(void)
     char *end = NULL;
     unsigned long n = strtoul(fail, &end, 10);
     if (fail[0] < '0' || fail[0] > '9' || *end != '\0' || n == 0) {
-        fprintf(stderr, "nickar: bad NICKAR_FAIL_ALLOC '%.40s': expected a positive integer\n",
+        nk_cli_error(NULL, "bad NICKAR_FAIL_ALLOC '%.40s': expected a positive integer",
                 fail);
         return false;
     }
@@ -97,13 +98,13 @@ int main(int argc, char **argv)
     if (!alloc_switches())
         return NK_EXIT_USAGE;
     if (nk_mpi_init(&argc, &argv, err, sizeof err) != NK_OK) {
-        fprintf(stderr, "nickar: %s\n", err);
+        nk_cli_error(NULL, "%s", err);
         nk_mpi_abort(NK_EXIT_FAIL);
         return NK_EXIT_FAIL;
     }
     if (nk_mpi_rank() > 0) {
         if (nk_mpi_serve(err, sizeof err) != NK_OK) {
-            fprintf(stderr, "nickar: worker rank %d: %s\n", nk_mpi_rank(), err);
+            nk_cli_error(NULL, "worker rank %d: %s", nk_mpi_rank(), err);
             fflush(stderr);
             _exit(NK_EXIT_FAIL);
         }

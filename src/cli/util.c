@@ -9,6 +9,7 @@
  */
 #include "cli/util.h"
 #include "base/alloc.h"
+#include "base/escape.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -118,42 +119,37 @@ int nk_cli_parse(nk_cli *cli, int argc, char **argv)
 
 /* ===== messages ===== */
 
+/* Prints prefix and the message, escaped (base/escape.h) so that it is one
+ * line whatever it quotes: the one place where messages meet stderr. */
+static void print_line(const char *prefix, const char *fmt, va_list ap)
+{
+    char msg[2 * NK_MSG_MAX], line[8 * NK_MSG_MAX];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    fprintf(stderr, "%s%s\n", prefix, nk_escape(msg, line, sizeof line));
+}
+
 void nk_cli_error(const nk_cli *cli, const char *fmt, ...)
 {
+    char prefix[64];
+    snprintf(prefix, sizeof prefix, "nickar%s%s: ", cli != NULL ? " " : "",
+             cli != NULL ? cli->name : "");
     va_list ap;
-    fprintf(stderr, "nickar %s: ", cli->name);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    print_line(prefix, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+}
+
+void nk_cli_note(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    print_line("", fmt, ap);
+    va_end(ap);
 }
 
 const char *nk_cli_quote(const char *text, char *buf, size_t len)
 {
-    size_t n = 0;
-    if (len == 0)
-        return buf;
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        char piece[8];
-        if (*p == '\n')
-            strcpy(piece, "\\n");
-        else if (*p == '\t')
-            strcpy(piece, "\\t");
-        else if (*p < 0x20 || *p == 0x7f)
-            snprintf(piece, sizeof piece, "\\x%02x", *p);
-        else
-            piece[0] = (char)*p, piece[1] = '\0';
-        size_t k = strlen(piece);
-        if (n + k + 4 > len) { /* keep room for "..." and the NUL */
-            if (n + 4 <= len)
-                strcpy(buf + n, "..."), n += 3;
-            break;
-        }
-        memcpy(buf + n, piece, k);
-        n += k;
-    }
-    buf[n] = '\0';
-    return buf;
+    return nk_escape(text, buf, len);
 }
 
 /* ===== numbers, variants, positions ===== */

@@ -66,13 +66,22 @@ enum { NK_CLI_GO = -1 };
  * Rearranges the elements of argv. */
 int nk_cli_parse(nk_cli *cli, int argc, char **argv);
 
-/* Prints "nickar <name>: <message>\n" on stderr. */
+/* Prints "nickar <name>: <message>\n" on stderr ("nickar: <message>" when
+ * cli is NULL).  The message is escaped as a whole (base/escape.h: control
+ * characters and bytes that are not UTF-8 as \n, \t, \xHH), so it is one
+ * line whatever input it quotes.  Every message of src/cli goes through
+ * here or nk_cli_note. */
 void nk_cli_error(const nk_cli *cli, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* Prints the message, escaped the same way, as one line on stderr without
+ * a prefix (notes such as "resuming 'run.h5' after generation 3"). */
+void nk_cli_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* Copies text into buf (len bytes) for quoting in a one-line message:
- * non-printable characters are written as \n, \t or \xHH, and a text too
- * long for buf is cut with "...".  Returns buf. */
+ * nk_escape (base/escape.h): non-printable characters and bytes that are
+ * not UTF-8 are written as \n, \t or \xHH, and a text too long for buf
+ * is cut with "...".  Returns buf. */
 const char *nk_cli_quote(const char *text, char *buf, size_t len);
 
 /* Reads a decimal integer in [min, max] from the value of option opts[opt]

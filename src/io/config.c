@@ -26,7 +26,12 @@
  *     at a time, so the line number of the line being handled is always
  *     the reader's count; the reader also keeps the raw line, which tells
  *     continuation lines (indented) from key lines, and checks `[section]`
- *     names where they are written.
+ *     names where they are written;
+ *   - reading is bounded (config.h, NK_CONFIG_FILE_MAX): only regular
+ *     files are opened (O_NONBLOCK, so a FIFO does not block the open),
+ *     the reader takes at most one line's worth of bytes at a time and
+ *     stops at the first error, so no input, /dev/zero or an endless line,
+ *     can make it read or allocate without end; a read error is NK_EIO.
  * No static mutable state: everything lives in nk_config or on the stack.
  */
 #include "io/config.h"
@@ -43,6 +48,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <ini.h>
 
@@ -527,6 +534,7 @@ typedef struct load {
     FILE *f;       /* the source: a file... */
     const char *s; /* ...or text */
     int line;      /* physical lines read so far */
+    size_t bytes;  /* bytes read so far */
     char *raw;     /* the current line as read */
     size_t rawcap;
     bool keyed;               /* a key line since the last section line */
@@ -560,30 +568,50 @@ __attribute__((format(printf, 4, 5))) static int lfail(load *l, nk_status st, in
 
 static int lfail(load *l, nk_status st, int line, const char *fmt, ...);
 
-/* Reads the next physical line into l->raw; its length, or -1 at the end
- * (and after recording NK_ENOMEM when the line finds no memory, so that
- * the text is not taken as ending there). */
-static ssize_t next_line(load *l)
+/* Reads the next physical line into l->raw, at most cap bytes (its newline
+ * included), so that no line, however long, is read in whole.  Returns its
+ * length; -1 at the end, and after recording the error when the line finds
+ * no memory, the file cannot be read (a read error is never taken for the
+ * end) or the file grows past NK_CONFIG_FILE_MAX bytes. */
+static ssize_t next_line(load *l, size_t cap)
 {
-    if (l->f != NULL)
-        return getline(&l->raw, &l->rawcap, l->f);
-    if (*l->s == '\0')
-        return -1;
-    const char *nl = strchr(l->s, '\n');
-    size_t n = nl != NULL ? (size_t)(nl - l->s) + 1 : strlen(l->s);
-    if (n + 1 > l->rawcap) {
-        char *raw = nk_realloc(l->raw, n + 1);
+    if (cap + 1 > l->rawcap) {
+        char *raw = nk_realloc(l->raw, cap + 1);
         if (raw == NULL) {
             lfail(l, NK_ENOMEM, l->line + 1, "out of memory");
             return -1;
         }
         l->raw = raw;
-        l->rawcap = n + 1;
+        l->rawcap = cap + 1;
     }
-    memcpy(l->raw, l->s, n);
+    size_t n = 0;
+    if (l->f != NULL) {
+        int c = 0;
+        while (n < cap && (c = getc(l->f)) != EOF) {
+            l->raw[n++] = (char)c;
+            if (c == '\n')
+                break;
+        }
+        if (c == EOF && ferror(l->f)) {
+            lfail(l, NK_EIO, l->line + 1, "cannot read: %s", strerror(errno));
+            return -1;
+        }
+    } else {
+        while (n < cap && *l->s != '\0') {
+            char c = *l->s++;
+            l->raw[n++] = c;
+            if (c == '\n')
+                break;
+        }
+    }
     l->raw[n] = '\0';
-    l->s += n;
-    return (ssize_t)n;
+    l->bytes += n;
+    if (l->bytes > NK_CONFIG_FILE_MAX) {
+        lfail(l, NK_EINVAL, l->line + 1, "the file is larger than %d bytes (1 MiB)",
+              NK_CONFIG_FILE_MAX);
+        return -1;
+    }
+    return n > 0 ? (ssize_t)n : -1;
 }
 
 /* Copies [p, q) trimmed into buf. */
@@ -604,7 +632,10 @@ static void trim_copy(const char *p, const char *q, char *buf, size_t len)
 static char *reader(char *str, int num, void *stream)
 {
     load *l = stream;
-    ssize_t n = next_line(l);
+    if (l->status != NK_OK || num < 4)
+        return NULL; /* the first error ends the reading */
+    /* num - 3 characters, "\r\n" and one more: a longer line is cut there */
+    ssize_t n = next_line(l, (size_t)num);
     if (n < 0)
         return NULL;
     l->line++;
@@ -613,16 +644,13 @@ static char *reader(char *str, int num, void *stream)
         content--;
     if (strlen(l->raw) != (size_t)n) {
         lfail(l, NK_EINVAL, l->line, "line holds a NUL byte");
-        snprintf(str, (size_t)num, "\n");
-        return str;
+        return NULL;
     }
-    if (num < 4 || content > (size_t)num - 3) {
+    if (content > (size_t)num - 3) {
         lfail(l, NK_EINVAL, l->line,
-              "line is %zu characters long; at most %d are allowed "
-              "(a list may continue on indented lines)",
-              content, num - 3);
-        snprintf(str, (size_t)num, "\n");
-        return str;
+              "line is longer than %d characters (a list may continue on indented lines)",
+              num - 3);
+        return NULL;
     }
     memcpy(str, l->raw, (size_t)n + 1);
     const char *p = l->raw;
@@ -834,24 +862,35 @@ static void cycle_text(const load *parent, const char *path, char *buf, size_t l
 static nk_status load_file(nk_config *cfg, const char *path, const load *parent, char *err,
                            size_t errlen)
 {
-    FILE *f = fopen(path, "r");
+    /* O_NONBLOCK: opening a FIFO does not wait for a writer */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     struct stat sb;
     int saved = errno;
-    if (f != NULL && fstat(fileno(f), &sb) != 0) {
-        saved = errno;
-        fclose(f);
-        f = NULL;
+    const char *why = NULL;
+    if (fd >= 0 && fstat(fd, &sb) != 0)
+        saved = errno, why = "";
+    else if (fd >= 0 && S_ISDIR(sb.st_mode))
+        saved = EISDIR, why = "";
+    else if (fd >= 0 && !S_ISREG(sb.st_mode))
+        why = "not a regular file";
+    else if (fd >= 0 && sb.st_size > NK_CONFIG_FILE_MAX)
+        why = "larger than 1 MiB";
+    FILE *f = NULL;
+    if (fd >= 0 && why == NULL) {
+        int flags = fcntl(fd, F_GETFL);
+        if (flags == -1 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == -1 ||
+            (f = fdopen(fd, "r")) == NULL)
+            saved = errno, why = "";
     }
-    if (f != NULL && S_ISDIR(sb.st_mode)) {
-        fclose(f);
-        f = NULL;
-        saved = EISDIR;
-    }
+    if (f == NULL && fd >= 0)
+        close(fd);
+    if (why == NULL || *why == '\0')
+        why = strerror(saved);
     if (f == NULL && parent != NULL)
-        return nk_fail(NK_ENOFILE, err, errlen, "%s:%d: cannot open included file %s: %s", parent->path,
-                       parent->line, path, strerror(saved));
+        return nk_fail(NK_ENOFILE, err, errlen, "%s:%d: cannot open included file %s: %s",
+                       parent->path, parent->line, path, why);
     if (f == NULL)
-        return nk_fail(NK_ENOFILE, err, errlen, "%s: cannot open: %s", path, strerror(saved));
+        return nk_fail(NK_ENOFILE, err, errlen, "%s: cannot open: %s", path, why);
     nk_status st = NK_OK;
     int depth = parent != NULL ? parent->depth + 1 : 0;
     for (const load *p = parent; p != NULL; p = p->parent) {

@@ -71,6 +71,14 @@ enum {
  * (so that `key = value` fits on one line that inih reads back). */
 enum { NK_CONFIG_TEXT = 1024, NK_CONFIG_STRING_MAX = 160 };
 
+/* Limits of reading a config: a file (an included one too) must be a
+ * regular file of at most NK_CONFIG_FILE_MAX bytes (not a device, a FIFO or
+ * a directory); a line holds at most 197 characters and is refused as soon
+ * as it is longer (it is never read in whole); includes nest at most 16
+ * deep, and an include cycle is an error.  A read error is an error
+ * (NK_EIO), never the end of the file. */
+enum { NK_CONFIG_FILE_MAX = 1 << 20 };
+
 /* One key of the schema. */
 typedef nk_param nk_config_key;
 

@@ -18,10 +18,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include "search/features.h"
 
 /* ===== weights text files ===== */
+
+/* A weights file is a regular file of at most 1 MiB. */
+enum { WEIGHTS_FILE_MAX = 1 << 20 };
 
 /* The line without its comment and surrounding blanks (in place). */
 static char *strip(char *line)
@@ -59,8 +64,20 @@ static nk_status read_lines(FILE *f, const char *path, double *w, size_t max, si
     unsigned line_no = 0;
     nk_status st = NK_OK;
     *n = 0;
-    while (st == NK_OK && getline(&buf, &cap, f) != -1) {
+    size_t total = 0;
+    ssize_t len;
+    while (st == NK_OK && (len = getline(&buf, &cap, f)) != -1) {
         line_no++;
+        total += (size_t)len;
+        if (total > WEIGHTS_FILE_MAX) {
+            st = nk_fail(NK_EINVAL, err, errlen, "%s:%u: the file is larger than 1 MiB", path,
+                         line_no);
+            break;
+        }
+        if (strlen(buf) != (size_t)len) { /* strtod would stop at the NUL */
+            st = nk_fail(NK_EINVAL, err, errlen, "%s:%u: line holds a NUL byte", path, line_no);
+            break;
+        }
         char *text = strip(buf);
         if (*text == '\0')
             continue;
@@ -75,9 +92,11 @@ static nk_status read_lines(FILE *f, const char *path, double *w, size_t max, si
         else
             w[(*n)++] = x;
     }
-    if (st == NK_OK && ferror(f))
-        st = nk_fail(NK_EIO, err, errlen, "cannot read weights file '%s': %s", path,
-                     strerror(errno));
+    /* getline's -1 is the end only at the end of the file: a failed read
+     * or a line that found no memory is an error, not a shorter file */
+    if (st == NK_OK && (ferror(f) || !feof(f)))
+        st = nk_fail(errno == ENOMEM ? NK_ENOMEM : NK_EIO, err, errlen,
+                     "cannot read weights file '%s': %s", path, strerror(errno));
     if (st == NK_OK && *n == 0)
         st = nk_fail(NK_EINVAL, err, errlen, "%s: no weights in the file", path);
     nk_free(buf);
@@ -87,15 +106,33 @@ static nk_status read_lines(FILE *f, const char *path, double *w, size_t max, si
 nk_status nk_playerio_read_weights(const char *path, double *w, size_t max, size_t *n, char *err,
                                    size_t errlen)
 {
-    FILE *f = fopen(path, "r");
-    if (f == NULL)
+    /* O_NONBLOCK: opening a FIFO does not wait for a writer */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
         return nk_fail(NK_ENOFILE, err, errlen, "cannot open weights file '%s': %s", path,
                        strerror(errno));
     struct stat sb;
-    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) { /* fopen takes one */
-        fclose(f);
+    const char *why = NULL;
+    int e = 0;
+    if (fstat(fd, &sb) != 0)
+        e = errno;
+    else if (S_ISDIR(sb.st_mode))
+        e = EISDIR;
+    else if (!S_ISREG(sb.st_mode))
+        why = "not a regular file";
+    else if (sb.st_size > WEIGHTS_FILE_MAX)
+        why = "larger than 1 MiB";
+    FILE *f = NULL;
+    if (e == 0 && why == NULL) {
+        int flags = fcntl(fd, F_GETFL);
+        if (flags == -1 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == -1 ||
+            (f = fdopen(fd, "r")) == NULL)
+            e = errno;
+    }
+    if (f == NULL) {
+        close(fd);
         return nk_fail(NK_ENOFILE, err, errlen, "cannot open weights file '%s': %s", path,
-                       strerror(EISDIR));
+                       why != NULL ? why : strerror(e));
     }
     nk_status st = read_lines(f, path, w, max, n, err, errlen);
     fclose(f);

@@ -52,6 +52,13 @@
     X(P, experiment, generations, generations, INT, int, "30", NK_RESUME_RANGE(1, 1000000), NULL,  \
       NULL, NULL, "generations to run; may be raised on --resume to extend a run")
 
+/* The widest weight bounds: a weight, the width of the bounds (max - min,
+ * which the encodings and operators scale by, squared by CMA-ES) and a sum
+ * of weights times features must all stay finite.  1e100 keeps them far
+ * from DBL_MAX (about 1.8e308); wider bounds, -1e308..1e308 say, made
+ * weights that are not finite numbers. */
+#define NK_WEIGHT_BOUND 1e100
+
 /* [player]: the evolving players */
 #define NK_PLAYER_PARAMS(X, P)                                                                     \
     X(P, player, features, features, ENUM, const char *, "positional", NK_ANY,                     \
@@ -64,9 +71,11 @@
     X(P, player, tt, tt, INT, int, "0", NK_RANGE(0, NK_SPEC_TT_MAX_MB), NULL, NULL, NULL,          \
       "transposition table of each evolving player in MiB; 0: none (fastest at shallow "           \
       "depths)")                                                                                   \
-    X(P, player, weights_min, weights_min, DOUBLE, double, "-1", NK_ANY, NULL, NULL, NULL,         \
+    X(P, player, weights_min, weights_min, DOUBLE, double, "-1",                                   \
+      NK_RANGE(-NK_WEIGHT_BOUND, NK_WEIGHT_BOUND), NULL, NULL, NULL,                               \
       "lower bound of every weight")                                                               \
-    X(P, player, weights_max, weights_max, DOUBLE, double, "1", NK_ANY, NULL, NULL, NULL,          \
+    X(P, player, weights_max, weights_max, DOUBLE, double, "1",                                    \
+      NK_RANGE(-NK_WEIGHT_BOUND, NK_WEIGHT_BOUND), NULL, NULL, NULL,                               \
       "upper bound of every weight")
 
 /* The operator choices of the GA (the method key heads each section). */
