@@ -4,7 +4,8 @@
     scripts/compare-runs.py A.h5 B.h5
 
 Compares every dataset (shape, type and every byte of its values) and every
-attribute of the two files, except what records the circumstances of a run
+attribute of the two files (text by its characters, whether it is stored as
+variable- or fixed-length strings), except what records the circumstances of a run
 rather than its results: the root attributes `created` and `threads`, and
 the `wall_seconds` column of /stats.  Prints one line per difference and
 exits 1 if there is any, 0 (with a summary line) if there is none, 2 for a
@@ -30,8 +31,22 @@ def attrs(obj):
     return {k: v for k, v in obj.attrs.items() if k not in VOLATILE_ATTRS}
 
 
+def texts(a):
+    """The strings of a text array, as str, whatever their storage
+    (variable-length, as older run files have, or fixed-length)."""
+    return [x.decode("utf-8", "replace") if isinstance(x, bytes) else str(x)
+            for x in a.ravel()]
+
+
+def is_text(a):
+    return a.dtype.kind in "SU" or (a.dtype.kind == "O" and all(
+        isinstance(x, (bytes, str)) for x in a.ravel()))
+
+
 def same(a, b):
     a, b = np.asarray(a), np.asarray(b)
+    if is_text(a) and is_text(b):
+        return a.shape == b.shape and texts(a) == texts(b)
     if a.dtype != b.dtype or a.shape != b.shape:
         return False
     if a.dtype.names:

@@ -966,7 +966,7 @@ static void test_open_errors(void **state)
     for (size_t i = 0; i < sizeof cuts / sizeof cuts[0]; i++) {
         copy_prefix(good, path, cuts[i]);
         expect_open(path, NK_EFORMAT);
-        expect_msg("'%s' is truncated or damaged: ", path);
+        expect_msg("damaged run file '%s': ", path);
         expect_in_msg("truncated file");
     }
     copy_prefix(good, path, 100); /* the superblock alone */

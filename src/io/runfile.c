@@ -145,6 +145,9 @@ struct nk_run {
     char fail_what[96];     /* the object of the failed write */
     char fail_why[200];     /* and the reason */
     bool fail_os;           /* the reason came from the system */
+    bool checked;           /* superblock v2 or later: metadata checksums,
+                               fletcher32 on the data of new datasets */
+    uint64_t file_size;     /* bytes of the file when it was opened */
 };
 
 /* ===================================================================
@@ -222,13 +225,33 @@ static nk_status not_run(const char *path, char *err, size_t len,
                    path, what);
 }
 
-/* A failed read: the system's reason is NK_EIO, HDF5's own NK_EFORMAT. */
+/* "damaged run file 'PATH': ..." */
+static nk_status damaged(const char *path, char *err, size_t len,
+                         const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static nk_status damaged(const char *path, char *err, size_t len,
+                         const char *fmt, ...)
+{
+    char what[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    H5Eclear2(H5E_DEFAULT);
+    return nk_fail(NK_EFORMAT, err, len, "damaged run file '%s': %s", path,
+                   what);
+}
+
+/* A failed read: the system's reason is NK_EIO; HDF5's own (a bad
+ * signature or checksum, an address beyond the end) a damaged file. */
 static nk_status read_failed(const nk_run *run, const char *what,
                              char *err, size_t len)
 {
     why w = h5_why();
-    return nk_fail(w.os ? NK_EIO : NK_EFORMAT, err, len,
-                   "reading '%s' failed: %s: %s", run->path, what, w.text);
+    if (w.os)
+        return nk_fail(NK_EIO, err, len, "reading '%s' failed: %s: %s",
+                       run->path, what, w.text);
+    return damaged(run->path, err, len, "cannot read %s: %s", what, w.text);
 }
 
 /* ===================================================================
@@ -253,6 +276,23 @@ static hid_t str_type(size_t size)
     if (t < 0)
         return t;
     if (H5Tset_size(t, size) < 0 || H5Tset_strpad(t, H5T_STR_NULLTERM) < 0) {
+        H5Tclose(t);
+        return H5I_INVALID_HID;
+    }
+    return t;
+}
+
+/* The memory type that reads fixed-length strings of file type ft (its
+ * character set; HDF5 does not convert between sets) NUL-terminated in
+ * size bytes. */
+static hid_t read_str_type(hid_t ft, size_t size)
+{
+    hid_t t = H5Tcopy(H5T_C_S1);
+    if (t < 0)
+        return t;
+    H5T_cset_t cs = H5Tget_cset(ft);
+    if (cs < 0 || H5Tset_cset(t, cs) < 0 || H5Tset_size(t, size) < 0 ||
+        H5Tset_strpad(t, H5T_STR_NULLTERM) < 0) {
         H5Tclose(t);
         return H5I_INVALID_HID;
     }
@@ -502,16 +542,45 @@ static bool put_attr(nk_run *run, hid_t loc, const char *what,
     return good;
 }
 
+/* A fixed-length UTF-8 string type of size bytes (the caller closes it). */
+static hid_t fstr_type(size_t size)
+{
+    hid_t t = str_type(size);
+    if (t >= 0 && H5Tset_cset(t, H5T_CSET_UTF8) < 0) {
+        H5Tclose(t);
+        return H5I_INVALID_HID;
+    }
+    return t;
+}
+
+/* A text attribute: a fixed-length string, whose bytes sit in the (in a
+ * checked file, checksummed) object header; old files have variable-length
+ * ones, which HDF5 1.10 keeps in the unchecked global heap. */
 static bool put_text_attr(nk_run *run, hid_t loc, const char *what,
                           const char *name, const char *value)
 {
-    hid_t t = vstr_type();
+    const char *v = value != NULL ? value : "";
+    hid_t t = fstr_type(strlen(v) + 1);
     if (!ok(run, what, t))
         return false;
-    const char *v = value != NULL ? value : "";
-    bool good = put_attr(run, loc, what, name, t, t, &v);
+    bool good = put_attr(run, loc, what, name, t, t, v);
     H5Tclose(t);
     return good;
+}
+
+/* n strings as one block of fixed-length ones (size bytes each). */
+static char *pack_strings(const char *const *values, size_t n, size_t *size)
+{
+    size_t w = 1;
+    for (size_t i = 0; i < n; i++)
+        if (strlen(values[i]) + 1 > w)
+            w = strlen(values[i]) + 1;
+    char *buf = nk_calloc(n, w);
+    if (buf != NULL)
+        for (size_t i = 0; i < n; i++)
+            memcpy(buf + i * w, values[i], strlen(values[i]));
+    *size = w;
+    return buf;
 }
 
 /* A 1-D attribute of n variable-length strings. */
@@ -522,11 +591,20 @@ static bool put_text_list_attr(nk_run *run, hid_t loc, const char *what,
     if (!may_write(run, what))
         return false;
     hsize_t dims[1] = {n};
-    hid_t t = vstr_type();
+    size_t w;
+    char *buf = pack_strings(values, n, &w);
+    if (buf == NULL) {
+        snprintf(run->fail_what, sizeof run->fail_what, "%s", what);
+        snprintf(run->fail_why, sizeof run->fail_why, "out of memory");
+        run->fail_os = false;
+        return false;
+    }
+    hid_t t = fstr_type(w);
     hid_t space = H5Screate_simple(1, dims, NULL);
     hid_t a = t < 0 || space < 0 ? H5I_INVALID_HID
               : H5Acreate2(loc, name, t, space, H5P_DEFAULT, H5P_DEFAULT);
-    bool good = ok(run, what, a) && ok(run, what, H5Awrite(a, t, values));
+    bool good = ok(run, what, a) && ok(run, what, H5Awrite(a, t, buf));
+    nk_free(buf);
     if (a >= 0)
         H5Aclose(a);
     if (space >= 0)
@@ -555,6 +633,8 @@ static bool create_ext(nk_run *run, const char *path, hid_t ftype, int rank,
     if (good && deflate && H5Zfilter_avail(H5Z_FILTER_DEFLATE) > 0)
         good = ok(run, path, H5Pset_shuffle(dcpl)) &&
                ok(run, path, H5Pset_deflate(dcpl, 4));
+    if (good && run->checked)
+        good = ok(run, path, H5Pset_fletcher32(dcpl));
     *out = H5I_INVALID_HID;
     if (good) {
         *out = H5Dcreate2(run->file, path, ftype, space, H5P_DEFAULT, dcpl,
@@ -640,6 +720,9 @@ static bool flush(nk_run *run)
         /* a reservation left in place costs space, nothing else */
     }
     H5Eclear2(H5E_DEFAULT);
+    if (run->fd >= 0 && fstat(run->fd, &sb) == 0 &&
+        (uint64_t)sb.st_size > run->file_size)
+        run->file_size = (uint64_t)sb.st_size; /* the bound of reads */
     if (run->fd >= 0 && fsync(run->fd) != 0 && errno != EINVAL &&
         errno != EROFS) {
         snprintf(run->fail_what, sizeof run->fail_what, "fsync");
@@ -738,19 +821,35 @@ static bool write_root_attrs(nk_run *run)
                     H5T_NATIVE_INT32, &ranks);
 }
 
+/* /features: fixed-length strings in one chunk with a checksum. */
 static bool write_features(nk_run *run)
 {
     hsize_t dims[1] = {run->meta.d};
     if (!may_write(run, "/features"))
         return false;
-    hid_t t = vstr_type();
+    size_t w;
+    char *buf = pack_strings((const char *const *)run->features, run->meta.d,
+                             &w);
+    if (buf == NULL) {
+        snprintf(run->fail_what, sizeof run->fail_what, "/features");
+        snprintf(run->fail_why, sizeof run->fail_why, "out of memory");
+        return false;
+    }
+    hid_t t = fstr_type(w);
     hid_t space = H5Screate_simple(1, dims, NULL);
-    hid_t ds = t < 0 || space < 0 ? H5I_INVALID_HID
+    hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
+    bool good = ok(run, "/features", dcpl) &&
+                ok(run, "/features", H5Pset_chunk(dcpl, 1, dims)) &&
+                ok(run, "/features", H5Pset_fletcher32(dcpl));
+    hid_t ds = !good || t < 0 || space < 0 ? H5I_INVALID_HID
                : H5Dcreate2(run->file, "/features", t, space, H5P_DEFAULT,
-                            H5P_DEFAULT, H5P_DEFAULT);
-    bool good = ok(run, "/features", ds) &&
-                ok(run, "/features", H5Dwrite(ds, t, H5S_ALL, H5S_ALL,
-                                              H5P_DEFAULT, run->features));
+                            dcpl, H5P_DEFAULT);
+    good = good && ok(run, "/features", ds) &&
+           ok(run, "/features", H5Dwrite(ds, t, H5S_ALL, H5S_ALL,
+                                         H5P_DEFAULT, buf));
+    nk_free(buf);
+    if (dcpl >= 0)
+        H5Pclose(dcpl);
     if (ds >= 0)
         H5Dclose(ds);
     if (space >= 0)
@@ -864,6 +963,12 @@ nk_status nk_run_create(nk_run **out, const char *path,
         return nk_fail(NK_ENOMEM, err, len, "out of memory");
     }
     hid_t fapl = file_access();
+    /* The 1.8 format: superblock v2 and object headers with checksums, no
+     * consistency flags (the 1.10 format's superblock v3 keeps a file that
+     * a killed writer had open from opening at all). */
+    if (fapl >= 0)
+        H5Pset_libver_bounds(fapl, H5F_LIBVER_V18, H5F_LIBVER_V18);
+    run->checked = true;
     run->file = H5Fcreate(path, force ? H5F_ACC_TRUNC : H5F_ACC_EXCL,
                           H5P_DEFAULT, fapl);
     why w = h5_why(); /* before H5Pclose clears the error stack */
@@ -884,6 +989,8 @@ nk_status nk_run_create(nk_run **out, const char *path,
         return NK_EIO;
     }
     run->fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (run->fd >= 0 && fstat(run->fd, &sb) == 0)
+        run->file_size = (uint64_t)sb.st_size;
     *out = run;
     return NK_OK;
 }
@@ -894,7 +1001,8 @@ nk_status nk_run_create(nk_run **out, const char *path,
 
 /* Reads a text attribute (fixed- or variable-length) into a new string:
  * 0 done, 1 missing, 2 not a scalar string, 3 unreadable, 4 no memory. */
-static int get_text_attr(hid_t loc, const char *name, char **out)
+static int get_text_attr(const nk_run *run, hid_t loc, const char *name,
+                         char **out)
 {
     *out = NULL;
     if (H5Aexists(loc, name) <= 0)
@@ -921,7 +1029,9 @@ static int get_text_attr(hid_t loc, const char *name, char **out)
             H5Tclose(mt);
     } else {
         size_t n = H5Tget_size(t);
-        hid_t mt = str_type(n + 1);
+        if (n == 0 || n > run->file_size) /* more than the file holds */
+            goto done;
+        hid_t mt = read_str_type(t, n + 1);
         char *s = nk_calloc(n + 1, 1);
         rc = s == NULL ? 4 : 3;
         if (s != NULL && mt >= 0 && H5Aread(a, mt, s) >= 0) {
@@ -985,7 +1095,7 @@ static nk_status bad_attr(const nk_run *run, int rc, const char *where,
     if (rc == 2)
         return not_run(run->path, err, len, "attribute %s%s%s is not %s",
                        name, sep, where, kind);
-    return not_run(run->path, err, len, "cannot read attribute %s%s%s", name,
+    return damaged(run->path, err, len, "cannot read attribute %s%s%s", name,
                    sep, where);
 }
 
@@ -1003,7 +1113,8 @@ static nk_status read_root_attrs(nk_run *run, char *err, size_t len)
                        "version %d", run->path, (int)schema,
                        NK_RUN_SCHEMA_VERSION);
     for (size_t i = 0; i < COUNT(text_attr); i++)
-        if ((rc = get_text_attr(run->file, text_attr[i], &run->text[i])) != 0)
+        if ((rc = get_text_attr(run, run->file, text_attr[i],
+                                &run->text[i])) != 0)
             return bad_attr(run, rc, "", text_attr[i], "a string", err, len);
     if ((rc = get_int_attr(run->file, "master_seed", H5T_NATIVE_UINT64,
                            &run->meta.master_seed)) != 0)
@@ -1068,12 +1179,24 @@ static nk_status read_features(nk_run *run, char *err, size_t len)
         H5Dclose(ds);
         return not_run(run->path, err, len, "/features is empty");
     }
-    run->meta.d = (size_t)d;
-    run->features = nk_calloc(d, sizeof *run->features);
     hid_t ft = H5Dget_type(ds);
     bool vlen = ft >= 0 && H5Tis_variable_str(ft) > 0;
     size_t size = ft >= 0 ? H5Tget_size(ft) : 0;
-    hid_t mt = vlen ? vstr_type() : str_type(size + 1);
+    /* Each name takes at least its bytes in the file (a variable-length
+     * one 16 bytes of heap): no more than the file can hold. */
+    size_t each = vlen ? 16 : size;
+    if (ft < 0 || each == 0 || d > run->file_size / each) {
+        if (ft >= 0)
+            H5Tclose(ft);
+        H5Dclose(ds);
+        return damaged(run->path, err, len, "/features claims %llu names "
+                       "of %zu bytes in a file of %llu bytes",
+                       (unsigned long long)d, each,
+                       (unsigned long long)run->file_size);
+    }
+    run->meta.d = (size_t)d;
+    run->features = nk_calloc(d, sizeof *run->features);
+    hid_t mt = vlen ? vstr_type() : read_str_type(ft, size + 1);
     bool good = false, oom = run->features == NULL; /* oom: a failed nk_ allocation */
     if (run->features != NULL && mt >= 0) {
         if (vlen) {
@@ -1114,7 +1237,7 @@ static nk_status read_features(nk_run *run, char *err, size_t len)
     H5Dclose(ds);
     if (!good)
         return oom ? nk_fail(NK_ENOMEM, err, len, "out of memory")
-                   : not_run(run->path, err, len, "cannot read /features: %s",
+                   : damaged(run->path, err, len, "cannot read /features: %s",
                              w.text);
     return NK_OK;
 }
@@ -1132,6 +1255,12 @@ static nk_status open_population(nk_run *run, char *err, size_t len)
                        "features", (unsigned long long)dims[0],
                        (unsigned long long)dims[1],
                        (unsigned long long)dims[2], run->meta.d);
+    /* As on creation, one generation of genomes fits an HDF5 chunk. */
+    if (dims[2] > (UINT32_MAX / 8) / dims[1])
+        return damaged(run->path, err, len, "/population/genome is [%llu, "
+                       "%llu, %llu]", (unsigned long long)dims[0],
+                       (unsigned long long)dims[1],
+                       (unsigned long long)dims[2]);
     run->meta.n = (size_t)dims[1];
     run->meta.has_sigma = exists(run->file, pop_desc[P_SIGMA].path);
     for (int i = 0; i < P_COUNT; i++) {
@@ -1302,6 +1431,18 @@ static nk_status check_lengths(nk_run *run, char *err, size_t len)
                                "exist", want, path);
             continue;
         }
+        /* The complete rows of an uncompressed dataset lie in the file
+         * (/games is compressed: at most deflate's ratio, 1032 to 1). */
+        size_t row = i < P_COUNT ? (size_t)8 * run->meta.n *
+                     (pop_desc[i].width == 0 ? run->meta.d
+                                             : (size_t)pop_desc[i].width)
+                                 : run->tab[i - P_COUNT].size;
+        uint64_t room = i == P_COUNT + T_GAMES ? run->file_size * 1032
+                                               : run->file_size;
+        if (row > 0 && want > room / row)
+            return damaged(run->path, err, len, "%zu rows of %s are complete "
+                           "but a file of %llu bytes cannot hold them", want,
+                           path, (unsigned long long)run->file_size);
         hsize_t rows = rows_of(ds);
         if (rows < want)
             return not_run(run->path, err, len,
@@ -1324,8 +1465,7 @@ static nk_status open_failed(const char *path, const why *w, char *err,
     if (w->os)
         return nk_fail(NK_EIO, err, len, "cannot open '%s': %s", path,
                        w->text);
-    return nk_fail(NK_EFORMAT, err, len, "'%s' is truncated or damaged: %s",
-                   path, w->text);
+    return damaged(path, err, len, "%s", w->text);
 }
 
 nk_status nk_run_open(nk_run **out, const char *path, bool writable,
@@ -1360,6 +1500,7 @@ nk_status nk_run_open(nk_run **out, const char *path, bool writable,
         nk_run_close(run);
         return nk_fail(NK_ENOMEM, err, len, "out of memory");
     }
+    run->file_size = (uint64_t)sb.st_size;
     hid_t fapl = file_access();
     /* A reader does not lock the file, so that `nickar inspect` and run-file
      * weights work on a run in progress (its writer holds the lock). */
@@ -1373,6 +1514,19 @@ nk_status nk_run_open(nk_run **out, const char *path, bool writable,
         return open_failed(path, &w, err, len);
     }
     run->writable = writable;
+    H5F_info2_t info;
+    run->checked = H5Fget_info2(run->file, &info) >= 0 &&
+                   info.super.version >= 2;
+    H5Eclear2(H5E_DEFAULT);
+    /* New objects of a checked file (the checkpoints an append writes) have
+     * checksums too; an old file stays as it was. */
+    if (run->checked && writable &&
+        H5Fset_libver_bounds(run->file, H5F_LIBVER_V18, H5F_LIBVER_V18) < 0) {
+        why w2 = h5_why();
+        nk_run_close(run);
+        return nk_fail(NK_EIO, err, len, "cannot open '%s': %s", path,
+                       w2.text);
+    }
     nk_status st = read_root_attrs(run, err, len);
     if (st == NK_OK)
         st = read_features(run, err, len);
@@ -1562,10 +1716,17 @@ static bool put_blob(nk_run *run, hid_t g, const nk_run_blob *b)
     if (!may_write(run, what))
         return false;
     hid_t space = H5Screate_simple(1, dims, NULL);
-    hid_t ds = space < 0 ? H5I_INVALID_HID
+    hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
+    bool good = ok(run, what, dcpl);
+    if (good && run->checked && b->count > 0)
+        good = ok(run, what, H5Pset_chunk(dcpl, 1, dims)) &&
+               ok(run, what, H5Pset_fletcher32(dcpl));
+    hid_t ds = space < 0 || !good ? H5I_INVALID_HID
                : H5Dcreate2(g, b->name, f64 ? H5T_IEEE_F64LE : H5T_STD_U8LE,
-                            space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
-    bool good = ok(run, what, ds);
+                            space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
+    if (dcpl >= 0)
+        H5Pclose(dcpl);
+    good = good && ok(run, what, ds);
     if (good && b->count > 0)
         good = may_write(run, what) &&
                ok(run, what, H5Dwrite(ds, f64 ? H5T_NATIVE_DOUBLE
@@ -1826,6 +1987,13 @@ static nk_status open_blob(nk_run *run, const char *name, hid_t *out,
         H5Dclose(ds);
         return nk_fail(NK_EFORMAT, err, len, "'%s': checkpoint '%s' is not "
                        "a 1-D float64 or uint8 array", run->path, name);
+    }
+    if (n > run->file_size / size) { /* uncompressed: it lies in the file */
+        H5Dclose(ds);
+        return damaged(run->path, err, len, "checkpoint '%s' claims %llu "
+                       "values in a file of %llu bytes", name,
+                       (unsigned long long)n,
+                       (unsigned long long)run->file_size);
     }
     *out = ds;
     *kind = f64 ? NK_RUN_F64 : NK_RUN_U8;
