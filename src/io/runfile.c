@@ -22,6 +22,7 @@
  */
 #include "io/runfile.h"
 #include "base/alloc.h"
+#include "io/backup.h" /* nk_io_step, the test seam of kills */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -494,6 +495,7 @@ static int cmp_names(const void *a, const void *b)
 /* False when the test hook makes this write fail. */
 static bool may_write(nk_run *run, const char *what)
 {
+    nk_io_step(what);
     if (run->fail_at == 0 || --run->fail_at > 0)
         return true;
     snprintf(run->fail_what, sizeof run->fail_what, "%s", what);
@@ -716,13 +718,15 @@ static bool flush(nk_run *run)
     struct stat sb;
     if (run->fd >= 0 && H5Fget_eoa(run->file, &eoa) >= 0 &&
         fstat(run->fd, &sb) == 0 && (haddr_t)sb.st_size > eoa &&
-        ftruncate(run->fd, (off_t)eoa) != 0) {
+        (nk_io_step("truncate"), ftruncate(run->fd, (off_t)eoa) != 0)) {
         /* a reservation left in place costs space, nothing else */
     }
     H5Eclear2(H5E_DEFAULT);
     if (run->fd >= 0 && fstat(run->fd, &sb) == 0 &&
         (uint64_t)sb.st_size > run->file_size)
         run->file_size = (uint64_t)sb.st_size; /* the bound of reads */
+    if (run->fd >= 0)
+        nk_io_step("fsync");
     if (run->fd >= 0 && fsync(run->fd) != 0 && errno != EINVAL &&
         errno != EROFS) {
         snprintf(run->fail_what, sizeof run->fail_what, "fsync");
@@ -744,6 +748,7 @@ static int reserve(nk_run *run, size_t bytes)
         H5Eclear2(H5E_DEFAULT);
         return 0;
     }
+    nk_io_step("reserve");
     int e = posix_fallocate(run->fd, (off_t)eoa, (off_t)bytes);
     if (e == EINVAL || e == EOPNOTSUPP || e == ENODEV || e == ESPIPE)
         return 0;
