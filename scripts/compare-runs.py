@@ -105,7 +105,7 @@ def main():
         try:
             with h5py.File(pb, "r") as fb:
                 diffs, datasets, nroot = compare(fa, fb)
-        except OSError as e:
+        except (OSError, RuntimeError, KeyError, ValueError) as e:  # damaged files too
             print(f"compare-runs: {e}", file=sys.stderr)
             worst = 2
             continue

@@ -1459,6 +1459,94 @@ static nk_status check_lengths(nk_run *run, char *err, size_t len)
     return NK_OK;
 }
 
+static nk_status open_blob(nk_run *run, const char *name, hid_t *out,
+                           nk_run_kind *kind, size_t *count,
+                           char *err, size_t len);
+static nk_status get_rows(nk_run *run, hid_t ds, const char *what,
+                          hsize_t first, hsize_t count, hid_t mtype,
+                          void *buf, char *err, size_t len);
+
+/* Before a handle writes to a file, reads every complete row and the
+ * checkpoint: the data's checksums and the chunk indexes that lead to them
+ * are checked, so that an append never builds on damaged structures (HDF5
+ * does not check them when it writes, and can crash on them).  Memory: one
+ * generation of one dataset, or BENCH_CHUNK table rows, at a time. */
+static nk_status verify_data(nk_run *run, char *err, size_t len)
+{
+    size_t row_max = 8 * run->meta.n * (run->meta.d > 2 ? run->meta.d : 2);
+    for (int i = 0; i < T_COUNT; i++)
+        if (run->tab[i].size * STATS_CHUNK > row_max)
+            row_max = run->tab[i].size * STATS_CHUNK;
+    void *buf = nk_malloc(row_max);
+    if (buf == NULL)
+        return nk_fail(NK_ENOMEM, err, len, "out of memory");
+    nk_status st = NK_OK;
+    for (int i = 0; st == NK_OK && i < P_COUNT; i++) {
+        if (run->pop[i] < 0)
+            continue;
+        bool made;
+        hid_t mt = code_type(pop_desc[i].type, false, &made);
+        for (size_t g = 0; st == NK_OK && g < run->gens; g++)
+            st = get_rows(run, run->pop[i], pop_desc[i].path, g, 1, mt, buf,
+                          err, len);
+    }
+    for (int i = 0; st == NK_OK && i < T_COUNT; i++) {
+        const table *t = &run->tab[i];
+        size_t rows = i == T_GAMES ? run->games_rows
+                      : i == T_BENCH ? run->bench_rows : run->gens;
+        if (t->ds < 0)
+            continue;
+        for (size_t r = 0; st == NK_OK && r < rows; r += STATS_CHUNK) {
+            size_t n = rows - r < STATS_CHUNK ? rows - r : STATS_CHUNK;
+            st = get_rows(run, t->ds, t->path, r, n, t->mem, buf, err, len);
+        }
+    }
+    nk_free(buf);
+    for (size_t b = 0; st == NK_OK && b < run->n_blobs; b++) {
+        hid_t ds;
+        nk_run_kind kind;
+        size_t count;
+        st = open_blob(run, run->blob_names[b], &ds, &kind, &count, err, len);
+        if (st == NK_EINVAL) /* a name the writer would not have given */
+            st = damaged(run->path, err, len, "bad checkpoint name '%s'",
+                         run->blob_names[b]);
+        if (st != NK_OK)
+            break;
+        void *data = nk_malloc(count > 0 ? count * (kind == NK_RUN_F64 ? 8 : 1) : 1);
+        if (data == NULL)
+            st = nk_fail(NK_ENOMEM, err, len, "out of memory");
+        else if (count > 0 &&
+                 H5Dread(ds, kind == NK_RUN_F64 ? H5T_NATIVE_DOUBLE
+                                                : H5T_NATIVE_UINT8,
+                         H5S_ALL, H5S_ALL, H5P_DEFAULT, data) < 0)
+            st = read_failed(run, "the checkpoint", err, len);
+        nk_free(data);
+        H5Dclose(ds);
+    }
+    return st;
+}
+
+static herr_t visit_none(hid_t obj, const char *name, const H5O_info_t *info,
+                         void *data)
+{
+    (void)obj, (void)name, (void)info, (void)data;
+    return 0;
+}
+
+/* Walks every object of the file with all of its information (headers,
+ * attribute storage, chunk indexes, link storage): in a checked file, a
+ * damaged structure anywhere fails a checksum here, even one that this
+ * reader would not otherwise touch. */
+static nk_status walk_objects(nk_run *run, char *err, size_t len)
+{
+    if (H5Ovisit2(run->file, H5_INDEX_NAME, H5_ITER_NATIVE, visit_none, NULL,
+                  H5O_INFO_ALL) < 0) {
+        why w = h5_why();
+        return damaged(run->path, err, len, "%s", w.text);
+    }
+    return NK_OK;
+}
+
 /* The message of a failed H5Fopen: the system's reason (a lock, a
  * permission) or HDF5's (a file that ends too early, bad metadata). */
 static nk_status open_failed(const char *path, const why *w, char *err,
@@ -1532,7 +1620,9 @@ nk_status nk_run_open(nk_run **out, const char *path, bool writable,
         return nk_fail(NK_EIO, err, len, "cannot open '%s': %s", path,
                        w2.text);
     }
-    nk_status st = read_root_attrs(run, err, len);
+    nk_status st = run->checked ? walk_objects(run, err, len) : NK_OK;
+    if (st == NK_OK)
+        st = read_root_attrs(run, err, len);
     if (st == NK_OK)
         st = read_features(run, err, len);
     if (st == NK_OK)
@@ -1543,6 +1633,8 @@ nk_status nk_run_open(nk_run **out, const char *path, bool writable,
         st = open_checkpoint(run, err, len);
     if (st == NK_OK)
         st = check_lengths(run, err, len);
+    if (st == NK_OK && writable)
+        st = verify_data(run, err, len);
     if (st != NK_OK) {
         nk_run_close(run);
         return st;
@@ -1874,6 +1966,54 @@ nk_status nk_run_truncate(nk_run *run, bool *dropped, char *err, size_t len)
  * Reading
  * =================================================================== */
 
+/* Every chunk that holds rows [first, first + count) of ds (rank dims) is
+ * in the file, within its size, with its checksum filter applied: a damaged
+ * chunk index (unchecked in the 1.8 format) could otherwise make HDF5 read
+ * a missing chunk as fill values, or skip the checksum, without an error.
+ * An unchunked dataset passes. */
+static nk_status check_chunks(nk_run *run, hid_t ds, const char *what,
+                              int rank, hsize_t first, hsize_t count,
+                              char *err, size_t len)
+{
+    hid_t dcpl = H5Dget_create_plist(ds);
+    if (dcpl < 0)
+        return read_failed(run, what, err, len);
+    hsize_t cdims[3] = {1, 1, 1};
+    unsigned checksum_bit = 0;
+    bool chunked = H5Pget_layout(dcpl) == H5D_CHUNKED &&
+                   H5Pget_chunk(dcpl, 3, cdims) == rank && cdims[0] > 0;
+    int nf = chunked ? H5Pget_nfilters(dcpl) : 0;
+    for (int i = 0; i < nf && i < 32; i++) {
+        unsigned flags, conf[8];
+        size_t nconf = 8;
+        char name[64];
+        if (H5Pget_filter2(dcpl, (unsigned)i, &flags, &nconf, conf,
+                           sizeof name, name, NULL) == H5Z_FILTER_FLETCHER32)
+            checksum_bit = 1u << i;
+    }
+    H5Pclose(dcpl);
+    H5Eclear2(H5E_DEFAULT);
+    if (!chunked)
+        return NK_OK;
+    for (hsize_t k = first / cdims[0]; k <= (first + count - 1) / cdims[0];
+         k++) {
+        hsize_t offset[3] = {k * cdims[0], 0, 0};
+        unsigned mask = 0;
+        haddr_t addr = HADDR_UNDEF;
+        hsize_t size = 0;
+        hsize_t found = 0; /* by the lookup that reading uses */
+        if (H5Dget_chunk_info_by_coord(ds, offset, &mask, &addr, &size) < 0 ||
+            H5Dget_chunk_storage_size(ds, offset, &found) < 0)
+            return read_failed(run, what, err, len);
+        if (addr == HADDR_UNDEF || size == 0 || found != size ||
+            addr > run->file_size ||
+            size > run->file_size - addr || (mask & checksum_bit) != 0)
+            return damaged(run->path, err, len, "%s: chunk %llu is missing "
+                           "or out of place", what, (unsigned long long)k);
+    }
+    return NK_OK;
+}
+
 /* Reads rows [first, first + count) of ds (all of the other dimensions). */
 static nk_status get_rows(nk_run *run, hid_t ds, const char *what,
                           hsize_t first, hsize_t count, hid_t mtype,
@@ -1886,6 +2026,14 @@ static nk_status get_rows(nk_run *run, hid_t ds, const char *what,
     int rank = space >= 0 ? H5Sget_simple_extent_dims(space, dims, NULL) : -1;
     hsize_t start[3] = {first, 0, 0};
     hsize_t n[3] = {count, dims[1], dims[2]};
+    if (rank > 0) {
+        nk_status cst = check_chunks(run, ds, what, rank, first, count, err,
+                                     len);
+        if (cst != NK_OK) {
+            H5Sclose(space);
+            return cst;
+        }
+    }
     hid_t mem = rank > 0 ? H5Screate_simple(rank, n, NULL) : H5I_INVALID_HID;
     bool good = mem >= 0 &&
                 H5Sselect_hyperslab(space, H5S_SELECT_SET, start, NULL, n,
