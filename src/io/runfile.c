@@ -1004,6 +1004,129 @@ nk_status nk_run_create(nk_run **out, const char *path,
  * Opening
  * =================================================================== */
 
+/* ===================================================================
+ * Variable-length strings, read without HDF5's global heap code
+ *
+ * Older run files keep their text in variable-length strings, whose bytes
+ * HDF5 1.10 keeps in the global heap: unchecked, and a damaged heap or heap
+ * id makes HDF5's own reader overflow buffers or crash.  So nickar reads
+ * only the heap ids through HDF5 (a conversion to an opaque type that
+ * copies them as they are stored) and the heap collection itself, checking
+ * every size and offset against the collection and the file.
+ * =================================================================== */
+
+#define HEAP_ID_TAG "nickar raw global heap id"
+enum { HEAP_ID_SIZE = 16 }; /* length (4), collection address (8), index (4) */
+
+/* The conversion from a variable-length string as stored (its heap id) to
+ * the opaque type HEAP_ID_TAG: the bytes stay as they are. */
+static herr_t heap_id_conv(hid_t src, hid_t dst, H5T_cdata_t *cdata,
+                           size_t nelmts, size_t buf_stride,
+                           size_t bkg_stride, void *buf, void *bkg,
+                           hid_t dxpl)
+{
+    (void)nelmts, (void)buf_stride, (void)bkg_stride, (void)buf, (void)bkg;
+    (void)dxpl;
+    if (cdata->command == H5T_CONV_INIT) {
+        char *tag = H5Tget_class(dst) == H5T_OPAQUE ? H5Tget_tag(dst) : NULL;
+        bool mine = tag != NULL && strcmp(tag, HEAP_ID_TAG) == 0;
+        H5free_memory(tag);
+        if (!mine || H5Tis_variable_str(src) <= 0 ||
+            H5Tget_size(src) != HEAP_ID_SIZE || H5Tget_size(dst) != HEAP_ID_SIZE)
+            return -1;
+        cdata->need_bkg = H5T_BKG_NO;
+    }
+    return 0; /* H5T_CONV_CONV: same size, nothing moves; H5T_CONV_FREE */
+}
+
+/* The opaque type that receives heap ids (the caller closes it); registers
+ * the conversion once. */
+static hid_t heap_id_type(void)
+{
+    static bool registered;
+    hid_t t = H5Tcreate(H5T_OPAQUE, HEAP_ID_SIZE);
+    if (t < 0 || H5Tset_tag(t, HEAP_ID_TAG) < 0) {
+        if (t >= 0)
+            H5Tclose(t);
+        return H5I_INVALID_HID;
+    }
+    if (!registered) {
+        hid_t v = vstr_type();
+        if (v < 0 || H5Tregister(H5T_PERS_SOFT, "nickar heap id", v, t,
+                                 heap_id_conv) < 0) {
+            if (v >= 0)
+                H5Tclose(v);
+            H5Tclose(t);
+            return H5I_INVALID_HID;
+        }
+        H5Tclose(v);
+        registered = true;
+    }
+    return t;
+}
+
+static uint64_t le(const unsigned char *p, int n)
+{
+    uint64_t v = 0;
+    for (int i = n - 1; i >= 0; i--)
+        v = v << 8 | p[i];
+    return v;
+}
+
+/* The string of heap id id (HEAP_ID_SIZE bytes as stored), read from the
+ * file's global heap collection and checked: 0 done, 3 damaged (a size or
+ * offset that does not fit, a bad collection), 4 no memory. */
+static int heap_string(const nk_run *run, const unsigned char *id, char **out)
+{
+    *out = NULL;
+    uint64_t len = le(id, 4), addr = le(id + 4, 8), index = le(id + 12, 4);
+    if (len == 0 && addr == 0) { /* a NULL string */
+        *out = nk_strdup("");
+        return *out != NULL ? 0 : 4;
+    }
+    unsigned char head[16];
+    int fd = open(run->path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 3;
+    uint64_t size = 0;
+    int rc = 3;
+    if (addr < run->file_size && run->file_size - addr >= 16 &&
+        pread(fd, head, 16, (off_t)addr) == 16 &&
+        memcmp(head, "GCOL", 4) == 0 && head[4] == 1)
+        size = le(head + 8, 8);
+    unsigned char *col = NULL;
+    if (size >= 16 && size <= run->file_size - addr) {
+        col = nk_malloc((size_t)size);
+        if (col == NULL)
+            rc = 4;
+        else if (pread(fd, col, (size_t)size, (off_t)addr) != (ssize_t)size) {
+            nk_free(col);
+            col = NULL;
+        }
+    }
+    close(fd);
+    if (col == NULL)
+        return rc;
+    /* objects: index (2), references (2), reserved (4), size (8), data
+     * padded to 8 bytes; index 0 is the free space at the end */
+    for (uint64_t p = 16; p <= size - 16;) {
+        uint64_t k = le(col + p, 2), n = le(col + p + 8, 8);
+        if (k == 0 || n > size - p - 16)
+            break;
+        if (k == index) {
+            if (len <= n && (*out = nk_malloc((size_t)len + 1)) != NULL) {
+                memcpy(*out, col + p + 16, (size_t)len);
+                (*out)[len] = '\0';
+            }
+            rc = len > n ? 3 : *out != NULL ? 0 : 4;
+            break;
+        }
+        p += 16 + ((n + 7) & ~(uint64_t)7);
+    }
+    nk_free(col);
+    return rc;
+}
+
 /* Reads a text attribute (fixed- or variable-length) into a new string:
  * 0 done, 1 missing, 2 not a scalar string, 3 unreadable, 4 no memory. */
 static int get_text_attr(const nk_run *run, hid_t loc, const char *name,
@@ -1022,14 +1145,11 @@ static int get_text_attr(const nk_run *run, hid_t loc, const char *name,
     if (H5Tget_class(t) != H5T_STRING || H5Sget_simple_extent_npoints(space) != 1)
         goto done;
     if (H5Tis_variable_str(t) > 0) {
-        hid_t mt = vstr_type();
-        char *s = NULL;
+        hid_t mt = heap_id_type();
+        unsigned char id[HEAP_ID_SIZE];
         rc = 3;
-        if (mt >= 0 && H5Aread(a, mt, &s) >= 0) {
-            *out = nk_strdup(s != NULL ? s : "");
-            rc = *out != NULL ? 0 : 4;
-            H5free_memory(s);
-        }
+        if (mt >= 0 && H5Aread(a, mt, id) >= 0)
+            rc = heap_string(run, id, out);
         if (mt >= 0)
             H5Tclose(mt);
     } else {
@@ -1135,6 +1255,8 @@ static nk_status read_root_attrs(nk_run *run, char *err, size_t len)
     return NK_OK;
 }
 
+static bool plain_fits(hid_t t);
+
 /* Opens dataset path, checks its rank and element class, gives its dims. */
 static nk_status open_ds(nk_run *run, const char *path, int rank,
                          H5T_class_t cls, hsize_t *dims, hid_t *out,
@@ -1152,6 +1274,9 @@ static nk_status open_ds(nk_run *run, const char *path, int rank,
     hid_t space = H5Dget_space(ds), t = H5Dget_type(ds);
     int r = space >= 0 ? H5Sget_simple_extent_ndims(space) : -1;
     H5T_class_t c = t >= 0 ? H5Tget_class(t) : H5T_NO_CLASS;
+    /* numbers: a sane size and precision (see plain_fits) */
+    if ((c == H5T_INTEGER || c == H5T_FLOAT) && !plain_fits(t))
+        c = H5T_NO_CLASS;
     if (r == rank)
         H5Sget_simple_extent_dims(space, dims, NULL);
     if (space >= 0)
@@ -1201,25 +1326,23 @@ static nk_status read_features(nk_run *run, char *err, size_t len)
     }
     run->meta.d = (size_t)d;
     run->features = nk_calloc(d, sizeof *run->features);
-    hid_t mt = vlen ? vstr_type() : read_str_type(ft, size + 1);
+    hid_t mt = vlen ? heap_id_type() : read_str_type(ft, size + 1);
     bool good = false, oom = run->features == NULL; /* oom: a failed nk_ allocation */
     if (run->features != NULL && mt >= 0) {
         if (vlen) {
-            char **s = nk_calloc(d, sizeof *s);
-            oom = s == NULL;
-            if (s != NULL &&
-                H5Dread(ds, mt, H5S_ALL, H5S_ALL, H5P_DEFAULT, s) >= 0) {
+            unsigned char *ids = nk_calloc(d, HEAP_ID_SIZE);
+            oom = ids == NULL;
+            if (ids != NULL &&
+                H5Dread(ds, mt, H5S_ALL, H5S_ALL, H5P_DEFAULT, ids) >= 0) {
                 good = true;
-                for (size_t i = 0; i < d; i++) {
-                    run->features[i] = nk_strdup(s[i] != NULL ? s[i] : "");
-                    oom = oom || run->features[i] == NULL;
+                for (size_t i = 0; good && i < d; i++) {
+                    int rc = heap_string(run, ids + i * HEAP_ID_SIZE,
+                                         &run->features[i]);
+                    oom = rc == 4;
+                    good = rc == 0;
                 }
-                good = !oom;
-                hid_t space = H5Dget_space(ds);
-                H5Dvlen_reclaim(mt, space, H5P_DEFAULT, s);
-                H5Sclose(space);
             }
-            nk_free(s);
+            nk_free(ids);
         } else {
             char *s = nk_calloc(d, size + 1);
             oom = s == NULL;
@@ -1285,6 +1408,55 @@ static nk_status open_population(nk_run *run, char *err, size_t len)
     return NK_OK;
 }
 
+/* A sane type for a number or a string member: a size of 1 to 64 bytes
+ * and, for numbers, a precision and offset within it. */
+static bool plain_fits(hid_t t)
+{
+    size_t size = H5Tget_size(t);
+    H5T_class_t c = H5Tget_class(t);
+    if (size < 1 || size > 64)
+        return false;
+    if (c == H5T_STRING)
+        return H5Tis_variable_str(t) == 0;
+    if (c != H5T_INTEGER && c != H5T_FLOAT)
+        return false;
+    size_t prec = H5Tget_precision(t);
+    int off = H5Tget_offset(t);
+    return prec >= 1 && off >= 0 && prec + (size_t)off <= 8 * size;
+}
+
+/* Every member of compound type ft lies within the row, does not overlap
+ * another, and is a plain number or fixed-length string (an unchecked
+ * header of an older file can say otherwise, and HDF5's conversions then
+ * read and write out of bounds). */
+static bool compound_fits(hid_t ft)
+{
+    if (ft < 0 || H5Tget_class(ft) != H5T_COMPOUND)
+        return false;
+    size_t size = H5Tget_size(ft);
+    int n = H5Tget_nmembers(ft);
+    if (n < 1 || n > 64 || size < 1 || size > 4096)
+        return false;
+    size_t lo[64], hi[64];
+    bool good = true;
+    for (int i = 0; good && i < n; i++) {
+        hid_t mt = H5Tget_member_type(ft, (unsigned)i);
+        size_t off = H5Tget_member_offset(ft, (unsigned)i);
+        good = mt >= 0 && plain_fits(mt) && off < size &&
+               H5Tget_size(mt) <= size - off;
+        if (good) {
+            lo[i] = off;
+            hi[i] = off + H5Tget_size(mt);
+            for (int j = 0; good && j < i; j++)
+                good = hi[i] <= lo[j] || hi[j] <= lo[i];
+        }
+        if (mt >= 0)
+            H5Tclose(mt);
+    }
+    H5Eclear2(H5E_DEFAULT);
+    return good;
+}
+
 static nk_status open_tables(nk_run *run, char *err, size_t len)
 {
     run->meta.record_games = exists(run->file, "/games");
@@ -1298,6 +1470,12 @@ static nk_status open_tables(nk_run *run, char *err, size_t len)
         if (st != NK_OK)
             return st;
         hid_t ft = H5Dget_type(t->ds);
+        if (!compound_fits(ft)) {
+            if (ft >= 0)
+                H5Tclose(ft);
+            return damaged(run->path, err, len, "the row type of %s does not "
+                           "fit together", t->path);
+        }
         for (size_t m = 0; m < t->count; m++) {
             const member *mb = &t->members[m];
             int k = ft >= 0 ? H5Tget_member_index(ft, mb->name) : -1;
