@@ -20,7 +20,8 @@
 # printed at the end.
 source "$(dirname "$0")/lib_cli.sh"
 
-STRIDE=389        # bytes between flipped bytes (a prime: every offset mod 8)
+STRIDE=521        # bytes between flipped bytes (a prime: every offset mod 8);
+                  # about 30 s in release, 3 min under AddressSanitizer
 SPAN=65536        # flips cover the first SPAN bytes
 TIME_LIMIT=20     # seconds per command
 MEM_KB=1048576    # ulimit -v for each command (1 GiB)
@@ -29,6 +30,9 @@ asan=0
 if ldd "$nickar" 2>/dev/null | grep -q libasan; then
   asan=1
   export ASAN_OPTIONS="${ASAN_OPTIONS:-}:hard_rss_limit_mb=1024:detect_leaks=1"
+  # libhdf5's own error paths keep some memory on damaged files; nickar's
+  # leaks are still reported
+  export LSAN_OPTIONS="suppressions=$srcdir/tests/fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 fi
 
 cfg=$tmp/small.ini
