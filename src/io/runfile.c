@@ -1341,6 +1341,13 @@ static nk_status read_features(nk_run *run, char *err, size_t len)
                     oom = rc == 4;
                     good = rc == 0;
                 }
+                if (!good && !oom) { /* the message says what failed */
+                    H5Eclear2(H5E_DEFAULT);
+                    H5Epush2(H5E_DEFAULT, __FILE__, __func__, __LINE__,
+                             H5E_ERR_CLS, H5E_DATASET, H5E_READERROR,
+                             "a name's bytes do not fit its global heap "
+                             "collection");
+                }
             }
             nk_free(ids);
         } else {
