@@ -32,7 +32,7 @@ if ldd "$nickar" 2>/dev/null | grep -q libasan; then
   export ASAN_OPTIONS="${ASAN_OPTIONS:-}:hard_rss_limit_mb=1024:detect_leaks=1"
   # libhdf5's own error paths keep some memory on damaged files; nickar's
   # leaks are still reported
-  export LSAN_OPTIONS="suppressions=$srcdir/tests/fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+  export LSAN_OPTIONS="suppressions=$srcdir/tests/fuzz/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 fi
 
 cfg=$tmp/small.ini
