@@ -1,14 +1,16 @@
 #!/usr/bin/python3
 """compare-runs.py -- are two nickar run files the same run, bit for bit?
 
-    scripts/compare-runs.py A.h5 B.h5
+    scripts/compare-runs.py A.h5 B.h5 [C.h5 ...]
 
 Compares every dataset (shape, type and every byte of its values) and every
-attribute of the two files, except what records the circumstances of a run
+attribute of the two files (text by its characters, whether it is stored as
+variable- or fixed-length strings), except what records the circumstances of a run
 rather than its results: the root attributes `created` and `threads`, and
 the `wall_seconds` column of /stats.  Prints one line per difference and
 exits 1 if there is any, 0 (with a summary line) if there is none, 2 for a
-file that cannot be read.  Used to check that a change of code leaves a run
+file that cannot be read.  With more than two files, compares A with each
+of the others, each line starting with the other file's name.  Used to check that a change of code leaves a run
 unchanged (docs/testing.md).
 """
 import sys
@@ -30,8 +32,22 @@ def attrs(obj):
     return {k: v for k, v in obj.attrs.items() if k not in VOLATILE_ATTRS}
 
 
+def texts(a):
+    """The strings of a text array, as str, whatever their storage
+    (variable-length, as older run files have, or fixed-length)."""
+    return [x.decode("utf-8", "replace") if isinstance(x, bytes) else str(x)
+            for x in a.ravel()]
+
+
+def is_text(a):
+    return a.dtype.kind in "SU" or (a.dtype.kind == "O" and all(
+        isinstance(x, (bytes, str)) for x in a.ravel()))
+
+
 def same(a, b):
     a, b = np.asarray(a), np.asarray(b)
+    if is_text(a) and is_text(b):
+        return a.shape == b.shape and texts(a) == texts(b)
     if a.dtype != b.dtype or a.shape != b.shape:
         return False
     if a.dtype.names:
@@ -42,15 +58,9 @@ def same(a, b):
     return a.tobytes() == b.tobytes()
 
 
-def main():
-    if len(sys.argv) != 3:
-        print("usage: compare-runs.py A.h5 B.h5", file=sys.stderr)
-        return 2
-    try:
-        fa, fb = (h5py.File(p, "r") for p in sys.argv[1:])
-    except OSError as e:
-        print(f"compare-runs: {e}", file=sys.stderr)
-        return 2
+def compare(fa, fb):
+    """The differences between two open run files, the number of datasets
+    and of root attributes compared."""
     diffs = []
     ia, ib = items(fa), items(fb)
     for name in sorted(set(ia) ^ set(ib)):
@@ -76,13 +86,37 @@ def main():
     for k in ra.keys() & rb.keys():
         if not same(ra[k], rb[k]):
             diffs.append(f"/@{k}: attribute differs")
-    for d in diffs:
-        print(d)
-    if diffs:
-        return 1
-    print(f"same run: {datasets} datasets and {len(ra)} root attributes identical"
-          f" (not compared: {', '.join(sorted(VOLATILE_ATTRS | VOLATILE_FIELDS))})")
-    return 0
+    return diffs, datasets, len(ra)
+
+
+def main():
+    if len(sys.argv) < 3:
+        print("usage: compare-runs.py A.h5 B.h5 [C.h5 ...]", file=sys.stderr)
+        return 2
+    many = len(sys.argv) > 3  # A against each of B, C, ...: lines name the file
+    worst = 0
+    try:
+        fa = h5py.File(sys.argv[1], "r")
+    except OSError as e:
+        print(f"compare-runs: {e}", file=sys.stderr)
+        return 2
+    for pb in sys.argv[2:]:
+        tag = f"{pb}: " if many else ""
+        try:
+            with h5py.File(pb, "r") as fb:
+                diffs, datasets, nroot = compare(fa, fb)
+        except (OSError, RuntimeError, KeyError, ValueError) as e:  # damaged files too
+            print(f"compare-runs: {e}", file=sys.stderr)
+            worst = 2
+            continue
+        for d in diffs:
+            print(tag + d)
+        if diffs:
+            worst = max(worst, 1)
+            continue
+        print(f"{tag}same run: {datasets} datasets and {nroot} root attributes identical"
+              f" (not compared: {', '.join(sorted(VOLATILE_ATTRS | VOLATILE_FIELDS))})")
+    return worst
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ packages=(
   libgsl-dev libhdf5-dev libinih-dev        # libraries
   libopenmpi-dev openmpi-bin                # distributed runs
   libcmocka-dev valgrind                    # tests
+  clang libclang-rt-dev                     # the fuzz harness (libFuzzer)
   python3 python3-h5py python3-matplotlib python3-numpy  # analysis, tests
   jupyter-nbconvert python3-ipykernel python3-nbformat   # notebooks
 )

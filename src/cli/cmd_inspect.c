@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "base/alloc.h"
 #include "cli/util.h"
+#include "io/backup.h"
 #include "io/runfile.h"
 
 enum { OPT_JSON, OPT_END };
@@ -170,6 +171,7 @@ int nk_cmd_inspect(int argc, char **argv)
     nk_run *run = NULL;
     nk_status st = nk_run_open(&run, cli.argv[0], false, err, sizeof err);
     if (st != NK_OK) {
+        nk_backup_hint(cli.argv[0], err, sizeof err);
         nk_cli_error(&cli, "%s", err);
         return nk_cli_exit(st);
     }
@@ -181,6 +183,7 @@ int nk_cmd_inspect(int argc, char **argv)
         else
             print_text(cli.argv[0], &s);
     } else {
+        nk_backup_hint(cli.argv[0], err, sizeof err);
         nk_cli_error(&cli, "%s", err);
     }
     summary_free(&s);

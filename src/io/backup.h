@@ -15,8 +15,17 @@
  * while the file is below NK_BACKUP_EVERY_MB, then every 10 generations,
  * and removed when the run file is closed cleanly.
  *
+ * The restore cannot be stranded by a kill: the damaged file is kept as
+ * PATH.damaged by a second link (or a copy), never moved away, and the
+ * backup is copied to PATH.tmp, synced and renamed over PATH; the backup
+ * stays until the run closes cleanly.  So at every moment PATH is either
+ * the old file or the whole backup copy, and PATH.bak is whole: some later
+ * --resume always succeeds.  (A PATH that is missing beside a PATH.bak --
+ * left by older versions -- is restored too.)
+ *
  * Owns: the names derived from a run file's path (PATH.bak, PATH.bak.tmp,
- * PATH.new, PATH.damaged), the copy, its refresh policy and the restore.
+ * PATH.new, PATH.damaged, PATH.tmp), the copy, its refresh policy and the
+ * restore; and the test seam of the run file's I/O steps (nk_io_step).
  */
 #ifndef NK_IO_BACKUP_H
 #define NK_IO_BACKUP_H
@@ -44,7 +53,23 @@ bool nk_backup_exists(const char *path);
 /* Replaces the run file by its backup copy; a damaged run file is kept as
  * PATH.damaged.  NK_EIO. */
 nk_status nk_backup_restore(const char *path, bool damaged, char *err, size_t errlen);
+/* When the run file at path was being written when its writer stopped (a
+ * PATH.bak or, for a missing file, a PATH.new lies beside it), appends to
+ * msg (a NUL-terminated message in len bytes) what recovers it: "; it was
+ * being written when its run stopped: `nickar evolve CONFIG --resume` ...".
+ * Readers that fail on a run file add it to their error. */
+void nk_backup_hint(const char *path, char *msg, size_t len);
 /* Removes PATH.bak. */
 void nk_backup_remove(const char *path);
+
+/* Test seam.  Every step of the run file's I/O that a kill could interrupt
+ * -- each HDF5 write and flush of io/runfile.c, each write, sync, rename,
+ * link, unlink and truncate of the copies here and in io/evolve_file.c --
+ * calls nk_io_step(what) just before it.  In nickar and the libraries the
+ * hook is NULL and this costs one test; the nickar-test binary
+ * (tests/CMakeLists.txt) sets it to stop the process at the Nth step
+ * (NICKAR_KILL_AT=N), which tests/test_runfile_kill.sh uses. */
+extern void (*nk_io_step_hook)(const char *what);
+void nk_io_step(const char *what);
 
 #endif

@@ -99,7 +99,14 @@ static nk_status create_file(nk_evo_file *f, const char *path, bool force, char 
     nk_run_close(run);
     if (st != NK_OK)
         return st;
-    if ((access(bak, F_OK) == 0 && remove(bak) != 0) || rename(tmp, path) != 0) {
+    nk_io_step("remove backup");
+    if (access(bak, F_OK) == 0 && remove(bak) != 0) {
+        int saved = errno;
+        remove(tmp);
+        return nk_fail(NK_EIO, err, len, "cannot create '%s': %s", path, strerror(saved));
+    }
+    nk_io_step("rename");
+    if (rename(tmp, path) != 0) {
         int saved = errno;
         remove(tmp);
         return nk_fail(NK_EIO, err, len, "cannot create '%s': %s", path, strerror(saved));
@@ -107,20 +114,44 @@ static nk_status create_file(nk_evo_file *f, const char *path, bool force, char 
     return nk_run_open(&f->run, path, true, err, len);
 }
 
-/* Opens the run file to resume it.  When a whole backup exists (the run
- * did not close), goes on from the backup: a damaged file (one that does
- * not open) is kept as PATH.damaged, one that opens is replaced.  A file
- * that another process holds (NK_EIO) is left alone. */
+/* Opens the run file to resume it.  When a backup exists (the run did not
+ * close) and is sound, goes on from it: a damaged run file (one that does
+ * not open) is kept as PATH.damaged, one that opens is replaced, a missing
+ * one (a kill in an older version's restore) is restored.  A damaged
+ * backup beside a sound run file is let be (the next refresh replaces it);
+ * when both are damaged, the error says so.  A file that another process
+ * holds (NK_EIO) is left alone. */
 static nk_status open_for_resume(nk_evo_file *f, char *err, size_t len)
 {
-    nk_status st = nk_run_open(&f->run, f->path, true, err, len);
-    if (st != NK_OK && st != NK_EFORMAT)
-        return st;
     if (!nk_backup_exists(f->path))
-        return st;
+        return nk_run_open(&f->run, f->path, true, err, len);
+    char bak[NK_RUN_PATH_MAX], e2[1024];
+    nk_backup_name(bak, f->path, ".bak");
+    nk_run *check = NULL;
+    nk_status bst = nk_run_open(&check, bak, false, e2, sizeof e2);
+    nk_run_close(check);
+    bool missing = access(f->path, F_OK) != 0 && errno == ENOENT;
+    nk_status st = NK_EFORMAT;
+    if (!missing) {
+        st = nk_run_open(&f->run, f->path, true, err, len);
+        if (st != NK_OK && st != NK_EFORMAT)
+            return st;
+    }
+    if (bst != NK_OK) {
+        if (st == NK_OK)
+            return NK_OK; /* the run file is sound: go on from it */
+        if (missing)
+            return nk_fail(bst, err, len, "cannot resume '%s': it is missing and its backup "
+                           "cannot be used: %s", f->path, e2);
+        char e3[1024];
+        snprintf(e3, sizeof e3, "%s", err);
+        if (bst != NK_EFORMAT)
+            return nk_fail(bst, err, len, "%s; its backup cannot be read: %s", e3, e2);
+        return nk_fail(NK_EFORMAT, err, len, "%s; its backup is damaged too: %s", e3, e2);
+    }
     nk_run_close(f->run);
     f->run = NULL;
-    bool damaged = st == NK_EFORMAT;
+    bool damaged = st == NK_EFORMAT && !missing;
     st = nk_backup_restore(f->path, damaged, err, len);
     if (st != NK_OK)
         return st;

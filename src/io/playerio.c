@@ -10,6 +10,7 @@
  */
 #include "io/playerio.h"
 #include "base/alloc.h"
+#include "io/backup.h"
 #include "io/runfile.h"
 
 #include <errno.h>
@@ -156,8 +157,10 @@ nk_status nk_playerio_run_weights(const char *file, const char *selector, double
     nk_run *run = NULL;
     char e2[NK_MSG_MAX];
     nk_status st = nk_run_open(&run, file, false, e2, sizeof e2);
-    if (st != NK_OK)
+    if (st != NK_OK) {
+        nk_backup_hint(file, e2, sizeof e2);
         return nk_fail(st, err, errlen, "weights '%s@%s': %s", file, selector, e2);
+    }
     const nk_run_meta *m = nk_run_get_meta(run);
     size_t g = nk_run_generations(run);
     double *genome = NULL, *fitness = NULL;

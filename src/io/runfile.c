@@ -22,6 +22,7 @@
  */
 #include "io/runfile.h"
 #include "base/alloc.h"
+#include "io/backup.h" /* nk_io_step, the test seam of kills */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -145,6 +146,9 @@ struct nk_run {
     char fail_what[96];     /* the object of the failed write */
     char fail_why[200];     /* and the reason */
     bool fail_os;           /* the reason came from the system */
+    bool checked;           /* superblock v2 or later: metadata checksums,
+                               fletcher32 on the data of new datasets */
+    uint64_t file_size;     /* bytes of the file when it was opened */
 };
 
 /* ===================================================================
@@ -222,13 +226,33 @@ static nk_status not_run(const char *path, char *err, size_t len,
                    path, what);
 }
 
-/* A failed read: the system's reason is NK_EIO, HDF5's own NK_EFORMAT. */
+/* "damaged run file 'PATH': ..." */
+static nk_status damaged(const char *path, char *err, size_t len,
+                         const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static nk_status damaged(const char *path, char *err, size_t len,
+                         const char *fmt, ...)
+{
+    char what[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    H5Eclear2(H5E_DEFAULT);
+    return nk_fail(NK_EFORMAT, err, len, "damaged run file '%s': %s", path,
+                   what);
+}
+
+/* A failed read: the system's reason is NK_EIO; HDF5's own (a bad
+ * signature or checksum, an address beyond the end) a damaged file. */
 static nk_status read_failed(const nk_run *run, const char *what,
                              char *err, size_t len)
 {
     why w = h5_why();
-    return nk_fail(w.os ? NK_EIO : NK_EFORMAT, err, len,
-                   "reading '%s' failed: %s: %s", run->path, what, w.text);
+    if (w.os)
+        return nk_fail(NK_EIO, err, len, "reading '%s' failed: %s: %s",
+                       run->path, what, w.text);
+    return damaged(run->path, err, len, "cannot read %s: %s", what, w.text);
 }
 
 /* ===================================================================
@@ -253,6 +277,23 @@ static hid_t str_type(size_t size)
     if (t < 0)
         return t;
     if (H5Tset_size(t, size) < 0 || H5Tset_strpad(t, H5T_STR_NULLTERM) < 0) {
+        H5Tclose(t);
+        return H5I_INVALID_HID;
+    }
+    return t;
+}
+
+/* The memory type that reads fixed-length strings of file type ft (its
+ * character set; HDF5 does not convert between sets) NUL-terminated in
+ * size bytes. */
+static hid_t read_str_type(hid_t ft, size_t size)
+{
+    hid_t t = H5Tcopy(H5T_C_S1);
+    if (t < 0)
+        return t;
+    H5T_cset_t cs = H5Tget_cset(ft);
+    if (cs < 0 || H5Tset_cset(t, cs) < 0 || H5Tset_size(t, size) < 0 ||
+        H5Tset_strpad(t, H5T_STR_NULLTERM) < 0) {
         H5Tclose(t);
         return H5I_INVALID_HID;
     }
@@ -454,6 +495,7 @@ static int cmp_names(const void *a, const void *b)
 /* False when the test hook makes this write fail. */
 static bool may_write(nk_run *run, const char *what)
 {
+    nk_io_step(what);
     if (run->fail_at == 0 || --run->fail_at > 0)
         return true;
     snprintf(run->fail_what, sizeof run->fail_what, "%s", what);
@@ -502,16 +544,45 @@ static bool put_attr(nk_run *run, hid_t loc, const char *what,
     return good;
 }
 
+/* A fixed-length UTF-8 string type of size bytes (the caller closes it). */
+static hid_t fstr_type(size_t size)
+{
+    hid_t t = str_type(size);
+    if (t >= 0 && H5Tset_cset(t, H5T_CSET_UTF8) < 0) {
+        H5Tclose(t);
+        return H5I_INVALID_HID;
+    }
+    return t;
+}
+
+/* A text attribute: a fixed-length string, whose bytes sit in the (in a
+ * checked file, checksummed) object header; old files have variable-length
+ * ones, which HDF5 1.10 keeps in the unchecked global heap. */
 static bool put_text_attr(nk_run *run, hid_t loc, const char *what,
                           const char *name, const char *value)
 {
-    hid_t t = vstr_type();
+    const char *v = value != NULL ? value : "";
+    hid_t t = fstr_type(strlen(v) + 1);
     if (!ok(run, what, t))
         return false;
-    const char *v = value != NULL ? value : "";
-    bool good = put_attr(run, loc, what, name, t, t, &v);
+    bool good = put_attr(run, loc, what, name, t, t, v);
     H5Tclose(t);
     return good;
+}
+
+/* n strings as one block of fixed-length ones (size bytes each). */
+static char *pack_strings(const char *const *values, size_t n, size_t *size)
+{
+    size_t w = 1;
+    for (size_t i = 0; i < n; i++)
+        if (strlen(values[i]) + 1 > w)
+            w = strlen(values[i]) + 1;
+    char *buf = nk_calloc(n, w);
+    if (buf != NULL)
+        for (size_t i = 0; i < n; i++)
+            memcpy(buf + i * w, values[i], strlen(values[i]));
+    *size = w;
+    return buf;
 }
 
 /* A 1-D attribute of n variable-length strings. */
@@ -522,11 +593,20 @@ static bool put_text_list_attr(nk_run *run, hid_t loc, const char *what,
     if (!may_write(run, what))
         return false;
     hsize_t dims[1] = {n};
-    hid_t t = vstr_type();
+    size_t w;
+    char *buf = pack_strings(values, n, &w);
+    if (buf == NULL) {
+        snprintf(run->fail_what, sizeof run->fail_what, "%s", what);
+        snprintf(run->fail_why, sizeof run->fail_why, "out of memory");
+        run->fail_os = false;
+        return false;
+    }
+    hid_t t = fstr_type(w);
     hid_t space = H5Screate_simple(1, dims, NULL);
     hid_t a = t < 0 || space < 0 ? H5I_INVALID_HID
               : H5Acreate2(loc, name, t, space, H5P_DEFAULT, H5P_DEFAULT);
-    bool good = ok(run, what, a) && ok(run, what, H5Awrite(a, t, values));
+    bool good = ok(run, what, a) && ok(run, what, H5Awrite(a, t, buf));
+    nk_free(buf);
     if (a >= 0)
         H5Aclose(a);
     if (space >= 0)
@@ -555,6 +635,8 @@ static bool create_ext(nk_run *run, const char *path, hid_t ftype, int rank,
     if (good && deflate && H5Zfilter_avail(H5Z_FILTER_DEFLATE) > 0)
         good = ok(run, path, H5Pset_shuffle(dcpl)) &&
                ok(run, path, H5Pset_deflate(dcpl, 4));
+    if (good && run->checked)
+        good = ok(run, path, H5Pset_fletcher32(dcpl));
     *out = H5I_INVALID_HID;
     if (good) {
         *out = H5Dcreate2(run->file, path, ftype, space, H5P_DEFAULT, dcpl,
@@ -636,10 +718,15 @@ static bool flush(nk_run *run)
     struct stat sb;
     if (run->fd >= 0 && H5Fget_eoa(run->file, &eoa) >= 0 &&
         fstat(run->fd, &sb) == 0 && (haddr_t)sb.st_size > eoa &&
-        ftruncate(run->fd, (off_t)eoa) != 0) {
+        (nk_io_step("truncate"), ftruncate(run->fd, (off_t)eoa) != 0)) {
         /* a reservation left in place costs space, nothing else */
     }
     H5Eclear2(H5E_DEFAULT);
+    if (run->fd >= 0 && fstat(run->fd, &sb) == 0 &&
+        (uint64_t)sb.st_size > run->file_size)
+        run->file_size = (uint64_t)sb.st_size; /* the bound of reads */
+    if (run->fd >= 0)
+        nk_io_step("fsync");
     if (run->fd >= 0 && fsync(run->fd) != 0 && errno != EINVAL &&
         errno != EROFS) {
         snprintf(run->fail_what, sizeof run->fail_what, "fsync");
@@ -661,6 +748,7 @@ static int reserve(nk_run *run, size_t bytes)
         H5Eclear2(H5E_DEFAULT);
         return 0;
     }
+    nk_io_step("reserve");
     int e = posix_fallocate(run->fd, (off_t)eoa, (off_t)bytes);
     if (e == EINVAL || e == EOPNOTSUPP || e == ENODEV || e == ESPIPE)
         return 0;
@@ -738,19 +826,35 @@ static bool write_root_attrs(nk_run *run)
                     H5T_NATIVE_INT32, &ranks);
 }
 
+/* /features: fixed-length strings in one chunk with a checksum. */
 static bool write_features(nk_run *run)
 {
     hsize_t dims[1] = {run->meta.d};
     if (!may_write(run, "/features"))
         return false;
-    hid_t t = vstr_type();
+    size_t w;
+    char *buf = pack_strings((const char *const *)run->features, run->meta.d,
+                             &w);
+    if (buf == NULL) {
+        snprintf(run->fail_what, sizeof run->fail_what, "/features");
+        snprintf(run->fail_why, sizeof run->fail_why, "out of memory");
+        return false;
+    }
+    hid_t t = fstr_type(w);
     hid_t space = H5Screate_simple(1, dims, NULL);
-    hid_t ds = t < 0 || space < 0 ? H5I_INVALID_HID
+    hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
+    bool good = ok(run, "/features", dcpl) &&
+                ok(run, "/features", H5Pset_chunk(dcpl, 1, dims)) &&
+                ok(run, "/features", H5Pset_fletcher32(dcpl));
+    hid_t ds = !good || t < 0 || space < 0 ? H5I_INVALID_HID
                : H5Dcreate2(run->file, "/features", t, space, H5P_DEFAULT,
-                            H5P_DEFAULT, H5P_DEFAULT);
-    bool good = ok(run, "/features", ds) &&
-                ok(run, "/features", H5Dwrite(ds, t, H5S_ALL, H5S_ALL,
-                                              H5P_DEFAULT, run->features));
+                            dcpl, H5P_DEFAULT);
+    good = good && ok(run, "/features", ds) &&
+           ok(run, "/features", H5Dwrite(ds, t, H5S_ALL, H5S_ALL,
+                                         H5P_DEFAULT, buf));
+    nk_free(buf);
+    if (dcpl >= 0)
+        H5Pclose(dcpl);
     if (ds >= 0)
         H5Dclose(ds);
     if (space >= 0)
@@ -864,6 +968,12 @@ nk_status nk_run_create(nk_run **out, const char *path,
         return nk_fail(NK_ENOMEM, err, len, "out of memory");
     }
     hid_t fapl = file_access();
+    /* The 1.8 format: superblock v2 and object headers with checksums, no
+     * consistency flags (the 1.10 format's superblock v3 keeps a file that
+     * a killed writer had open from opening at all). */
+    if (fapl >= 0)
+        H5Pset_libver_bounds(fapl, H5F_LIBVER_V18, H5F_LIBVER_V18);
+    run->checked = true;
     run->file = H5Fcreate(path, force ? H5F_ACC_TRUNC : H5F_ACC_EXCL,
                           H5P_DEFAULT, fapl);
     why w = h5_why(); /* before H5Pclose clears the error stack */
@@ -884,6 +994,8 @@ nk_status nk_run_create(nk_run **out, const char *path,
         return NK_EIO;
     }
     run->fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (run->fd >= 0 && fstat(run->fd, &sb) == 0)
+        run->file_size = (uint64_t)sb.st_size;
     *out = run;
     return NK_OK;
 }
@@ -892,9 +1004,133 @@ nk_status nk_run_create(nk_run **out, const char *path,
  * Opening
  * =================================================================== */
 
+/* ===================================================================
+ * Variable-length strings, read without HDF5's global heap code
+ *
+ * Older run files keep their text in variable-length strings, whose bytes
+ * HDF5 1.10 keeps in the global heap: unchecked, and a damaged heap or heap
+ * id makes HDF5's own reader overflow buffers or crash.  So nickar reads
+ * only the heap ids through HDF5 (a conversion to an opaque type that
+ * copies them as they are stored) and the heap collection itself, checking
+ * every size and offset against the collection and the file.
+ * =================================================================== */
+
+#define HEAP_ID_TAG "nickar raw global heap id"
+enum { HEAP_ID_SIZE = 16 }; /* length (4), collection address (8), index (4) */
+
+/* The conversion from a variable-length string as stored (its heap id) to
+ * the opaque type HEAP_ID_TAG: the bytes stay as they are. */
+static herr_t heap_id_conv(hid_t src, hid_t dst, H5T_cdata_t *cdata,
+                           size_t nelmts, size_t buf_stride,
+                           size_t bkg_stride, void *buf, void *bkg,
+                           hid_t dxpl)
+{
+    (void)nelmts, (void)buf_stride, (void)bkg_stride, (void)buf, (void)bkg;
+    (void)dxpl;
+    if (cdata->command == H5T_CONV_INIT) {
+        char *tag = H5Tget_class(dst) == H5T_OPAQUE ? H5Tget_tag(dst) : NULL;
+        bool mine = tag != NULL && strcmp(tag, HEAP_ID_TAG) == 0;
+        H5free_memory(tag);
+        if (!mine || H5Tis_variable_str(src) <= 0 ||
+            H5Tget_size(src) != HEAP_ID_SIZE || H5Tget_size(dst) != HEAP_ID_SIZE)
+            return -1;
+        cdata->need_bkg = H5T_BKG_NO;
+    }
+    return 0; /* H5T_CONV_CONV: same size, nothing moves; H5T_CONV_FREE */
+}
+
+/* The opaque type that receives heap ids (the caller closes it); registers
+ * the conversion once. */
+static hid_t heap_id_type(void)
+{
+    static bool registered;
+    hid_t t = H5Tcreate(H5T_OPAQUE, HEAP_ID_SIZE);
+    if (t < 0 || H5Tset_tag(t, HEAP_ID_TAG) < 0) {
+        if (t >= 0)
+            H5Tclose(t);
+        return H5I_INVALID_HID;
+    }
+    if (!registered) {
+        hid_t v = vstr_type();
+        if (v < 0 || H5Tregister(H5T_PERS_SOFT, "nickar heap id", v, t,
+                                 heap_id_conv) < 0) {
+            if (v >= 0)
+                H5Tclose(v);
+            H5Tclose(t);
+            return H5I_INVALID_HID;
+        }
+        H5Tclose(v);
+        registered = true;
+    }
+    return t;
+}
+
+static uint64_t le(const unsigned char *p, int n)
+{
+    uint64_t v = 0;
+    for (int i = n - 1; i >= 0; i--)
+        v = v << 8 | p[i];
+    return v;
+}
+
+/* The string of heap id id (HEAP_ID_SIZE bytes as stored), read from the
+ * file's global heap collection and checked: 0 done, 3 damaged (a size or
+ * offset that does not fit, a bad collection), 4 no memory. */
+static int heap_string(const nk_run *run, const unsigned char *id, char **out)
+{
+    *out = NULL;
+    uint64_t len = le(id, 4), addr = le(id + 4, 8), index = le(id + 12, 4);
+    if (len == 0 && addr == 0) { /* a NULL string */
+        *out = nk_strdup("");
+        return *out != NULL ? 0 : 4;
+    }
+    unsigned char head[16];
+    int fd = open(run->path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 3;
+    uint64_t size = 0;
+    int rc = 3;
+    if (addr < run->file_size && run->file_size - addr >= 16 &&
+        pread(fd, head, 16, (off_t)addr) == 16 &&
+        memcmp(head, "GCOL", 4) == 0 && head[4] == 1)
+        size = le(head + 8, 8);
+    unsigned char *col = NULL;
+    if (size >= 16 && size <= run->file_size - addr) {
+        col = nk_malloc((size_t)size);
+        if (col == NULL)
+            rc = 4;
+        else if (pread(fd, col, (size_t)size, (off_t)addr) != (ssize_t)size) {
+            nk_free(col);
+            col = NULL;
+        }
+    }
+    close(fd);
+    if (col == NULL)
+        return rc;
+    /* objects: index (2), references (2), reserved (4), size (8), data
+     * padded to 8 bytes; index 0 is the free space at the end */
+    for (uint64_t p = 16; p <= size - 16;) {
+        uint64_t k = le(col + p, 2), n = le(col + p + 8, 8);
+        if (k == 0 || n > size - p - 16)
+            break;
+        if (k == index) {
+            if (len <= n && (*out = nk_malloc((size_t)len + 1)) != NULL) {
+                memcpy(*out, col + p + 16, (size_t)len);
+                (*out)[len] = '\0';
+            }
+            rc = len > n ? 3 : *out != NULL ? 0 : 4;
+            break;
+        }
+        p += 16 + ((n + 7) & ~(uint64_t)7);
+    }
+    nk_free(col);
+    return rc;
+}
+
 /* Reads a text attribute (fixed- or variable-length) into a new string:
  * 0 done, 1 missing, 2 not a scalar string, 3 unreadable, 4 no memory. */
-static int get_text_attr(hid_t loc, const char *name, char **out)
+static int get_text_attr(const nk_run *run, hid_t loc, const char *name,
+                         char **out)
 {
     *out = NULL;
     if (H5Aexists(loc, name) <= 0)
@@ -909,19 +1145,18 @@ static int get_text_attr(hid_t loc, const char *name, char **out)
     if (H5Tget_class(t) != H5T_STRING || H5Sget_simple_extent_npoints(space) != 1)
         goto done;
     if (H5Tis_variable_str(t) > 0) {
-        hid_t mt = vstr_type();
-        char *s = NULL;
+        hid_t mt = heap_id_type();
+        unsigned char id[HEAP_ID_SIZE];
         rc = 3;
-        if (mt >= 0 && H5Aread(a, mt, &s) >= 0) {
-            *out = nk_strdup(s != NULL ? s : "");
-            rc = *out != NULL ? 0 : 4;
-            H5free_memory(s);
-        }
+        if (mt >= 0 && H5Aread(a, mt, id) >= 0)
+            rc = heap_string(run, id, out);
         if (mt >= 0)
             H5Tclose(mt);
     } else {
         size_t n = H5Tget_size(t);
-        hid_t mt = str_type(n + 1);
+        if (n == 0 || n > run->file_size) /* more than the file holds */
+            goto done;
+        hid_t mt = read_str_type(t, n + 1);
         char *s = nk_calloc(n + 1, 1);
         rc = s == NULL ? 4 : 3;
         if (s != NULL && mt >= 0 && H5Aread(a, mt, s) >= 0) {
@@ -985,7 +1220,7 @@ static nk_status bad_attr(const nk_run *run, int rc, const char *where,
     if (rc == 2)
         return not_run(run->path, err, len, "attribute %s%s%s is not %s",
                        name, sep, where, kind);
-    return not_run(run->path, err, len, "cannot read attribute %s%s%s", name,
+    return damaged(run->path, err, len, "cannot read attribute %s%s%s", name,
                    sep, where);
 }
 
@@ -1003,7 +1238,8 @@ static nk_status read_root_attrs(nk_run *run, char *err, size_t len)
                        "version %d", run->path, (int)schema,
                        NK_RUN_SCHEMA_VERSION);
     for (size_t i = 0; i < COUNT(text_attr); i++)
-        if ((rc = get_text_attr(run->file, text_attr[i], &run->text[i])) != 0)
+        if ((rc = get_text_attr(run, run->file, text_attr[i],
+                                &run->text[i])) != 0)
             return bad_attr(run, rc, "", text_attr[i], "a string", err, len);
     if ((rc = get_int_attr(run->file, "master_seed", H5T_NATIVE_UINT64,
                            &run->meta.master_seed)) != 0)
@@ -1018,6 +1254,8 @@ static nk_status read_root_attrs(nk_run *run, char *err, size_t len)
     run->meta.mpi_ranks = ranks;
     return NK_OK;
 }
+
+static bool plain_fits(hid_t t);
 
 /* Opens dataset path, checks its rank and element class, gives its dims. */
 static nk_status open_ds(nk_run *run, const char *path, int rank,
@@ -1036,6 +1274,9 @@ static nk_status open_ds(nk_run *run, const char *path, int rank,
     hid_t space = H5Dget_space(ds), t = H5Dget_type(ds);
     int r = space >= 0 ? H5Sget_simple_extent_ndims(space) : -1;
     H5T_class_t c = t >= 0 ? H5Tget_class(t) : H5T_NO_CLASS;
+    /* numbers: a sane size and precision (see plain_fits) */
+    if ((c == H5T_INTEGER || c == H5T_FLOAT) && !plain_fits(t))
+        c = H5T_NO_CLASS;
     if (r == rank)
         H5Sget_simple_extent_dims(space, dims, NULL);
     if (space >= 0)
@@ -1068,30 +1309,47 @@ static nk_status read_features(nk_run *run, char *err, size_t len)
         H5Dclose(ds);
         return not_run(run->path, err, len, "/features is empty");
     }
-    run->meta.d = (size_t)d;
-    run->features = nk_calloc(d, sizeof *run->features);
     hid_t ft = H5Dget_type(ds);
     bool vlen = ft >= 0 && H5Tis_variable_str(ft) > 0;
     size_t size = ft >= 0 ? H5Tget_size(ft) : 0;
-    hid_t mt = vlen ? vstr_type() : str_type(size + 1);
+    /* Each name takes at least its bytes in the file (a variable-length
+     * one 16 bytes of heap): no more than the file can hold. */
+    size_t each = vlen ? 16 : size;
+    if (ft < 0 || each == 0 || d > run->file_size / each) {
+        if (ft >= 0)
+            H5Tclose(ft);
+        H5Dclose(ds);
+        return damaged(run->path, err, len, "/features claims %llu names "
+                       "of %zu bytes in a file of %llu bytes",
+                       (unsigned long long)d, each,
+                       (unsigned long long)run->file_size);
+    }
+    run->meta.d = (size_t)d;
+    run->features = nk_calloc(d, sizeof *run->features);
+    hid_t mt = vlen ? heap_id_type() : read_str_type(ft, size + 1);
     bool good = false, oom = run->features == NULL; /* oom: a failed nk_ allocation */
     if (run->features != NULL && mt >= 0) {
         if (vlen) {
-            char **s = nk_calloc(d, sizeof *s);
-            oom = s == NULL;
-            if (s != NULL &&
-                H5Dread(ds, mt, H5S_ALL, H5S_ALL, H5P_DEFAULT, s) >= 0) {
+            unsigned char *ids = nk_calloc(d, HEAP_ID_SIZE);
+            oom = ids == NULL;
+            if (ids != NULL &&
+                H5Dread(ds, mt, H5S_ALL, H5S_ALL, H5P_DEFAULT, ids) >= 0) {
                 good = true;
-                for (size_t i = 0; i < d; i++) {
-                    run->features[i] = nk_strdup(s[i] != NULL ? s[i] : "");
-                    oom = oom || run->features[i] == NULL;
+                for (size_t i = 0; good && i < d; i++) {
+                    int rc = heap_string(run, ids + i * HEAP_ID_SIZE,
+                                         &run->features[i]);
+                    oom = rc == 4;
+                    good = rc == 0;
                 }
-                good = !oom;
-                hid_t space = H5Dget_space(ds);
-                H5Dvlen_reclaim(mt, space, H5P_DEFAULT, s);
-                H5Sclose(space);
+                if (!good && !oom) { /* the message says what failed */
+                    H5Eclear2(H5E_DEFAULT);
+                    H5Epush2(H5E_DEFAULT, __FILE__, __func__, __LINE__,
+                             H5E_ERR_CLS, H5E_DATASET, H5E_READERROR,
+                             "a name's bytes do not fit its global heap "
+                             "collection");
+                }
             }
-            nk_free(s);
+            nk_free(ids);
         } else {
             char *s = nk_calloc(d, size + 1);
             oom = s == NULL;
@@ -1114,7 +1372,7 @@ static nk_status read_features(nk_run *run, char *err, size_t len)
     H5Dclose(ds);
     if (!good)
         return oom ? nk_fail(NK_ENOMEM, err, len, "out of memory")
-                   : not_run(run->path, err, len, "cannot read /features: %s",
+                   : damaged(run->path, err, len, "cannot read /features: %s",
                              w.text);
     return NK_OK;
 }
@@ -1132,6 +1390,12 @@ static nk_status open_population(nk_run *run, char *err, size_t len)
                        "features", (unsigned long long)dims[0],
                        (unsigned long long)dims[1],
                        (unsigned long long)dims[2], run->meta.d);
+    /* As on creation, one generation of genomes fits an HDF5 chunk. */
+    if (dims[2] > (UINT32_MAX / 8) / dims[1])
+        return damaged(run->path, err, len, "/population/genome is [%llu, "
+                       "%llu, %llu]", (unsigned long long)dims[0],
+                       (unsigned long long)dims[1],
+                       (unsigned long long)dims[2]);
     run->meta.n = (size_t)dims[1];
     run->meta.has_sigma = exists(run->file, pop_desc[P_SIGMA].path);
     for (int i = 0; i < P_COUNT; i++) {
@@ -1151,6 +1415,55 @@ static nk_status open_population(nk_run *run, char *err, size_t len)
     return NK_OK;
 }
 
+/* A sane type for a number or a string member: a size of 1 to 64 bytes
+ * and, for numbers, a precision and offset within it. */
+static bool plain_fits(hid_t t)
+{
+    size_t size = H5Tget_size(t);
+    H5T_class_t c = H5Tget_class(t);
+    if (size < 1 || size > 64)
+        return false;
+    if (c == H5T_STRING)
+        return H5Tis_variable_str(t) == 0;
+    if (c != H5T_INTEGER && c != H5T_FLOAT)
+        return false;
+    size_t prec = H5Tget_precision(t);
+    int off = H5Tget_offset(t);
+    return prec >= 1 && off >= 0 && prec + (size_t)off <= 8 * size;
+}
+
+/* Every member of compound type ft lies within the row, does not overlap
+ * another, and is a plain number or fixed-length string (an unchecked
+ * header of an older file can say otherwise, and HDF5's conversions then
+ * read and write out of bounds). */
+static bool compound_fits(hid_t ft)
+{
+    if (ft < 0 || H5Tget_class(ft) != H5T_COMPOUND)
+        return false;
+    size_t size = H5Tget_size(ft);
+    int n = H5Tget_nmembers(ft);
+    if (n < 1 || n > 64 || size < 1 || size > 4096)
+        return false;
+    size_t lo[64], hi[64];
+    bool good = true;
+    for (int i = 0; good && i < n; i++) {
+        hid_t mt = H5Tget_member_type(ft, (unsigned)i);
+        size_t off = H5Tget_member_offset(ft, (unsigned)i);
+        good = mt >= 0 && plain_fits(mt) && off < size &&
+               H5Tget_size(mt) <= size - off;
+        if (good) {
+            lo[i] = off;
+            hi[i] = off + H5Tget_size(mt);
+            for (int j = 0; good && j < i; j++)
+                good = hi[i] <= lo[j] || hi[j] <= lo[i];
+        }
+        if (mt >= 0)
+            H5Tclose(mt);
+    }
+    H5Eclear2(H5E_DEFAULT);
+    return good;
+}
+
 static nk_status open_tables(nk_run *run, char *err, size_t len)
 {
     run->meta.record_games = exists(run->file, "/games");
@@ -1164,6 +1477,12 @@ static nk_status open_tables(nk_run *run, char *err, size_t len)
         if (st != NK_OK)
             return st;
         hid_t ft = H5Dget_type(t->ds);
+        if (!compound_fits(ft)) {
+            if (ft >= 0)
+                H5Tclose(ft);
+            return damaged(run->path, err, len, "the row type of %s does not "
+                           "fit together", t->path);
+        }
         for (size_t m = 0; m < t->count; m++) {
             const member *mb = &t->members[m];
             int k = ft >= 0 ? H5Tget_member_index(ft, mb->name) : -1;
@@ -1302,6 +1621,18 @@ static nk_status check_lengths(nk_run *run, char *err, size_t len)
                                "exist", want, path);
             continue;
         }
+        /* The complete rows of an uncompressed dataset lie in the file
+         * (/games is compressed: at most deflate's ratio, 1032 to 1). */
+        size_t row = i < P_COUNT ? (size_t)8 * run->meta.n *
+                     (pop_desc[i].width == 0 ? run->meta.d
+                                             : (size_t)pop_desc[i].width)
+                                 : run->tab[i - P_COUNT].size;
+        uint64_t room = i == P_COUNT + T_GAMES ? run->file_size * 1032
+                                               : run->file_size;
+        if (row > 0 && want > room / row)
+            return damaged(run->path, err, len, "%zu rows of %s are complete "
+                           "but a file of %llu bytes cannot hold them", want,
+                           path, (unsigned long long)run->file_size);
         hsize_t rows = rows_of(ds);
         if (rows < want)
             return not_run(run->path, err, len,
@@ -1309,6 +1640,94 @@ static nk_status check_lengths(nk_run *run, char *err, size_t len)
                            (unsigned long long)rows, want);
         if (rows > want)
             run->needs_repair = true;
+    }
+    return NK_OK;
+}
+
+static nk_status open_blob(nk_run *run, const char *name, hid_t *out,
+                           nk_run_kind *kind, size_t *count,
+                           char *err, size_t len);
+static nk_status get_rows(nk_run *run, hid_t ds, const char *what,
+                          hsize_t first, hsize_t count, hid_t mtype,
+                          void *buf, char *err, size_t len);
+
+/* Before a handle writes to a file, reads every complete row and the
+ * checkpoint: the data's checksums and the chunk indexes that lead to them
+ * are checked, so that an append never builds on damaged structures (HDF5
+ * does not check them when it writes, and can crash on them).  Memory: one
+ * generation of one dataset, or BENCH_CHUNK table rows, at a time. */
+static nk_status verify_data(nk_run *run, char *err, size_t len)
+{
+    size_t row_max = 8 * run->meta.n * (run->meta.d > 2 ? run->meta.d : 2);
+    for (int i = 0; i < T_COUNT; i++)
+        if (run->tab[i].size * STATS_CHUNK > row_max)
+            row_max = run->tab[i].size * STATS_CHUNK;
+    void *buf = nk_malloc(row_max);
+    if (buf == NULL)
+        return nk_fail(NK_ENOMEM, err, len, "out of memory");
+    nk_status st = NK_OK;
+    for (int i = 0; st == NK_OK && i < P_COUNT; i++) {
+        if (run->pop[i] < 0)
+            continue;
+        bool made;
+        hid_t mt = code_type(pop_desc[i].type, false, &made);
+        for (size_t g = 0; st == NK_OK && g < run->gens; g++)
+            st = get_rows(run, run->pop[i], pop_desc[i].path, g, 1, mt, buf,
+                          err, len);
+    }
+    for (int i = 0; st == NK_OK && i < T_COUNT; i++) {
+        const table *t = &run->tab[i];
+        size_t rows = i == T_GAMES ? run->games_rows
+                      : i == T_BENCH ? run->bench_rows : run->gens;
+        if (t->ds < 0)
+            continue;
+        for (size_t r = 0; st == NK_OK && r < rows; r += STATS_CHUNK) {
+            size_t n = rows - r < STATS_CHUNK ? rows - r : STATS_CHUNK;
+            st = get_rows(run, t->ds, t->path, r, n, t->mem, buf, err, len);
+        }
+    }
+    nk_free(buf);
+    for (size_t b = 0; st == NK_OK && b < run->n_blobs; b++) {
+        hid_t ds;
+        nk_run_kind kind;
+        size_t count;
+        st = open_blob(run, run->blob_names[b], &ds, &kind, &count, err, len);
+        if (st == NK_EINVAL) /* a name the writer would not have given */
+            st = damaged(run->path, err, len, "bad checkpoint name '%s'",
+                         run->blob_names[b]);
+        if (st != NK_OK)
+            break;
+        void *data = nk_malloc(count > 0 ? count * (kind == NK_RUN_F64 ? 8 : 1) : 1);
+        if (data == NULL)
+            st = nk_fail(NK_ENOMEM, err, len, "out of memory");
+        else if (count > 0 &&
+                 H5Dread(ds, kind == NK_RUN_F64 ? H5T_NATIVE_DOUBLE
+                                                : H5T_NATIVE_UINT8,
+                         H5S_ALL, H5S_ALL, H5P_DEFAULT, data) < 0)
+            st = read_failed(run, "the checkpoint", err, len);
+        nk_free(data);
+        H5Dclose(ds);
+    }
+    return st;
+}
+
+static herr_t visit_none(hid_t obj, const char *name, const H5O_info_t *info,
+                         void *data)
+{
+    (void)obj, (void)name, (void)info, (void)data;
+    return 0;
+}
+
+/* Walks every object of the file with all of its information (headers,
+ * attribute storage, chunk indexes, link storage): in a checked file, a
+ * damaged structure anywhere fails a checksum here, even one that this
+ * reader would not otherwise touch. */
+static nk_status walk_objects(nk_run *run, char *err, size_t len)
+{
+    if (H5Ovisit2(run->file, H5_INDEX_NAME, H5_ITER_NATIVE, visit_none, NULL,
+                  H5O_INFO_ALL) < 0) {
+        why w = h5_why();
+        return damaged(run->path, err, len, "%s", w.text);
     }
     return NK_OK;
 }
@@ -1324,8 +1743,7 @@ static nk_status open_failed(const char *path, const why *w, char *err,
     if (w->os)
         return nk_fail(NK_EIO, err, len, "cannot open '%s': %s", path,
                        w->text);
-    return nk_fail(NK_EFORMAT, err, len, "'%s' is truncated or damaged: %s",
-                   path, w->text);
+    return damaged(path, err, len, "%s", w->text);
 }
 
 nk_status nk_run_open(nk_run **out, const char *path, bool writable,
@@ -1360,6 +1778,7 @@ nk_status nk_run_open(nk_run **out, const char *path, bool writable,
         nk_run_close(run);
         return nk_fail(NK_ENOMEM, err, len, "out of memory");
     }
+    run->file_size = (uint64_t)sb.st_size;
     hid_t fapl = file_access();
     /* A reader does not lock the file, so that `nickar inspect` and run-file
      * weights work on a run in progress (its writer holds the lock). */
@@ -1373,7 +1792,22 @@ nk_status nk_run_open(nk_run **out, const char *path, bool writable,
         return open_failed(path, &w, err, len);
     }
     run->writable = writable;
-    nk_status st = read_root_attrs(run, err, len);
+    H5F_info2_t info;
+    run->checked = H5Fget_info2(run->file, &info) >= 0 &&
+                   info.super.version >= 2;
+    H5Eclear2(H5E_DEFAULT);
+    /* New objects of a checked file (the checkpoints an append writes) have
+     * checksums too; an old file stays as it was. */
+    if (run->checked && writable &&
+        H5Fset_libver_bounds(run->file, H5F_LIBVER_V18, H5F_LIBVER_V18) < 0) {
+        why w2 = h5_why();
+        nk_run_close(run);
+        return nk_fail(NK_EIO, err, len, "cannot open '%s': %s", path,
+                       w2.text);
+    }
+    nk_status st = run->checked ? walk_objects(run, err, len) : NK_OK;
+    if (st == NK_OK)
+        st = read_root_attrs(run, err, len);
     if (st == NK_OK)
         st = read_features(run, err, len);
     if (st == NK_OK)
@@ -1384,6 +1818,8 @@ nk_status nk_run_open(nk_run **out, const char *path, bool writable,
         st = open_checkpoint(run, err, len);
     if (st == NK_OK)
         st = check_lengths(run, err, len);
+    if (st == NK_OK && writable)
+        st = verify_data(run, err, len);
     if (st != NK_OK) {
         nk_run_close(run);
         return st;
@@ -1562,10 +1998,17 @@ static bool put_blob(nk_run *run, hid_t g, const nk_run_blob *b)
     if (!may_write(run, what))
         return false;
     hid_t space = H5Screate_simple(1, dims, NULL);
-    hid_t ds = space < 0 ? H5I_INVALID_HID
+    hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
+    bool good = ok(run, what, dcpl);
+    if (good && run->checked && b->count > 0)
+        good = ok(run, what, H5Pset_chunk(dcpl, 1, dims)) &&
+               ok(run, what, H5Pset_fletcher32(dcpl));
+    hid_t ds = space < 0 || !good ? H5I_INVALID_HID
                : H5Dcreate2(g, b->name, f64 ? H5T_IEEE_F64LE : H5T_STD_U8LE,
-                            space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
-    bool good = ok(run, what, ds);
+                            space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
+    if (dcpl >= 0)
+        H5Pclose(dcpl);
+    good = good && ok(run, what, ds);
     if (good && b->count > 0)
         good = may_write(run, what) &&
                ok(run, what, H5Dwrite(ds, f64 ? H5T_NATIVE_DOUBLE
@@ -1708,6 +2151,54 @@ nk_status nk_run_truncate(nk_run *run, bool *dropped, char *err, size_t len)
  * Reading
  * =================================================================== */
 
+/* Every chunk that holds rows [first, first + count) of ds (rank dims) is
+ * in the file, within its size, with its checksum filter applied: a damaged
+ * chunk index (unchecked in the 1.8 format) could otherwise make HDF5 read
+ * a missing chunk as fill values, or skip the checksum, without an error.
+ * An unchunked dataset passes. */
+static nk_status check_chunks(nk_run *run, hid_t ds, const char *what,
+                              int rank, hsize_t first, hsize_t count,
+                              char *err, size_t len)
+{
+    hid_t dcpl = H5Dget_create_plist(ds);
+    if (dcpl < 0)
+        return read_failed(run, what, err, len);
+    hsize_t cdims[3] = {1, 1, 1};
+    unsigned checksum_bit = 0;
+    bool chunked = H5Pget_layout(dcpl) == H5D_CHUNKED &&
+                   H5Pget_chunk(dcpl, 3, cdims) == rank && cdims[0] > 0;
+    int nf = chunked ? H5Pget_nfilters(dcpl) : 0;
+    for (int i = 0; i < nf && i < 32; i++) {
+        unsigned flags, conf[8];
+        size_t nconf = 8;
+        char name[64];
+        if (H5Pget_filter2(dcpl, (unsigned)i, &flags, &nconf, conf,
+                           sizeof name, name, NULL) == H5Z_FILTER_FLETCHER32)
+            checksum_bit = 1u << i;
+    }
+    H5Pclose(dcpl);
+    H5Eclear2(H5E_DEFAULT);
+    if (!chunked)
+        return NK_OK;
+    for (hsize_t k = first / cdims[0]; k <= (first + count - 1) / cdims[0];
+         k++) {
+        hsize_t offset[3] = {k * cdims[0], 0, 0};
+        unsigned mask = 0;
+        haddr_t addr = HADDR_UNDEF;
+        hsize_t size = 0;
+        hsize_t found = 0; /* by the lookup that reading uses */
+        if (H5Dget_chunk_info_by_coord(ds, offset, &mask, &addr, &size) < 0 ||
+            H5Dget_chunk_storage_size(ds, offset, &found) < 0)
+            return read_failed(run, what, err, len);
+        if (addr == HADDR_UNDEF || size == 0 || found != size ||
+            addr > run->file_size ||
+            size > run->file_size - addr || (mask & checksum_bit) != 0)
+            return damaged(run->path, err, len, "%s: chunk %llu is missing "
+                           "or out of place", what, (unsigned long long)k);
+    }
+    return NK_OK;
+}
+
 /* Reads rows [first, first + count) of ds (all of the other dimensions). */
 static nk_status get_rows(nk_run *run, hid_t ds, const char *what,
                           hsize_t first, hsize_t count, hid_t mtype,
@@ -1720,6 +2211,14 @@ static nk_status get_rows(nk_run *run, hid_t ds, const char *what,
     int rank = space >= 0 ? H5Sget_simple_extent_dims(space, dims, NULL) : -1;
     hsize_t start[3] = {first, 0, 0};
     hsize_t n[3] = {count, dims[1], dims[2]};
+    if (rank > 0) {
+        nk_status cst = check_chunks(run, ds, what, rank, first, count, err,
+                                     len);
+        if (cst != NK_OK) {
+            H5Sclose(space);
+            return cst;
+        }
+    }
     hid_t mem = rank > 0 ? H5Screate_simple(rank, n, NULL) : H5I_INVALID_HID;
     bool good = mem >= 0 &&
                 H5Sselect_hyperslab(space, H5S_SELECT_SET, start, NULL, n,
@@ -1826,6 +2325,13 @@ static nk_status open_blob(nk_run *run, const char *name, hid_t *out,
         H5Dclose(ds);
         return nk_fail(NK_EFORMAT, err, len, "'%s': checkpoint '%s' is not "
                        "a 1-D float64 or uint8 array", run->path, name);
+    }
+    if (n > run->file_size / size) { /* uncompressed: it lies in the file */
+        H5Dclose(ds);
+        return damaged(run->path, err, len, "checkpoint '%s' claims %llu "
+                       "values in a file of %llu bytes", name,
+                       (unsigned long long)n,
+                       (unsigned long long)run->file_size);
     }
     *out = ds;
     *kind = f64 ? NK_RUN_F64 : NK_RUN_U8;

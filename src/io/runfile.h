@@ -7,9 +7,10 @@
  *                       created (ISO 8601 text), variant, master_seed
  *                       (uint64), config (resolved INI text), threads,
  *                       mpi_ranks (int32), feature_set, strategy; the text
- *                       attributes are variable-length UTF-8 strings
- *   /features           [D] names of the evaluation features (variable-
- *                       length UTF-8; fixed-length strings are read too)
+ *                       attributes are fixed-length UTF-8 strings (older
+ *                       files: variable-length, read too)
+ *   /features           [D] names of the evaluation features (fixed-length
+ *                       UTF-8, one chunk; variable-length ones are read)
  *   /population/genome  [G, N, D] float64, extendible along G, one chunk
  *                       [1, N, D] per generation
  *   /population/sigma   [G, N, D] float64, only in runs with step sizes
@@ -56,6 +57,14 @@
  * again later.  This protects against full disks and file size limits,
  * not against crashes of the machine in the middle of a flush: HDF5 1.10
  * has no transactions.
+ *
+ * Damage.  New files are in the HDF5 1.8 format (superblock v2, object
+ * headers with checksums) and every dataset has the Fletcher-32 filter, so
+ * the file detects changed bytes itself; readers walk every object on open,
+ * bound every size by the file's size, check each chunk they read and,
+ * before appending, read every complete row (docs/runfile.md, "Damage
+ * detection").  A damaged file is NK_EFORMAT, "damaged run file 'PATH':
+ * reason".  Old files (superblock v0, no checksums) are read as before.
  *
  * Errors are returned (an nk_status and a one-line message in err), never
  * printed: opening a handle turns off HDF5's automatic error printing for

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# run_fuzz.sh FUZZER SOURCE_ROOT SECONDS -- the ctest entry fuzz_runfile:
+# replays every input of tests/fuzz/corpus/runfile/ (the seeds and every
+# input that once failed) through the libFuzzer harness, then fuzzes for
+# SECONDS from that corpus, with a fixed seed, new inputs going to a
+# temporary directory.  Fails on any crash, sanitizer report, leak of
+# nickar's own memory, timeout (10 s per input) or RSS above 2 GiB; the
+# failing input is left in the temporary directory's artifacts and named in
+# the output: copy it into the corpus as a regression case.
+set -u
+fuzzer=$1
+src=$2
+seconds=${3:-20}
+corpus=$src/tests/fuzz/corpus/runfile
+# Inputs that once failed and are files of the old format (no checksums):
+# replayed, but not fuzzed from, since HDF5 1.10 itself cannot read every
+# damaged old-format file safely (docs/runfile.md).
+regress=$src/tests/fuzz/regress/runfile
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export LSAN_OPTIONS="suppressions=$src/tests/fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+export TMPDIR=$work
+opts=(-rss_limit_mb=2048 -timeout=10 -artifact_prefix="$work/")
+
+inputs=("$corpus"/* "$regress"/*)
+echo "replaying ${#inputs[@]} inputs of $corpus and $regress"
+if ! "$fuzzer" "${opts[@]}" "${inputs[@]}" >"$work/replay.log" 2>&1; then
+  tail -40 "$work/replay.log"
+  echo "FAIL: an input of the corpus fails"
+  exit 1
+fi
+
+mkdir -p "$work/new"
+echo "fuzzing for $seconds s"
+if ! "$fuzzer" "${opts[@]}" -seed=1 -max_total_time="$seconds" -print_final_stats=1 \
+     "$work/new" "$corpus" >"$work/fuzz.log" 2>&1; then
+  tail -60 "$work/fuzz.log"
+  ls "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-* 2>/dev/null
+  for a in "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-*; do
+    [[ -e $a ]] && cp "$a" "${TMPDIR_KEEP:-/tmp}/fuzz_runfile-$(basename "$a")" &&
+      echo "kept as ${TMPDIR_KEEP:-/tmp}/fuzz_runfile-$(basename "$a")"
+  done
+  echo "FAIL: the fuzzer found a failing input"
+  exit 1
+fi
+grep -E "^stat::(number_of_executed_units|average_exec_per_sec|new_units_added)" "$work/fuzz.log"
+echo "fuzz_runfile: corpus replayed, $seconds s of fuzzing without a failure"
