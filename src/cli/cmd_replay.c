@@ -13,8 +13,10 @@
 
 #include "cli/cli.h"
 #include "cli/util.h"
+#include "base/alloc.h"
+#include "io/records.h"
 
-enum { OPT_VARIANT, OPT_POSITION, OPT_JSON, OPT_RANDOM, OPT_SEED, OPT_END };
+enum { OPT_VARIANT, OPT_POSITION, OPT_JSON, OPT_RANDOM, OPT_SEED, OPT_GAME, OPT_END };
 
 typedef struct replay {
     const nk_cli *cli;
@@ -23,6 +25,7 @@ typedef struct replay {
     bool json;
     bool random;
     uint64_t seed;
+    const nk_record *rec; /* the game of a records file, or NULL */
 } replay;
 
 /* ===== output ===== */
@@ -79,6 +82,19 @@ static void print_end(const replay *r, const nk_game *g)
     for (unsigned i = 0; i < g->ply; i++)
         printf(" %c", nk_move_letter(g->moves[i]));
     putchar('\n');
+    /* The game as a line of a records file (io/records.h). */
+    nk_record *rec = nk_malloc(sizeof *rec);
+    char *buf = nk_malloc(NK_RECORD_LINE);
+    char err[NK_MSG_MAX];
+    if (rec != NULL && buf != NULL &&
+        nk_record_set(rec, r->variant, g->ply_limit, &g->start, g->moves, g->ply, &g->result,
+                      r->rec ? r->rec->player[NK_SOUTH] : "-",
+                      r->rec ? r->rec->player[NK_NORTH] : "-", err, sizeof err) == NK_OK) {
+        nk_record_format(rec, buf, NK_RECORD_LINE);
+        printf("%s\n", buf);
+    }
+    nk_free(buf);
+    nk_free(rec);
 }
 
 /* ===== playing ===== */
@@ -124,12 +140,21 @@ static bool run(const replay *r, bool print)
 {
     char q[96];
     nk_game g;
-    if (!nk_cli_game(r->cli, &g, r->variant, &r->start))
+    if (r->rec != NULL) {
+        if (nk_game_init(&g, r->variant, &r->start, r->rec->ply_limit) != NK_OK)
+            return false; /* nk_record_parse has checked it */
+    } else if (!nk_cli_game(r->cli, &g, r->variant, &r->start)) {
         return false;
+    }
     if (print)
         print_start(r, &g);
     unsigned n = 0;
-    for (int i = 0; i < r->cli->argc; i++) {
+    for (unsigned i = 0; r->rec != NULL && i < r->rec->plies; i++) {
+        char tok = nk_move_letter(r->rec->moves[i]);
+        if (!play_token(r, &g, &tok, 1, ++n, print))
+            return false;
+    }
+    for (int i = 0; r->rec == NULL && i < r->cli->argc; i++) {
         const char *p = r->cli->argv[i];
         bool any = false;
         for (;;) {
@@ -167,6 +192,44 @@ static bool run(const replay *r, bool print)
     return true;
 }
 
+/* Replays game K of the records file given as the one operand. */
+static int replay_records(replay *r, nk_opt *opts)
+{
+    const nk_cli *cli = r->cli;
+    char err[NK_MSG_MAX];
+    uint64_t k = 1;
+    if (opts[OPT_POSITION].value != NULL || opts[OPT_RANDOM].value != NULL ||
+        opts[OPT_SEED].value != NULL) {
+        nk_cli_error(cli, "a records file gives the start and the moves: no --position,"
+                     " --random or --seed with it");
+        return NK_EXIT_USAGE;
+    }
+    if (opts[OPT_GAME].value != NULL && !nk_cli_uint(cli, OPT_GAME, 1, UINT32_MAX, &k))
+        return NK_EXIT_USAGE;
+    nk_record *recs = NULL;
+    size_t n = 0;
+    nk_status st = nk_records_read(cli->argv[0], &recs, &n, err, sizeof err);
+    int rc = NK_EXIT_OK;
+    if (st != NK_OK) {
+        nk_cli_error(cli, "%s", err);
+        rc = nk_cli_exit(st);
+    } else if (k > n) {
+        nk_cli_error(cli, "--game %llu: '%s' holds %zu game%s", (unsigned long long)k,
+                     cli->argv[0], n, n == 1 ? "" : "s");
+        rc = NK_EXIT_USAGE;
+    } else {
+        r->rec = &recs[k - 1];
+        r->variant = r->rec->variant;
+        r->start = r->rec->start;
+        if (run(r, false) && run(r, true))
+            rc = nk_cli_finish(cli);
+        else
+            rc = NK_EXIT_USAGE;
+    }
+    nk_free(recs);
+    return rc;
+}
+
 int nk_cmd_replay(int argc, char **argv)
 {
     nk_opt opts[] = {
@@ -180,16 +243,21 @@ int nk_cmd_replay(int argc, char **argv)
         [OPT_RANDOM] = {"random", NULL,
                         "after the moves given, play random legal moves to the end", NULL},
         [OPT_SEED] = {"seed", "S", "seed of --random's moves (default 1)", NULL},
+        [OPT_GAME] = {"game", "K",
+                      "with a records file: the K-th game of the file (default 1)", NULL},
         [OPT_END] = {NULL, NULL, NULL, NULL},
     };
     nk_cli cli = {
         .name = "replay",
-        .synopsis = "--variant V [--position P] [--json] [--random [--seed S]] [MOVE...]",
+        .synopsis = "--variant V [--position P] [--json] [--random [--seed S]] [MOVE...]\n"
+                    "       [--json] [--game K] RECORDS",
         .about = "Plays the moves, one letter each (a-f South's pits, A-F North's,\n"
                  "- a pass), from the start or from P, and shows every position; the\n"
                  "moves may also come as one argument, separated by spaces.  Then\n"
                  "the result, or whose turn it is if the game goes on, and the\n"
-                 "game's record.",
+                 "game's record, also as a line of a records file.  Without\n"
+                 "--variant the one argument is a records file (nickar match\n"
+                 "--records, docs/cli.md) and its K-th game is replayed.",
         .opts = opts,
         .max_args = -1,
     };
@@ -202,6 +270,12 @@ int nk_cmd_replay(int argc, char **argv)
         .random = opts[OPT_RANDOM].value != NULL,
         .seed = 1,
     };
+    if (opts[OPT_VARIANT].value == NULL && cli.argc == 1)
+        return replay_records(&r, opts);
+    if (opts[OPT_GAME].value != NULL) {
+        nk_cli_error(&cli, "option '--game' needs a records file instead of --variant");
+        return NK_EXIT_USAGE;
+    }
     r.variant = nk_cli_variant(&cli, opts[OPT_VARIANT].value);
     if (r.variant == NULL || !nk_cli_position(&cli, opts[OPT_POSITION].value, &r.start))
         return NK_EXIT_USAGE;
