@@ -169,4 +169,10 @@ expect_error match "option '--records' needs a file name" match --variant antigu
 expect_exit 1 match "cannot write the game records to '/nonexistent-dir/g.rec'" \
   match --variant antigua --games 2 --records /nonexistent-dir/g.rec greedy random
 
+# A move without --variant is still a missing --variant, not a missing file.
+expect_error replay "missing --variant V" replay c
+expect_error replay "missing --variant V" replay 'c D'
+expect_error replay "a records file gives the start and the moves" replay "$tmp/games.rec" --random
+expect_error replay "option '--game' needs a records file" replay --variant antigua --game 2 c
+
 finish

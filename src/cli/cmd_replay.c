@@ -10,6 +10,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/util.h"
@@ -26,6 +27,8 @@ typedef struct replay {
     bool random;
     uint64_t seed;
     const nk_record *rec; /* the game of a records file, or NULL */
+    nk_record *out;       /* the game as a record, and its line: */
+    char *line;           /* allocated before anything is printed */
 } replay;
 
 /* ===== output ===== */
@@ -82,19 +85,15 @@ static void print_end(const replay *r, const nk_game *g)
     for (unsigned i = 0; i < g->ply; i++)
         printf(" %c", nk_move_letter(g->moves[i]));
     putchar('\n');
-    /* The game as a line of a records file (io/records.h). */
-    nk_record *rec = nk_malloc(sizeof *rec);
-    char *buf = nk_malloc(NK_RECORD_LINE);
+    /* The game as a line of a records file (io/records.h); the specs are
+     * the record's or "-", which nk_record_set accepts. */
     char err[NK_MSG_MAX];
-    if (rec != NULL && buf != NULL &&
-        nk_record_set(rec, r->variant, g->ply_limit, &g->start, g->moves, g->ply, &g->result,
+    if (nk_record_set(r->out, r->variant, g->ply_limit, &g->start, g->moves, g->ply, &g->result,
                       r->rec ? r->rec->player[NK_SOUTH] : "-",
                       r->rec ? r->rec->player[NK_NORTH] : "-", err, sizeof err) == NK_OK) {
-        nk_record_format(rec, buf, NK_RECORD_LINE);
-        printf("%s\n", buf);
+        nk_record_format(r->out, r->line, NK_RECORD_LINE);
+        printf("%s\n", r->line);
     }
-    nk_free(buf);
-    nk_free(rec);
 }
 
 /* ===== playing ===== */
@@ -192,6 +191,20 @@ static bool run(const replay *r, bool print)
     return true;
 }
 
+/* True when text looks like moves ("c", "c D a"), not a file name. */
+static bool moves_only(const char *text)
+{
+    bool any = false;
+    for (const char *p = text; *p; p++) {
+        if (isspace((unsigned char)*p))
+            continue;
+        if (nk_move_parse(*p) == NK_NO_MOVE || (p[1] != '\0' && !isspace((unsigned char)p[1])))
+            return false;
+        any = true;
+    }
+    return any;
+}
+
 /* Replays game K of the records file given as the one operand. */
 static int replay_records(replay *r, nk_opt *opts)
 {
@@ -229,6 +242,8 @@ static int replay_records(replay *r, nk_opt *opts)
     nk_free(recs);
     return rc;
 }
+
+static int replay_main(replay *rp, nk_opt *opts);
 
 int nk_cmd_replay(int argc, char **argv)
 {
@@ -270,25 +285,47 @@ int nk_cmd_replay(int argc, char **argv)
         .random = opts[OPT_RANDOM].value != NULL,
         .seed = 1,
     };
-    if (opts[OPT_VARIANT].value == NULL && cli.argc == 1)
+    /* The game's line is written into these (print_end). */
+    r.out = nk_malloc(sizeof *r.out);
+    r.line = nk_malloc(NK_RECORD_LINE);
+    if (r.out == NULL || r.line == NULL) {
+        nk_free(r.out);
+        nk_free(r.line);
+        nk_cli_error(&cli, "out of memory");
+        return NK_EXIT_FAIL;
+    }
+    rc = replay_main(&r, opts);
+    nk_free(r.out);
+    nk_free(r.line);
+    return rc;
+}
+
+static int replay_main(replay *rp, nk_opt *opts)
+{
+    replay r = *rp;
+    const nk_cli *cli = r.cli;
+    /* One operand without --variant is a records file, unless it is a
+     * move and no such file exists (then --variant is what is missing). */
+    if (opts[OPT_VARIANT].value == NULL && cli->argc == 1 &&
+        !(moves_only(cli->argv[0]) && access(cli->argv[0], F_OK) != 0))
         return replay_records(&r, opts);
     if (opts[OPT_GAME].value != NULL) {
-        nk_cli_error(&cli, "option '--game' needs a records file instead of --variant");
+        nk_cli_error(cli, "option '--game' needs a records file instead of --variant");
         return NK_EXIT_USAGE;
     }
-    r.variant = nk_cli_variant(&cli, opts[OPT_VARIANT].value);
-    if (r.variant == NULL || !nk_cli_position(&cli, opts[OPT_POSITION].value, &r.start))
+    r.variant = nk_cli_variant(cli, opts[OPT_VARIANT].value);
+    if (r.variant == NULL || !nk_cli_position(cli, opts[OPT_POSITION].value, &r.start))
         return NK_EXIT_USAGE;
     if (opts[OPT_SEED].value != NULL) {
         if (!r.random) {
-            nk_cli_error(&cli, "option '--seed' needs --random");
+            nk_cli_error(cli, "option '--seed' needs --random");
             return NK_EXIT_USAGE;
         }
-        if (!nk_cli_uint(&cli, OPT_SEED, 0, UINT64_MAX, &r.seed))
+        if (!nk_cli_uint(cli, OPT_SEED, 0, UINT64_MAX, &r.seed))
             return NK_EXIT_USAGE;
     }
     if (!run(&r, false))
         return NK_EXIT_USAGE;
     run(&r, true);
-    return nk_cli_finish(&cli);
+    return nk_cli_finish(cli);
 }
