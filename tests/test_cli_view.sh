@@ -139,6 +139,29 @@ check "play --record: an unfinished game" grep -q '^game variant=abapa limit=100
 expect_ok view "$tmp/play.rec" "$tmp/games.rec" --game 1 -o "$tmp/one.html"
 check "view --game 1: one game" grep -q '"title":"nickar view: 1 game"' "$tmp/one.html"
 
+# ===== scripts/game_pngs.py: PNGs of a game's key positions (scripts/board.py) =====
+"$python" "$srcdir/scripts/game_pngs.py" "$tmp/games.rec" --game 2 --nickar "$nickar" \
+  -o "$tmp/pngs" >"$tmp/pngs.txt" 2>"$tmp/pngs.err"
+check "game_pngs.py: exit 0 ($(head -c 200 "$tmp/pngs.err"))" test $? -eq 0
+check "game_pngs.py: the start and the end among the PNGs" \
+  grep -qE "game-2-ply-0.png" "$tmp/pngs.txt"
+check "game_pngs.py: the last ply" grep -q "game-2-ply-$plies.png" "$tmp/pngs.txt"
+check "game_pngs.py: the pictures are not blank" "$python" -c '
+import sys, matplotlib.image as mi, numpy as np
+paths = open(sys.argv[1]).read().split()
+assert len(paths) >= 2, paths
+for p in paths:
+    a = mi.imread(p)
+    assert len(np.unique(a.reshape(-1, a.shape[-1]), axis=0)) > 20, p
+' "$tmp/pngs.txt"
+check "board.py: reads show --json and R-B3 text alike" "$python" -c '
+import json, sys
+sys.path.insert(0, sys.argv[1] + "/scripts")
+import board
+shown = json.loads(sys.argv[2])
+assert board.position_of(shown["position"]) == {k: shown[k] for k in ("pits", "stores", "owners")} | {"to_move": shown["to_move"]}
+' "$srcdir" "$show_last"
+
 # ===== bad records: exit 2, one line naming FILE:LINE and what is wrong =====
 sed '3s/variant=antigua/variant=oware/' "$tmp/games.rec" >"$tmp/bad.rec"
 expect_error view "$tmp/bad.rec:3: unknown variant 'oware'" view "$tmp/bad.rec"
