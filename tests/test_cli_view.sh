@@ -162,6 +162,65 @@ shown = json.loads(sys.argv[2])
 assert board.position_of(shown["position"]) == {k: shown[k] for k in ("pits", "stores", "owners")} | {"to_move": shown["to_move"]}
 ' "$srcdir" "$show_last"
 
+# ===== games of a run file, played again (RUN.h5@game=K, RUN.h5@gen=G,game=J) =====
+tiny_config "$tmp/tiny.ini" 2 greedy
+printf '[output]\nrecord_games = on\nfile = %s\n' "$tmp/run.h5" >>"$tmp/tiny.ini"
+"$nickar" evolve "$tmp/tiny.ini" --force >/dev/null 2>&1
+check "a tiny run with its games recorded" test -s "$tmp/run.h5"
+sed "s/^schedule = round-robin/schedule = gauntlet/; s|$tmp/run.h5|$tmp/gauntlet.h5|" \
+  "$tmp/tiny.ini" >"$tmp/gauntlet.ini"
+"$nickar" evolve "$tmp/gauntlet.ini" --force >/dev/null 2>&1
+check "a tiny gauntlet run with its games recorded" test -s "$tmp/gauntlet.h5"
+"$python" - "$tmp/run.h5" "$tmp/gauntlet.h5" >"$tmp/rows" <<'PY'
+import h5py, sys
+for path in sys.argv[1:]:
+    with h5py.File(path) as f:
+        g = f["games"][:]
+        print(len(g), " ".join("%s,%d-%d,%d,%d" % ("S" if r["winner"] == 0 else "N" if r["winner"] == 1 else "draw", r["south_seeds"], r["north_seeds"], r["plies"], r["generation"]) for r in g))
+PY
+regen_ok=0
+for src in run gauntlet; do
+  read -r nrows rows <<<"$(sed -n "$([[ $src == run ]] && echo 1 || echo 2)p" "$tmp/rows")"
+  k=0
+  for row in $rows; do
+    k=$((k + 1))
+    IFS=, read -r winner score plies gen <<<"$row"
+    run replay "$tmp/$src.h5@game=$k"
+    line=$(tail -1 <<<"$out")
+    [[ $rc -eq 0 && $line == "game variant=abapa limit=1000 "*" result=$winner score=$score "*" plies=$plies record="* ]] &&
+      regen_ok=$((regen_ok + 1))
+  done
+  check "$src.h5: every stored game played again ($regen_ok of $k so far)" test "$regen_ok" -gt 0
+done
+total=$(awk '{n += $1} END {print n}' "$tmp/rows")
+check "every game of both runs regenerates to its stored result ($regen_ok of $total)" test "$regen_ok" -eq "$total"
+expect_ok replay "$tmp/gauntlet.h5@gen=2,game=2"
+check "a gauntlet player is named by its spec" grep -q "^game variant=abapa limit=1000 south=greedy north=ab:depth=1,features=positional,tt=0,id=" <<<"$out"
+expect_ok view "$tmp/run.h5@gen=1,game=3" "$tmp/gauntlet.h5@game=1" "$tmp/games.rec" -o "$tmp/page.html"
+dom "game=1&ply=last"
+shown >"$tmp/shown"
+expect_ok replay --json "$tmp/run.h5@gen=1,game=3"
+check "page of a run file's game: its last position" "$python" -c '
+import json, sys
+s = json.load(open(sys.argv[1]))
+objs = [json.loads(l) for l in open(sys.argv[2])]
+assert s["position"] == objs[-2]["position"] and s["ply"] == objs[-1]["plies"], (s, objs[-1])
+assert s["status"] == "ok: game 1 of 6, ply %d" % objs[-1]["plies"], s
+' "$tmp/shown" "$tmp/out"
+check "page of a run file's game: no console message" no_console
+cp "$tmp/run.h5" "$tmp/bad.h5"
+"$python" -c '
+import h5py, sys
+with h5py.File(sys.argv[1], "r+") as f:
+    g = f["games"]; r = g[4]; r["plies"] += 1; g[4] = r
+' "$tmp/bad.h5"
+expect_error replay "$tmp/bad.h5@game=5: the game played again ends" replay "$tmp/bad.h5@game=5"
+expect_error view "the stored one" view "$tmp/bad.h5@game=5"
+expect_error replay "game=999: the run file holds" replay "$tmp/run.h5@game=999"
+expect_error replay "gen=3,game=1: generation 3 holds 0 games" replay "$tmp/run.h5@gen=3,game=1"
+expect_error replay "after '@' give game=K or gen=G,game=J" replay "$tmp/run.h5@game=x"
+expect_error view "cannot open" view "$tmp/missing.h5@game=1"
+
 # ===== bad records: exit 2, one line naming FILE:LINE and what is wrong =====
 sed '3s/variant=antigua/variant=oware/' "$tmp/games.rec" >"$tmp/bad.rec"
 expect_error view "$tmp/bad.rec:3: unknown variant 'oware'" view "$tmp/bad.rec"

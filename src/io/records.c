@@ -10,9 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/alloc.h"
 #include "io/records.h"
+#include "io/regen.h"
 
 static const char *const KEYS[] = {"variant", "limit", "south",  "north",  "result",
                                    "score",   "reason", "plies", "record"};
@@ -340,6 +342,16 @@ nk_status nk_records_read(const char *path, nk_record **recs, size_t *n, char *e
                           size_t errlen)
 {
     char msg[NK_MSG_MAX];
+    if (nk_regen_source(path) && access(path, F_OK) != 0) { /* RUN.h5@game=K (io/regen.h) */
+        nk_record *grown = nk_realloc(*recs, (*n + 1) * sizeof **recs);
+        if (grown == NULL)
+            return nk_fail(NK_ENOMEM, err, errlen, "out of memory for %zu records", *n + 1);
+        *recs = grown;
+        nk_status st = nk_regen_game(path, &grown[*n], err, errlen);
+        if (st == NK_OK)
+            (*n)++;
+        return st;
+    }
     FILE *f = fopen(path, "r");
     if (f == NULL)
         return nk_fail(NK_ENOFILE, err, errlen, "cannot open '%s': %s", path, strerror(errno));

@@ -68,7 +68,9 @@ nk_status nk_record_game(const nk_record *r, nk_game *g, unsigned plies, char *e
                          size_t errlen);
 
 /* Reads the records of a file and appends them to *recs (nk_realloc'd;
- * *n counts them).  NK_ENOFILE when the file cannot be opened, NK_EINVAL
+ * *n counts them).  A path RUN.h5@game=K or RUN.h5@gen=G,game=J (where no
+ * file of that name exists) is a fitness game of a run file, played again
+ * (io/regen.h).  NK_ENOFILE when the file cannot be opened, NK_EINVAL
  * for a bad line ("FILE:LINE: what is wrong"), NK_EFORMAT for a file with
  * no record, NK_EIO, NK_ENOMEM.  On failure *recs and *n hold the records
  * read before (free them with nk_free). */
