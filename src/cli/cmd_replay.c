@@ -272,7 +272,8 @@ int nk_cmd_replay(int argc, char **argv)
                  "the result, or whose turn it is if the game goes on, and the\n"
                  "game's record, also as a line of a records file.  Without\n"
                  "--variant the one argument is a records file (nickar match\n"
-                 "--records, docs/cli.md) and its K-th game is replayed.",
+                 "--records, docs/cli.md) and its K-th game is replayed; RUN.h5@game=K\n"
+                 "or RUN.h5@gen=G,game=J plays a fitness game of a run file again.",
         .opts = opts,
         .max_args = -1,
     };

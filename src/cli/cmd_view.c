@@ -150,7 +150,8 @@ int nk_cmd_view(int argc, char **argv)
                  "the board drawn as nickar show draws it, step by step with buttons,\n"
                  "arrow keys and a slider; the pits each move changed; the move list;\n"
                  "the result.  The positions are computed by nickar's engine.  Open\n"
-                 "PAGE.html#game=2&ply=last for a game and ply.",
+                 "PAGE.html#game=2&ply=last for a game and ply.  RUN.h5@game=K and\n"
+                 "RUN.h5@gen=G,game=J play a fitness game of a run file again.",
         .opts = opts,
         .max_args = -1,
     };
