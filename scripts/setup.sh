@@ -15,6 +15,7 @@ packages=(
   clang libclang-rt-dev                     # the fuzz harness (libFuzzer)
   python3 python3-h5py python3-matplotlib python3-numpy  # analysis, tests
   jupyter-nbconvert python3-ipykernel python3-nbformat   # notebooks
+  chromium                                  # the browser test of nickar view
 )
 
 if ! command -v dpkg-query >/dev/null 2>&1; then

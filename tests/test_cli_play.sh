@@ -30,7 +30,11 @@ for variant in antigua abapa; do
   check "$variant game: over" has "Game over: "
   check "$variant game: verdict" grep -qE "after [0-9]+ plies: (you win|you lose|a draw)\.$" <<<"$out"
   check "$variant game: record printed" grep -q "^record: $start [a-fA-F-]" <<<"$out"
-  check "$variant game: record saved" test "$(head -1 "$tmp/game.txt")" = "$(sed -n 's/^record: //p' <<<"$out")"
+  check "$variant game: record saved, one line" test "$(wc -l <"$tmp/game.txt")" -eq 1
+  check "$variant game: the saved line is a game record of that record" \
+    test "$(sed -n 's/^game variant='"$variant"' limit=1000 south=human north=greedy .* record=//p' "$tmp/game.txt")" = "$(sed -n 's/^record: //p' <<<"$out")"
+  "$nickar" replay "$tmp/game.txt" >"$tmp/replay-file" 2>&1
+  check "$variant game: nickar replay reads the saved game" grep -qF "$(sed -n 's/^record: //p' <<<"$out")" "$tmp/replay-file"
   check "$variant game: illegal letters answered" has "is not a legal move here; your legal moves: "
   # The record replays to the same result.
   result=$(grep "^Game over: " <<<"$out" | sed 's/^Game over: \(.*\) after .*/\1/')

@@ -38,7 +38,8 @@ nk_status nk_arena_play_meetings(const nk_arena_setup *s, const nk_meeting *meet
                            .nplayers = s->nplayers,
                            .jobs = out->jobs,
                            .njobs = 2 * n,
-                           .threads = s->threads};
+                           .threads = s->threads,
+                           .record = s->record};
     nk_status st = nk_exec_run(&batch, out->games, err, len);
     if (st != NK_OK)
         return st;

@@ -32,6 +32,7 @@ typedef struct nk_arena_setup {
     uint64_t batch;                 /* the exec batch index */
     unsigned opening;               /* random opening plies */
     int threads;                    /* 0: OpenMP's default; 1: serial */
+    bool record;                    /* keep the games' moves (nk_exec_game.moves) */
 } nk_arena_setup;
 
 /* One meeting's result from a's side.  Game 0 has a South, game 1 a North. */

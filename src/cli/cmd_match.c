@@ -9,6 +9,7 @@
  * lands at its index, so the output does not depend on --threads; nothing
  * that does (time, thread count) is printed on stdout.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@
 #include "cli/util.h"
 #include "exec/exec.h"
 #include "io/playerio.h"
+#include "io/records.h"
 #include "search/player.h"
 
 enum {
@@ -30,6 +32,7 @@ enum {
     OPT_THREADS,
     OPT_PLY_LIMIT,
     OPT_JSON,
+    OPT_RECORDS,
     OPT_END
 };
 
@@ -41,6 +44,7 @@ typedef struct match {
     nk_player_def def[2]; /* A, B */
     uint64_t games, openings, seed, threads, ply_limit;
     bool json;
+    const char *records; /* --records FILE, or NULL */
 } match;
 
 /* Reads an optional integer option, keeping *out (the default) when absent. */
@@ -81,6 +85,11 @@ static int read_options(match *m, nk_opt *opts)
     m->threads = 0;
     m->ply_limit = NK_DEFAULT_PLY_LIMIT;
     m->json = opts[OPT_JSON].value != NULL;
+    m->records = opts[OPT_RECORDS].value;
+    if (m->records != NULL && m->records[0] == '\0') {
+        nk_cli_error(cli, "option '--records' needs a file name");
+        return NK_EXIT_USAGE;
+    }
     if (m->variant == NULL || !opt_uint(cli, OPT_GAMES, 1, MAX_GAMES, &m->games) ||
         !opt_uint(cli, OPT_OPENINGS, 0, MAX_OPENING, &m->openings) ||
         !opt_uint(cli, OPT_SEED, 0, UINT64_MAX, &m->seed) ||
@@ -132,6 +141,47 @@ static void tally(const nk_arena_played *p, outcome *o)
     o->plies = p->n ? (double)plies / (2.0 * p->n) : 0;
 }
 
+/* Writes every game as a line of a records file (io/records.h), in the
+ * order of the games: pair i gives games 2i (A South) and 2i+1. */
+static int write_records(const match *m, const nk_arena_played *p)
+{
+    char err[NK_MSG_MAX];
+    nk_record *rec = nk_malloc(sizeof *rec);
+    char *line = nk_malloc(NK_RECORD_LINE);
+    FILE *f = rec != NULL && line != NULL ? fopen(m->records, "w") : NULL;
+    int rc = NK_EXIT_OK;
+    if (rec == NULL || line == NULL) {
+        nk_cli_error(m->cli, "out of memory for the game records");
+        rc = NK_EXIT_FAIL;
+    } else if (f == NULL) {
+        nk_cli_error(m->cli, "cannot write the game records to '%s': %s", m->records,
+                     strerror(errno));
+        rc = NK_EXIT_FAIL;
+    }
+    for (size_t i = 0; rc == NK_EXIT_OK && i < 2 * p->n; i++) {
+        const nk_exec_game *g = &p->games[i];
+        nk_status st = nk_record_set(rec, m->variant, (unsigned)m->ply_limit, &g->start,
+                                     g->moves, g->plies, &g->result,
+                                     m->def[p->jobs[i].south].spec.text,
+                                     m->def[p->jobs[i].north].spec.text, err, sizeof err);
+        if (st != NK_OK) {
+            nk_cli_error(m->cli, "--records: %s", err);
+            rc = nk_cli_exit(st);
+            break;
+        }
+        nk_record_format(rec, line, NK_RECORD_LINE);
+        fprintf(f, "%s\n", line);
+    }
+    if (f != NULL && (fclose(f) != 0) && rc == NK_EXIT_OK) {
+        nk_cli_error(m->cli, "cannot write the game records to '%s': %s", m->records,
+                     strerror(errno));
+        rc = NK_EXIT_FAIL;
+    }
+    nk_free(line);
+    nk_free(rec);
+    return rc;
+}
+
 static int play(const match *m, outcome *o)
 {
     size_t npairs = (size_t)(m->games / 2);
@@ -155,7 +205,8 @@ static int play(const match *m, outcome *o)
                             .master = m->seed,
                             .batch = 0,
                             .opening = (unsigned)m->openings,
-                            .threads = (int)m->threads};
+                            .threads = (int)m->threads,
+                            .record = m->records != NULL};
     char err[NK_MSG_MAX];
     nk_status st = nk_arena_play_meetings(&setup, meetings, npairs, &played, err, sizeof err);
     if (st != NK_OK) {
@@ -163,6 +214,8 @@ static int play(const match *m, outcome *o)
         rc = nk_cli_exit(st);
     } else {
         tally(&played, o);
+        if (m->records != NULL)
+            rc = write_records(m, &played);
     }
     nk_arena_played_free(&played);
     nk_free(meetings);
@@ -243,6 +296,10 @@ int nk_cmd_match(int argc, char **argv)
                       "print one JSON object: games, wins, draws, losses, score, seed_diff, "
                       "elo, elo_ci, los, pentanomial, reasons, ...",
                       NULL},
+        [OPT_RECORDS] = {"records", "FILE",
+                          "also write every game to FILE, one line a game (docs/cli.md,"
+                          " \"Game records\"), for nickar replay and nickar view",
+                          NULL},
         [OPT_END] = {NULL, NULL, NULL, NULL},
     };
     /* The keys of an ab spec come from its parameter table (search/player.h). */
@@ -262,7 +319,7 @@ int nk_cmd_match(int argc, char **argv)
     nk_cli cli = {
         .name = "match",
         .synopsis = "--variant V [--games N] [--openings K] [--seed S] [--threads T]\n"
-                    "       [--ply-limit L] [--json] SPEC_A SPEC_B",
+                    "       [--ply-limit L] [--json] [--records FILE] SPEC_A SPEC_B",
         .about = about,
         .opts = opts,
         .max_args = 2,

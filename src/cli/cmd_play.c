@@ -26,6 +26,7 @@
 #include "base/alloc.h"
 #include "cli/util.h"
 #include "io/playerio.h"
+#include "io/records.h"
 #include "search/features.h"
 
 enum { OPT_VARIANT, OPT_OPPONENT, OPT_AS, OPT_RECORD, OPT_POSITION, OPT_SEED, OPT_END };
@@ -136,20 +137,35 @@ static int finish(const session *s)
     print_record(stdout, s->game);
     if (s->record_path == NULL)
         return NK_EXIT_OK;
+    /* One line of a records file (io/records.h); the person is "human". */
+    const nk_game *g = s->game;
+    const char *spec = nk_player_spec(s->opponent)->text;
+    char err[NK_MSG_MAX];
+    nk_record *rec = nk_malloc(sizeof *rec);
+    char *line = nk_malloc(NK_RECORD_LINE);
+    nk_status st = rec == NULL || line == NULL
+                       ? nk_fail(NK_ENOMEM, err, sizeof err, "out of memory")
+                       : nk_record_set(rec, g->variant, g->ply_limit, &g->start, g->moves,
+                                       g->ply, &g->result,
+                                       s->person == NK_SOUTH ? "human" : spec,
+                                       s->person == NK_NORTH ? "human" : spec, err, sizeof err);
+    if (st == NK_OK)
+        nk_record_format(rec, line, NK_RECORD_LINE);
+    nk_free(rec);
+    if (st != NK_OK) {
+        nk_free(line);
+        nk_cli_error(s->cli, "cannot write the record: %s", err);
+        return nk_cli_exit(st);
+    }
     FILE *f = fopen(s->record_path, "w");
     if (f == NULL) {
+        nk_free(line);
         nk_cli_error(s->cli, "cannot write the record to '%s': %s", s->record_path,
                      strerror(errno));
         return NK_EXIT_FAIL;
     }
-    print_record(f, s->game);
-    char result[128] = "unfinished";
-    if (nk_game_over(s->game))
-        nk_cli_result_text(&s->game->result, result, sizeof result);
-    fprintf(f, "# variant %s; South %s, North %s; %s after %u plies\n", s->variant->name,
-            s->person == NK_SOUTH ? "person" : nk_player_spec(s->opponent)->text,
-            s->person == NK_NORTH ? "person" : nk_player_spec(s->opponent)->text, result,
-            s->game->ply);
+    fprintf(f, "%s\n", line);
+    nk_free(line);
     if (fclose(f) != 0) {
         nk_cli_error(s->cli, "cannot write the record to '%s': %s", s->record_path,
                      strerror(errno));
@@ -391,7 +407,9 @@ int nk_cmd_play(int argc, char **argv)
                           " required",
                           NULL},
         [OPT_AS] = {"as", "S|N", "the side you play (default S, South)", NULL},
-        [OPT_RECORD] = {"record", "FILE", "also save the game's record to FILE", NULL},
+        [OPT_RECORD] = {"record", "FILE",
+                        "also save the game to FILE as a line of a records file"
+                        " (docs/cli.md, \"Game records\")", NULL},
         [OPT_POSITION] = {"position", "P",
                           "start position as in docs/rules.md R-B3 (default: the start)", NULL},
         [OPT_SEED] = {"seed", "S", "seed of the opponent's random choices (default 1)", NULL},

@@ -10,11 +10,14 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/util.h"
+#include "base/alloc.h"
+#include "io/records.h"
 
-enum { OPT_VARIANT, OPT_POSITION, OPT_JSON, OPT_RANDOM, OPT_SEED, OPT_END };
+enum { OPT_VARIANT, OPT_POSITION, OPT_JSON, OPT_RANDOM, OPT_SEED, OPT_GAME, OPT_END };
 
 typedef struct replay {
     const nk_cli *cli;
@@ -23,6 +26,9 @@ typedef struct replay {
     bool json;
     bool random;
     uint64_t seed;
+    const nk_record *rec; /* the game of a records file, or NULL */
+    nk_record *out;       /* the game as a record, and its line: */
+    char *line;           /* allocated before anything is printed */
 } replay;
 
 /* ===== output ===== */
@@ -79,6 +85,15 @@ static void print_end(const replay *r, const nk_game *g)
     for (unsigned i = 0; i < g->ply; i++)
         printf(" %c", nk_move_letter(g->moves[i]));
     putchar('\n');
+    /* The game as a line of a records file (io/records.h); the specs are
+     * the record's or "-", which nk_record_set accepts. */
+    char err[NK_MSG_MAX];
+    if (nk_record_set(r->out, r->variant, g->ply_limit, &g->start, g->moves, g->ply, &g->result,
+                      r->rec ? r->rec->player[NK_SOUTH] : "-",
+                      r->rec ? r->rec->player[NK_NORTH] : "-", err, sizeof err) == NK_OK) {
+        nk_record_format(r->out, r->line, NK_RECORD_LINE);
+        printf("%s\n", r->line);
+    }
 }
 
 /* ===== playing ===== */
@@ -124,12 +139,21 @@ static bool run(const replay *r, bool print)
 {
     char q[96];
     nk_game g;
-    if (!nk_cli_game(r->cli, &g, r->variant, &r->start))
+    if (r->rec != NULL) {
+        if (nk_game_init(&g, r->variant, &r->start, r->rec->ply_limit) != NK_OK)
+            return false; /* nk_record_parse has checked it */
+    } else if (!nk_cli_game(r->cli, &g, r->variant, &r->start)) {
         return false;
+    }
     if (print)
         print_start(r, &g);
     unsigned n = 0;
-    for (int i = 0; i < r->cli->argc; i++) {
+    for (unsigned i = 0; r->rec != NULL && i < r->rec->plies; i++) {
+        char tok = nk_move_letter(r->rec->moves[i]);
+        if (!play_token(r, &g, &tok, 1, ++n, print))
+            return false;
+    }
+    for (int i = 0; r->rec == NULL && i < r->cli->argc; i++) {
         const char *p = r->cli->argv[i];
         bool any = false;
         for (;;) {
@@ -167,6 +191,60 @@ static bool run(const replay *r, bool print)
     return true;
 }
 
+/* True when text looks like moves ("c", "c D a"), not a file name. */
+static bool moves_only(const char *text)
+{
+    bool any = false;
+    for (const char *p = text; *p; p++) {
+        if (isspace((unsigned char)*p))
+            continue;
+        if (nk_move_parse(*p) == NK_NO_MOVE || (p[1] != '\0' && !isspace((unsigned char)p[1])))
+            return false;
+        any = true;
+    }
+    return any;
+}
+
+/* Replays game K of the records file given as the one operand. */
+static int replay_records(replay *r, nk_opt *opts)
+{
+    const nk_cli *cli = r->cli;
+    char err[NK_MSG_MAX];
+    uint64_t k = 1;
+    if (opts[OPT_POSITION].value != NULL || opts[OPT_RANDOM].value != NULL ||
+        opts[OPT_SEED].value != NULL) {
+        nk_cli_error(cli, "a records file gives the start and the moves: no --position,"
+                     " --random or --seed with it");
+        return NK_EXIT_USAGE;
+    }
+    if (opts[OPT_GAME].value != NULL && !nk_cli_uint(cli, OPT_GAME, 1, UINT32_MAX, &k))
+        return NK_EXIT_USAGE;
+    nk_record *recs = NULL;
+    size_t n = 0;
+    nk_status st = nk_records_read(cli->argv[0], &recs, &n, err, sizeof err);
+    int rc = NK_EXIT_OK;
+    if (st != NK_OK) {
+        nk_cli_error(cli, "%s", err);
+        rc = nk_cli_exit(st);
+    } else if (k > n) {
+        nk_cli_error(cli, "--game %llu: '%s' holds %zu game%s", (unsigned long long)k,
+                     cli->argv[0], n, n == 1 ? "" : "s");
+        rc = NK_EXIT_USAGE;
+    } else {
+        r->rec = &recs[k - 1];
+        r->variant = r->rec->variant;
+        r->start = r->rec->start;
+        if (run(r, false) && run(r, true))
+            rc = nk_cli_finish(cli);
+        else
+            rc = NK_EXIT_USAGE;
+    }
+    nk_free(recs);
+    return rc;
+}
+
+static int replay_main(replay *rp, nk_opt *opts);
+
 int nk_cmd_replay(int argc, char **argv)
 {
     nk_opt opts[] = {
@@ -180,16 +258,22 @@ int nk_cmd_replay(int argc, char **argv)
         [OPT_RANDOM] = {"random", NULL,
                         "after the moves given, play random legal moves to the end", NULL},
         [OPT_SEED] = {"seed", "S", "seed of --random's moves (default 1)", NULL},
+        [OPT_GAME] = {"game", "K",
+                      "with a records file: the K-th game of the file (default 1)", NULL},
         [OPT_END] = {NULL, NULL, NULL, NULL},
     };
     nk_cli cli = {
         .name = "replay",
-        .synopsis = "--variant V [--position P] [--json] [--random [--seed S]] [MOVE...]",
+        .synopsis = "--variant V [--position P] [--json] [--random [--seed S]] [MOVE...]\n"
+                    "       [--json] [--game K] RECORDS",
         .about = "Plays the moves, one letter each (a-f South's pits, A-F North's,\n"
                  "- a pass), from the start or from P, and shows every position; the\n"
                  "moves may also come as one argument, separated by spaces.  Then\n"
                  "the result, or whose turn it is if the game goes on, and the\n"
-                 "game's record.",
+                 "game's record, also as a line of a records file.  Without\n"
+                 "--variant the one argument is a records file (nickar match\n"
+                 "--records, docs/cli.md) and its K-th game is replayed; RUN.h5@game=K\n"
+                 "or RUN.h5@gen=G,game=J plays a fitness game of a run file again.",
         .opts = opts,
         .max_args = -1,
     };
@@ -202,19 +286,47 @@ int nk_cmd_replay(int argc, char **argv)
         .random = opts[OPT_RANDOM].value != NULL,
         .seed = 1,
     };
-    r.variant = nk_cli_variant(&cli, opts[OPT_VARIANT].value);
-    if (r.variant == NULL || !nk_cli_position(&cli, opts[OPT_POSITION].value, &r.start))
+    /* The game's line is written into these (print_end). */
+    r.out = nk_malloc(sizeof *r.out);
+    r.line = nk_malloc(NK_RECORD_LINE);
+    if (r.out == NULL || r.line == NULL) {
+        nk_free(r.out);
+        nk_free(r.line);
+        nk_cli_error(&cli, "out of memory");
+        return NK_EXIT_FAIL;
+    }
+    rc = replay_main(&r, opts);
+    nk_free(r.out);
+    nk_free(r.line);
+    return rc;
+}
+
+static int replay_main(replay *rp, nk_opt *opts)
+{
+    replay r = *rp;
+    const nk_cli *cli = r.cli;
+    /* One operand without --variant is a records file, unless it is a
+     * move and no such file exists (then --variant is what is missing). */
+    if (opts[OPT_VARIANT].value == NULL && cli->argc == 1 &&
+        !(moves_only(cli->argv[0]) && access(cli->argv[0], F_OK) != 0))
+        return replay_records(&r, opts);
+    if (opts[OPT_GAME].value != NULL) {
+        nk_cli_error(cli, "option '--game' needs a records file instead of --variant");
+        return NK_EXIT_USAGE;
+    }
+    r.variant = nk_cli_variant(cli, opts[OPT_VARIANT].value);
+    if (r.variant == NULL || !nk_cli_position(cli, opts[OPT_POSITION].value, &r.start))
         return NK_EXIT_USAGE;
     if (opts[OPT_SEED].value != NULL) {
         if (!r.random) {
-            nk_cli_error(&cli, "option '--seed' needs --random");
+            nk_cli_error(cli, "option '--seed' needs --random");
             return NK_EXIT_USAGE;
         }
-        if (!nk_cli_uint(&cli, OPT_SEED, 0, UINT64_MAX, &r.seed))
+        if (!nk_cli_uint(cli, OPT_SEED, 0, UINT64_MAX, &r.seed))
             return NK_EXIT_USAGE;
     }
     if (!run(&r, false))
         return NK_EXIT_USAGE;
     run(&r, true);
-    return nk_cli_finish(&cli);
+    return nk_cli_finish(cli);
 }

@@ -1,0 +1,222 @@
+/*
+ * regen.c -- fitness games of a run file played again (io/regen.h).
+ *
+ * The players are made as the evolution made them (run/evolution.c,
+ * make_run): a population member is "ab:depth=D,features=F,tt=T" with its
+ * genome of that generation, gauntlet player k is the k-th spec of
+ * fitness.gauntlet with its weights resolved; the game is the job
+ * nk_exec_pairs makes for meeting i of batch G.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/alloc.h"
+#include "base/rng.h"
+#include "exec/exec.h"
+#include "io/config.h"
+#include "io/playerio.h"
+#include "io/regen.h"
+#include "io/runfile.h"
+#include "run/record.h"
+#include "run/settings.h"
+
+typedef struct regen {
+    const char *path; /* the run file's path (a copy, without the selector) */
+    nk_run *run;
+    nk_config *cfg;
+    nk_run_settings s;
+    const nk_variant *v;
+    nk_player_def def[2];
+    char name[2][NK_RECORD_SPEC];
+} regen;
+
+/* Splits "RUN@gen=G,game=J" or "RUN@game=K": gen is 0 for the second form. */
+static bool selector(const char *source, size_t *at, unsigned long *gen, unsigned long *game)
+{
+    const char *a = strrchr(source, '@');
+    int used = 0;
+    if (a == NULL || a == source)
+        return false;
+    *at = (size_t)(a - source);
+    *gen = 0;
+    if (sscanf(a + 1, "game=%lu%n", game, &used) == 1 && a[1 + used] == '\0' && *game > 0)
+        return true;
+    used = 0;
+    return sscanf(a + 1, "gen=%lu,game=%lu%n", gen, game, &used) == 2 && a[1 + used] == '\0' &&
+           *gen > 0 && *game > 0;
+}
+
+bool nk_regen_source(const char *source)
+{
+    size_t at;
+    unsigned long gen, game;
+    const char *a = strrchr(source, '@');
+    return selector(source, &at, &gen, &game) ||
+           (a != NULL && (strncmp(a + 1, "game=", 5) == 0 || strncmp(a + 1, "gen=", 4) == 0));
+}
+
+/* The player of entrant id in generation g (0-based). */
+static nk_status entrant(regen *r, int side, int64_t id, size_t g, char *err, size_t len)
+{
+    nk_player_def *d = &r->def[side];
+    const nk_run_meta *m = nk_run_get_meta(r->run);
+    char spec[160], e2[NK_MSG_MAX];
+    if (id >= 0) {
+        snprintf(spec, sizeof spec, "ab:depth=%d,features=%s,tt=%d", r->s.player.depth,
+                 r->s.player.features, r->s.player.tt);
+        nk_status st = nk_spec_parse(&d->spec, spec, e2, sizeof e2);
+        if (st != NK_OK)
+            return nk_fail(NK_EFORMAT, err, len, "the run's player spec: %s", e2);
+        double *genome = nk_malloc(m->n * m->d * sizeof *genome);
+        int64_t *ids = nk_malloc(m->n * sizeof *ids);
+        nk_run_pop pop = {.genome = genome, .ids = ids};
+        st = genome == NULL || ids == NULL
+                 ? nk_fail(NK_ENOMEM, err, len, "out of memory")
+                 : nk_run_read_population(r->run, g, &pop, err, len);
+        size_t i = 0;
+        while (st == NK_OK && i < m->n && ids[i] != id)
+            i++;
+        if (st == NK_OK && i == m->n)
+            st = nk_fail(NK_EFORMAT, err, len, "individual %lld is not in generation %zu",
+                         (long long)id, g + 1);
+        if (st == NK_OK) {
+            d->n = m->d;
+            memcpy(d->weights, genome + i * m->d, m->d * sizeof *genome);
+            snprintf(r->name[side], sizeof r->name[side], "%s,id=%lld", spec, (long long)id);
+        }
+        nk_free(genome);
+        nk_free(ids);
+        return st;
+    }
+    if (id > NK_RUN_GAUNTLET_ID_BASE)
+        return nk_fail(NK_EINVAL, err, len,
+                       "entrant %lld is of the hall of fame, whose weights the run file does "
+                       "not keep per generation", (long long)id);
+    size_t k = (size_t)(NK_RUN_GAUNTLET_ID_BASE - id);
+    if (k >= nk_config_list_count(r->cfg, "fitness.gauntlet"))
+        return nk_fail(NK_EFORMAT, err, len, "gauntlet player %zu is not in the run's config", k);
+    const char *text = nk_config_list_item(r->cfg, "fitness.gauntlet", k);
+    nk_status st = nk_playerio_load(d, text, r->v, e2, sizeof e2);
+    if (st != NK_OK)
+        return nk_fail(st, err, len, "gauntlet player '%s': %s", text, e2);
+    snprintf(r->name[side], sizeof r->name[side], "%s", d->spec.text);
+    return NK_OK;
+}
+
+static nk_status play(regen *r, const nk_run_game *row, size_t j, nk_record *out, char *err,
+                      size_t len)
+{
+    const nk_run_meta *m = nk_run_get_meta(r->run);
+    size_t g = (size_t)row->generation, i = j / 2;
+    uint64_t pair = nk_exec_seed(m->master_seed, g, i);
+    if (row->seed != nk_seed_mix(pair, j % 2 + 1, 0))
+        return nk_fail(NK_EMISMATCH, err, len,
+                       "the stored seed is not that of game %zu of generation %zu", j + 1, g + 1);
+    nk_status st = entrant(r, 0, row->south_id, g, err, len);
+    if (st == NK_OK)
+        st = entrant(r, 1, row->north_id, g, err, len);
+    if (st != NK_OK)
+        return st;
+    nk_exec_player players[2];
+    for (int k = 0; k < 2; k++)
+        players[k] = (nk_exec_player){&r->def[k].spec, r->def[k].n ? r->def[k].weights : NULL,
+                                      r->def[k].n};
+    nk_exec_job job = {.south = 0, .north = 1, .seed = row->seed, .opening_seed = pair,
+                       .opening = (unsigned)r->s.fitness.openings};
+    nk_exec_batch b = {.variant = r->v, .ply_limit = (unsigned)r->s.player.ply_limit,
+                       .players = players, .nplayers = 2, .jobs = &job, .njobs = 1,
+                       .threads = 1, .record = true};
+    nk_exec_game game = {0};
+    st = nk_exec_run(&b, &game, err, len);
+    const nk_result *res = &game.result;
+    if (st == NK_OK && (res->winner != row->winner || (int)res->total[0] != row->south_seeds ||
+                        (int)res->total[1] != row->north_seeds ||
+                        (int)game.plies != row->plies || (int)res->reason != row->reason))
+        st = nk_fail(NK_EMISMATCH, err, len,
+                     "the game played again ends %s %u-%u (%s) after %u plies, the stored one "
+                     "%s %d-%d (%s) after %d",
+                     res->winner == NK_DRAW ? "draw" : res->winner ? "N" : "S", res->total[0],
+                     res->total[1], nk_end_name(res->reason), game.plies,
+                     row->winner == NK_DRAW ? "draw" : row->winner ? "N" : "S", row->south_seeds,
+                     row->north_seeds,
+                     row->reason >= 0 && row->reason < NK_END_COUNT
+                         ? nk_end_name((nk_end)row->reason) : "?",
+                     row->plies);
+    if (st == NK_OK)
+        st = nk_record_set(out, r->v, (unsigned)r->s.player.ply_limit, &game.start, game.moves,
+                           game.plies, res, r->name[0], r->name[1], err, len);
+    nk_exec_games_free(&game, 1);
+    return st;
+}
+
+static nk_status find(regen *r, unsigned long gen, unsigned long game, nk_record *out, char *err,
+                      size_t len)
+{
+    size_t n = nk_run_games(r->run);
+    nk_run_game *rows = nk_malloc((n ? n : 1) * sizeof *rows);
+    if (rows == NULL)
+        return nk_fail(NK_ENOMEM, err, len, "out of memory for %zu game rows", n);
+    nk_status st = nk_run_read_games(r->run, 0, n, rows, err, len);
+    size_t idx = 0;
+    if (st == NK_OK && gen == 0) {
+        if (game > n)
+            st = nk_fail(NK_ERANGE, err, len, "game=%lu: the run file holds %zu games", game, n);
+        idx = game - 1;
+    } else if (st == NK_OK) {
+        while (idx < n && (unsigned long)rows[idx].generation < gen - 1)
+            idx++;
+        size_t count = 0;
+        while (idx + count < n && (unsigned long)rows[idx + count].generation == gen - 1)
+            count++;
+        if (game > count)
+            st = nk_fail(NK_ERANGE, err, len, "gen=%lu,game=%lu: generation %lu holds %zu games",
+                         gen, game, gen, count);
+        idx += game - 1;
+    }
+    if (st == NK_OK) {
+        size_t first = idx;
+        while (first > 0 && rows[first - 1].generation == rows[idx].generation)
+            first--;
+        st = play(r, &rows[idx], idx - first, out, err, len);
+    }
+    nk_free(rows);
+    return st;
+}
+
+nk_status nk_regen_game(const char *source, nk_record *out, char *err, size_t errlen)
+{
+    size_t at;
+    unsigned long gen, game;
+    char e2[NK_MSG_MAX];
+    if (!selector(source, &at, &gen, &game))
+        return nk_fail(NK_EINVAL, err, errlen,
+                       "'%.300s': after '@' give game=K or gen=G,game=J (from 1)", source);
+    regen r = {0};
+    char *path = nk_malloc(at + 1);
+    if (path == NULL)
+        return nk_fail(NK_ENOMEM, err, errlen, "out of memory");
+    memcpy(path, source, at);
+    path[at] = '\0';
+    r.path = path;
+    nk_status st = nk_run_open(&r.run, path, false, e2, sizeof e2);
+    if (st == NK_OK && !nk_run_get_meta(r.run)->record_games)
+        st = nk_fail(NK_EINVAL, e2, sizeof e2, "the run did not record its games "
+                     "(output.record_games)");
+    if (st == NK_OK)
+        st = nk_config_new(&r.cfg, e2, sizeof e2);
+    if (st == NK_OK)
+        st = nk_config_load_string(r.cfg, nk_run_get_meta(r.run)->config, path, e2, sizeof e2);
+    if (st == NK_OK)
+        st = nk_config_settings(r.cfg, &r.s, NULL, e2, sizeof e2);
+    if (st == NK_OK && (r.v = nk_variant_find(r.s.experiment.variant)) == NULL)
+        st = nk_fail(NK_EFORMAT, e2, sizeof e2, "unknown variant '%s'", r.s.experiment.variant);
+    if (st == NK_OK)
+        st = find(&r, gen, game, out, e2, sizeof e2);
+    if (st != NK_OK)
+        nk_fail(st, err, errlen, "%.300s: %s", source, e2);
+    nk_config_free(r.cfg);
+    nk_run_close(r.run);
+    nk_free(path);
+    return st;
+}
