@@ -2180,6 +2180,18 @@ static nk_status check_chunks(nk_run *run, hid_t ds, const char *what,
     H5Eclear2(H5E_DEFAULT);
     if (!chunked)
         return NK_OK;
+    /* HDF5 allocates a whole chunk to read one: its size, from the (unchecked)
+     * layout, must fit in the file like the chunk itself. */
+    hid_t t = H5Dget_type(ds);
+    hsize_t bytes = t >= 0 ? H5Tget_size(t) : 0;
+    if (t >= 0)
+        H5Tclose(t);
+    for (int d = 0; d < rank && bytes > 0 && bytes <= run->file_size; d++)
+        bytes = cdims[d] > 0 && bytes <= run->file_size / cdims[d] ? bytes * cdims[d]
+                                                                   : run->file_size + 1;
+    if (bytes == 0 || bytes > run->file_size)
+        return damaged(run->path, err, len, "%s: its chunks are larger than the file",
+                       what);
     for (hsize_t k = first / cdims[0]; k <= (first + count - 1) / cdims[0];
          k++) {
         hsize_t offset[3] = {k * cdims[0], 0, 0};
@@ -2368,11 +2380,15 @@ nk_status nk_run_read_checkpoint(nk_run *run, const char *name,
                        kind_name[k], count,
                        kind == NK_RUN_U8 ? kind_name[1] : kind_name[0]);
     }
+    char what[128];
+    snprintf(what, sizeof what, "checkpoint '%s'", name);
+    if (n > 0 && (st = check_chunks(run, ds, what, 1, 0, n, err, len)) != NK_OK) {
+        H5Dclose(ds);
+        return st;
+    }
     if (n > 0 && H5Dread(ds, k == NK_RUN_F64 ? H5T_NATIVE_DOUBLE
                                              : H5T_NATIVE_UINT8,
                          H5S_ALL, H5S_ALL, H5P_DEFAULT, buf) < 0) {
-        char what[128];
-        snprintf(what, sizeof what, "checkpoint '%s'", name);
         st = read_failed(run, what, err, len);
     }
     H5Dclose(ds);

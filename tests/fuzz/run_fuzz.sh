@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# run_fuzz.sh FUZZER SOURCE_ROOT SECONDS -- the ctest entry fuzz_runfile:
-# replays every input of tests/fuzz/corpus/runfile/ (the seeds and every
+# run_fuzz.sh FUZZER SOURCE_ROOT SECONDS NAME -- the ctest entries fuzz_NAME
+# (runfile, pos, spec, config): replays every input of
+# tests/fuzz/corpus/NAME/ and tests/fuzz/regress/NAME/ (the seeds and every
 # input that once failed) through the libFuzzer harness, then fuzzes for
 # SECONDS from that corpus, with a fixed seed, new inputs going to a
 # temporary directory.  Fails on any crash, sanitizer report, leak of
@@ -11,18 +12,20 @@ set -u
 fuzzer=$1
 src=$2
 seconds=${3:-20}
-corpus=$src/tests/fuzz/corpus/runfile
+name=${4:-runfile}
+corpus=$src/tests/fuzz/corpus/$name
 # Inputs that once failed and are files of the old format (no checksums):
 # replayed, but not fuzzed from, since HDF5 1.10 itself cannot read every
 # damaged old-format file safely (docs/runfile.md).
-regress=$src/tests/fuzz/regress/runfile
+regress=$src/tests/fuzz/regress/$name
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export LSAN_OPTIONS="suppressions=$src/tests/fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 export TMPDIR=$work
 opts=(-rss_limit_mb=2048 -timeout=10 -artifact_prefix="$work/")
 
-inputs=("$corpus"/* "$regress"/*)
+inputs=("$corpus"/*)
+[[ -d $regress ]] && inputs+=("$regress"/*)
 echo "replaying ${#inputs[@]} inputs of $corpus and $regress"
 if ! "$fuzzer" "${opts[@]}" "${inputs[@]}" >"$work/replay.log" 2>&1; then
   tail -40 "$work/replay.log"
@@ -37,11 +40,11 @@ if ! "$fuzzer" "${opts[@]}" -seed=1 -max_total_time="$seconds" -print_final_stat
   tail -60 "$work/fuzz.log"
   ls "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-* 2>/dev/null
   for a in "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-*; do
-    [[ -e $a ]] && cp "$a" "${TMPDIR_KEEP:-/tmp}/fuzz_runfile-$(basename "$a")" &&
-      echo "kept as ${TMPDIR_KEEP:-/tmp}/fuzz_runfile-$(basename "$a")"
+    [[ -e $a ]] && cp "$a" "${TMPDIR_KEEP:-/tmp}/fuzz_$name-$(basename "$a")" &&
+      echo "kept as ${TMPDIR_KEEP:-/tmp}/fuzz_$name-$(basename "$a")"
   done
   echo "FAIL: the fuzzer found a failing input"
   exit 1
 fi
 grep -E "^stat::(number_of_executed_units|average_exec_per_sec|new_units_added)" "$work/fuzz.log"
-echo "fuzz_runfile: corpus replayed, $seconds s of fuzzing without a failure"
+echo "fuzz_$name: corpus replayed, $seconds s of fuzzing without a failure"
