@@ -171,7 +171,17 @@ sed "s/^schedule = round-robin/schedule = gauntlet/; s|$tmp/run.h5|$tmp/gauntlet
   "$tmp/tiny.ini" >"$tmp/gauntlet.ini"
 "$nickar" evolve "$tmp/gauntlet.ini" --force >/dev/null 2>&1
 check "a tiny gauntlet run with its games recorded" test -s "$tmp/gauntlet.h5"
-"$python" - "$tmp/run.h5" "$tmp/gauntlet.h5" >"$tmp/rows" <<'PY'
+sed "s/^schedule = round-robin/schedule = hall-of-fame\nk = 3/; s/^generations = 2/generations = 4/; s|$tmp/run.h5|$tmp/hall.h5|" \
+  "$tmp/tiny.ini" >"$tmp/hall.ini"
+"$nickar" evolve "$tmp/hall.ini" --force >/dev/null 2>&1
+check "a tiny hall-of-fame run with its games recorded" test -s "$tmp/hall.h5"
+check "... whose games include hall of fame entrants (ids -1, -2, ...)" "$python" -c '
+import h5py, sys
+with h5py.File(sys.argv[1]) as f:
+    g = f["games"][:]
+assert any(-1000 < r[k] < 0 for r in g for k in ("south_id", "north_id")), "no hall entrant"
+' "$tmp/hall.h5"
+"$python" - "$tmp/run.h5" "$tmp/gauntlet.h5" "$tmp/hall.h5" >"$tmp/rows" <<'PY'
 import h5py, sys
 for path in sys.argv[1:]:
     with h5py.File(path) as f:
@@ -179,8 +189,9 @@ for path in sys.argv[1:]:
         print(len(g), " ".join("%s,%d-%d,%d,%d" % ("S" if r["winner"] == 0 else "N" if r["winner"] == 1 else "draw", r["south_seeds"], r["north_seeds"], r["plies"], r["generation"]) for r in g))
 PY
 regen_ok=0
-for src in run gauntlet; do
-  read -r nrows rows <<<"$(sed -n "$([[ $src == run ]] && echo 1 || echo 2)p" "$tmp/rows")"
+declare -A line_of=([run]=1 [gauntlet]=2 [hall]=3)
+for src in run gauntlet hall; do
+  read -r nrows rows <<<"$(sed -n "${line_of[$src]}p" "$tmp/rows")"
   k=0
   for row in $rows; do
     k=$((k + 1))
@@ -193,7 +204,7 @@ for src in run gauntlet; do
   check "$src.h5: every stored game played again ($regen_ok of $k so far)" test "$regen_ok" -gt 0
 done
 total=$(awk '{n += $1} END {print n}' "$tmp/rows")
-check "every game of both runs regenerates to its stored result ($regen_ok of $total)" test "$regen_ok" -eq "$total"
+check "every game of the three runs regenerates to its stored result ($regen_ok of $total)" test "$regen_ok" -eq "$total"
 expect_ok replay "$tmp/gauntlet.h5@gen=2,game=2"
 check "a gauntlet player is named by its spec" grep -q "^game variant=abapa limit=1000 south=greedy north=ab:depth=1,features=positional,tt=0,id=" <<<"$out"
 expect_ok view "$tmp/run.h5@gen=1,game=3" "$tmp/gauntlet.h5@game=1" "$tmp/games.rec" -o "$tmp/page.html"

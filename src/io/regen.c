@@ -56,43 +56,75 @@ bool nk_regen_source(const char *source)
            (a != NULL && (strncmp(a + 1, "game=", 5) == 0 || strncmp(a + 1, "gen=", 4) == 0));
 }
 
-/* The player of entrant id in generation g (0-based). */
-static nk_status entrant(regen *r, int side, int64_t id, size_t g, char *err, size_t len)
+/* The evolving player whose weights are those of individual id of
+ * generation g (0-based), or, with id < 0, of that generation's champion:
+ * its best fitness, the first of ties, as run/evolution.c picks it. */
+static nk_status from_population(regen *r, int side, int64_t id, size_t g, char *err,
+                                 size_t len)
 {
     nk_player_def *d = &r->def[side];
     const nk_run_meta *m = nk_run_get_meta(r->run);
     char spec[160], e2[NK_MSG_MAX];
-    if (id >= 0) {
-        snprintf(spec, sizeof spec, "ab:depth=%d,features=%s,tt=%d", r->s.player.depth,
-                 r->s.player.features, r->s.player.tt);
-        nk_status st = nk_spec_parse(&d->spec, spec, e2, sizeof e2);
-        if (st != NK_OK)
-            return nk_fail(NK_EFORMAT, err, len, "the run's player spec: %s", e2);
-        double *genome = nk_malloc(m->n * m->d * sizeof *genome);
-        int64_t *ids = nk_malloc(m->n * sizeof *ids);
-        nk_run_pop pop = {.genome = genome, .ids = ids};
-        st = genome == NULL || ids == NULL
-                 ? nk_fail(NK_ENOMEM, err, len, "out of memory")
-                 : nk_run_read_population(r->run, g, &pop, err, len);
-        size_t i = 0;
+    snprintf(spec, sizeof spec, "ab:depth=%d,features=%s,tt=%d", r->s.player.depth,
+             r->s.player.features, r->s.player.tt);
+    nk_status st = nk_spec_parse(&d->spec, spec, e2, sizeof e2);
+    if (st != NK_OK)
+        return nk_fail(NK_EFORMAT, err, len, "the run's player spec: %s", e2);
+    double *genome = nk_malloc(m->n * m->d * sizeof *genome);
+    double *fitness = nk_malloc(m->n * sizeof *fitness);
+    int64_t *ids = nk_malloc(m->n * sizeof *ids);
+    nk_run_pop pop = {.genome = genome, .fitness = fitness, .ids = ids};
+    st = genome == NULL || fitness == NULL || ids == NULL
+             ? nk_fail(NK_ENOMEM, err, len, "out of memory")
+             : nk_run_read_population(r->run, g, &pop, err, len);
+    size_t i = 0;
+    if (st == NK_OK && id < 0) {
+        for (size_t k = 1; k < m->n; k++)
+            if (fitness[k] > fitness[i])
+                i = k;
+    } else {
         while (st == NK_OK && i < m->n && ids[i] != id)
             i++;
         if (st == NK_OK && i == m->n)
             st = nk_fail(NK_EFORMAT, err, len, "individual %lld is not in generation %zu",
                          (long long)id, g + 1);
-        if (st == NK_OK) {
-            d->n = m->d;
-            memcpy(d->weights, genome + i * m->d, m->d * sizeof *genome);
-            snprintf(r->name[side], sizeof r->name[side], "%s,id=%lld", spec, (long long)id);
-        }
-        nk_free(genome);
-        nk_free(ids);
-        return st;
     }
-    if (id > NK_RUN_GAUNTLET_ID_BASE)
-        return nk_fail(NK_EINVAL, err, len,
-                       "entrant %lld is of the hall of fame, whose weights the run file does "
-                       "not keep per generation", (long long)id);
+    if (st == NK_OK) {
+        d->n = m->d;
+        memcpy(d->weights, genome + i * m->d, m->d * sizeof *genome);
+        if (id >= 0)
+            snprintf(r->name[side], sizeof r->name[side], "%s,id=%lld", spec, (long long)id);
+        else
+            snprintf(r->name[side], sizeof r->name[side], "%s,id=%lld", spec,
+                     (long long)ids[i]);
+    }
+    nk_free(genome);
+    nk_free(fitness);
+    nk_free(ids);
+    return st;
+}
+
+/* The player of entrant id in generation g (0-based): a member of the
+ * population, of the hall of fame (the champions of the generations
+ * before g, at most fitness.hall_size of them, oldest first: hall entrant
+ * h of generation g is the champion of generation g - H + h, H = min(g,
+ * hall_size)), or of the gauntlet. */
+static nk_status entrant(regen *r, int side, int64_t id, size_t g, char *err, size_t len)
+{
+    nk_player_def *d = &r->def[side];
+    char e2[NK_MSG_MAX];
+    if (id >= 0)
+        return from_population(r, side, id, g, err, len);
+    if (id > NK_RUN_GAUNTLET_ID_BASE) {
+        size_t h = (size_t)(NK_RUN_HALL_ID_BASE - id);
+        size_t cap = r->s.fitness.hall_size > 0 ? (size_t)r->s.fitness.hall_size : 0;
+        size_t held = g < cap ? g : cap;
+        if (h >= held)
+            return nk_fail(NK_EFORMAT, err, len,
+                           "hall of fame entrant %zu of generation %zu: the hall holds %zu",
+                           h, g + 1, held);
+        return from_population(r, side, -1, g - held + h, err, len);
+    }
     size_t k = (size_t)(NK_RUN_GAUNTLET_ID_BASE - id);
     if (k >= nk_config_list_count(r->cfg, "fitness.gauntlet"))
         return nk_fail(NK_EFORMAT, err, len, "gauntlet player %zu is not in the run's config", k);

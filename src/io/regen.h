@@ -11,8 +11,9 @@
  * Sources (1-based, as on the command line): RUN.h5@game=K, the K-th row
  * of /games; RUN.h5@gen=G,game=J, the J-th game of generation G.  The
  * regenerated game must give the stored seed and result: a mismatch is
- * NK_EMISMATCH with what differs.  Hall-of-fame entrants (whose weights
- * the run file does not keep per generation) are NK_EINVAL.
+ * NK_EMISMATCH with what differs.  A hall-of-fame entrant is the champion
+ * (best fitness, first of ties) of an earlier generation, read from that
+ * generation's population as the loop kept it.
  */
 #ifndef NK_IO_REGEN_H
 #define NK_IO_REGEN_H
