@@ -8,8 +8,9 @@
  * same answer but where the file may do more (an include); a config read
  * is validated, and when valid its formatted text (nk_config_format) reads
  * back to the same text -- the round trip that --print-config and the run
- * file's stored config rely on.  Built with NICKAR_FUZZ_PARSERS=ON;
- * tests/fuzz/run.sh runs it.
+ * file's stored config rely on.  ctest builds it with
+ * clang and runs it briefly (fuzz_config); long campaigns:
+ * tests/fuzz/run.sh (docs/testing.md, "Fuzzing").
  */
 #include <stdint.h>
 #include <stdio.h>

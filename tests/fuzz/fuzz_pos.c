@@ -6,7 +6,8 @@
  * written back (nk_pos_format) as text that reads again to the same
  * position and the same text, with at most 255 seeds in play; a refusal
  * leaves a terminated message; a move letter reads back to itself.
- * Built with NICKAR_FUZZ_PARSERS=ON; tests/fuzz/run.sh runs it.
+ * ctest builds it with clang and runs it briefly (fuzz_pos); long
+ * campaigns: tests/fuzz/run.sh (docs/testing.md, "Fuzzing").
  */
 #include <stdint.h>
 #include <stdlib.h>

@@ -4,8 +4,9 @@
  *
  * Checks beyond "no crash, no sanitizer report": the parser is
  * deterministic (the same text gives the same answer and message twice)
- * and a refusal leaves a terminated message.  Built with
- * NICKAR_FUZZ_PARSERS=ON; tests/fuzz/run.sh runs it.
+ * and a refusal leaves a terminated message.  ctest builds it with clang
+ * and runs it briefly (fuzz_spec); long campaigns: tests/fuzz/run.sh
+ * (docs/testing.md, "Fuzzing").
  */
 #include <stdint.h>
 #include <stdlib.h>
