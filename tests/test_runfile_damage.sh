@@ -36,25 +36,7 @@ if ldd "$nickar" 2>/dev/null | grep -q libasan; then
 fi
 
 cfg=$tmp/small.ini
-cat >"$cfg" <<'INI'
-[experiment]
-name = small
-seed = 5
-variant = abapa
-generations = 2
-[player]
-features = positional
-depth = 1
-[population]
-size = 4
-[fitness]
-schedule = round-robin
-openings = 1
-[benchmark]
-every = 1
-games = 2
-opponents = random
-INI
+tiny_config "$cfg" 2 random
 
 run evolve "$cfg" --output "$tmp/good.h5" --quiet
 check "the small run exits 0 ($err)" test "$rc" -eq 0

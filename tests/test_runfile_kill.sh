@@ -24,25 +24,7 @@ testbin=${NICKAR_TEST_BIN:-$(dirname "$nickar")/tests/nickar-test}
 [[ -x $testbin ]] || { echo "FAIL: no nickar-test binary ($testbin)"; exit 1; }
 
 cfg=$tmp/small.ini
-cat >"$cfg" <<'INI'
-[experiment]
-name = small
-seed = 11
-variant = abapa
-generations = 2
-[player]
-features = positional
-depth = 1
-[population]
-size = 4
-[fitness]
-schedule = round-robin
-openings = 1
-[benchmark]
-every = 1
-games = 2
-opponents = random
-INI
+tiny_config "$cfg" 2 random
 
 run evolve "$cfg" --output "$tmp/ref.h5" --quiet
 check "the uninterrupted run exits 0 ($err)" test "$rc" -eq 0

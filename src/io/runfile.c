@@ -209,38 +209,43 @@ static void quiet(void)
     H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
 }
 
-/* "'PATH' is not a nickar run file: ..." */
-static nk_status not_run(const char *path, char *err, size_t len,
-                         const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static nk_status not_run(const char *path, char *err, size_t len,
-                         const char *fmt, ...)
+/* The two ways a file fails to be a run file, as NK_EFORMAT: "'PATH' is
+ * not a nickar run file: ..." (foreign) or "damaged run file 'PATH': ..." */
+static nk_status file_fail(bool damage, const char *path, char *err, size_t len,
+                           const char *fmt, va_list ap)
 {
     char what[256];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
-    va_end(ap);
     H5Eclear2(H5E_DEFAULT);
-    return nk_fail(NK_EFORMAT, err, len, "'%s' is not a nickar run file: %s",
-                   path, what);
+    return damage ? nk_fail(NK_EFORMAT, err, len, "damaged run file '%s': %s", path, what)
+                  : nk_fail(NK_EFORMAT, err, len, "'%s' is not a nickar run file: %s", path,
+                            what);
 }
 
-/* "damaged run file 'PATH': ..." */
+static nk_status not_run(const char *path, char *err, size_t len,
+                         const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static nk_status not_run(const char *path, char *err, size_t len,
+                         const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    nk_status st = file_fail(false, path, err, len, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
 static nk_status damaged(const char *path, char *err, size_t len,
                          const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 static nk_status damaged(const char *path, char *err, size_t len,
                          const char *fmt, ...)
 {
-    char what[256];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
+    nk_status st = file_fail(true, path, err, len, fmt, ap);
     va_end(ap);
-    H5Eclear2(H5E_DEFAULT);
-    return nk_fail(NK_EFORMAT, err, len, "damaged run file '%s': %s", path,
-                   what);
+    return st;
 }
 
 /* A failed read: the system's reason is NK_EIO; HDF5's own (a bad

@@ -65,8 +65,10 @@ static inline uint64_t at_least01(uint64_t w, uint64_t add)
 
 /* Sowing n seeds (R-W1, R-W2): q = (n - 1) / 11 full laps, the last seed
  * r = (n - 1) mod 11 + 1 pits after the origin (0 for an empty pit), as
- * lap[n] = r | q << 8. */
-#define LAP(n) ((n) == 0 ? 0u : ((n) - 1u) % 11u + 1u + (((n) - 1u) / 11u << 8))
+ * lap[n] = r | q << 8, written with n + 10 = n - 1 (mod 11) so that no
+ * term wraps below 0 even in the branch n = 0 does not take. */
+#define LAP(n)                                                                             \
+    ((n) == 0 ? 0u : ((n) + 10u) % 11u + 1u + ((((n) + 10u) / 11u - ((n) != 0u)) << 8))
 #define LAP4(n) LAP(n), LAP((n) + 1u), LAP((n) + 2u), LAP((n) + 3u)
 #define LAP16(n) LAP4(n), LAP4((n) + 4u), LAP4((n) + 8u), LAP4((n) + 12u)
 #define LAP64(n) LAP16(n), LAP16((n) + 16u), LAP16((n) + 32u), LAP16((n) + 48u)

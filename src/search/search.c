@@ -134,7 +134,7 @@ static const tt_entry *tt_probe(const nk_search *s, uint64_t key)
     const tt_entry *e = &s->tt[key & s->tt_mask & ~1ull];
     const bool hit0 = (e[0].key == key) & (e[0].age == s->age);
     const bool hit1 = (e[1].key == key) & (e[1].age == s->age);
-    return hit0 | hit1 ? e + !hit0 : NULL;
+    return (hit0 | hit1) ? e + !hit0 : NULL;
 }
 
 /* Slot 0 of a pair keeps the deeper entry of this search, slot 1 the
