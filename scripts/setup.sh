@@ -10,10 +10,11 @@ set -euo pipefail
 packages=(
   build-essential cmake pkg-config          # compiler, build
   libgsl-dev libhdf5-dev libinih-dev        # libraries
+  libglpk-dev                               # linear programs (the Nash average)
   libopenmpi-dev openmpi-bin                # distributed runs
   libcmocka-dev valgrind                    # tests
   clang libclang-rt-dev                     # the fuzz harness (libFuzzer)
-  python3 python3-h5py python3-matplotlib python3-numpy  # analysis, tests
+  python3 python3-h5py python3-matplotlib python3-numpy python3-pandas  # analysis, tests
   jupyter-nbconvert python3-ipykernel python3-nbformat   # notebooks
   chromium                                  # the browser test of nickar view
 )
