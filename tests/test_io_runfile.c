@@ -925,8 +925,14 @@ static void test_open_errors(void **state)
     H5Sclose(s);
     H5Fclose(f);
     expect_open(path, NK_EFORMAT);
+    expect_msg("'%s' is not a nickar run file: its HDF5 format (superblock "
+               "v0) has no checksums; if it is a run file of nickar's old "
+               "format, set NICKAR_READ_OLD_FORMAT=1 to read it", path);
+    setenv("NICKAR_READ_OLD_FORMAT", "1", 1);
+    expect_open(path, NK_EFORMAT);
     expect_msg("'%s' is not a nickar run file: no attribute schema_version",
                path);
+    unsetenv("NICKAR_READ_OLD_FORMAT");
 
     /* a real run file, then damaged copies of it */
     const char *good = in_dir("good.h5");
@@ -1065,7 +1071,9 @@ static void test_checksums(void **state)
 
 /* A file made before the checksummed format (superblock v0, variable-length
  * text, no checksums; made by nickar 0.1.0 as of the run layer's merge,
- * tests/runfile_old_format.h5) is still read, and opens for appending. */
+ * tests/runfile_old_format.h5) is refused with one line naming the format
+ * and the way to read it, and with NICKAR_READ_OLD_FORMAT=1 it is still
+ * read and opens for appending. */
 static void test_old_format(void **state)
 {
     (void)state;
@@ -1081,6 +1089,16 @@ static void test_old_format(void **state)
     H5Fclose(f);
     const char *path = in_dir("old.h5");
     copy_prefix(fixture, path, file_size(fixture));
+    unsetenv("NICKAR_READ_OLD_FORMAT");
+    for (int writable = 0; writable < 2; writable++) {
+        nk_run *run = NULL;
+        assert_int_equal(nk_run_open(&run, path, writable, err, sizeof err), NK_EFORMAT);
+        assert_null(run);
+        assert_non_null(strstr(err, "(superblock v0) has no checksums"));
+        assert_non_null(strstr(err, "NICKAR_READ_OLD_FORMAT=1"));
+        assert_null(strchr(err, '\n'));
+    }
+    setenv("NICKAR_READ_OLD_FORMAT", "1", 1);
     for (int writable = 0; writable < 2; writable++) {
         nk_run *run = open_or_fail(path, writable);
         const nk_run_meta *m = nk_run_get_meta(run);
@@ -1103,6 +1121,7 @@ static void test_old_format(void **state)
         }
         nk_run_close(run);
     }
+    unsetenv("NICKAR_READ_OLD_FORMAT");
 }
 
 /* A run of N = 4, D = 3 (sigma, games) with generations [0, g) of seed s. */

@@ -1760,6 +1760,21 @@ static nk_status open_failed(const char *path, const why *w, char *err,
     return damaged(path, err, len, "%s", w->text);
 }
 
+/* The first bytes of an HDF5 file without a user block (nickar writes
+ * none): the signature, then the superblock's version. */
+#define HDF5_SIGNATURE "\x89HDF\r\n\x1a\n"
+
+/* Files of the old format (superblock v0 or v1: no checksums on any
+ * metadata) are read only on request.  HDF5 1.10 parses their object
+ * headers unchecked, and a damaged one can make it read freed memory or
+ * crash (found by the run-file fuzzer), which no check of nickar's can
+ * prevent.  A user who trusts such a file sets NICKAR_READ_OLD_FORMAT=1. */
+static bool old_format_allowed(void)
+{
+    const char *v = getenv("NICKAR_READ_OLD_FORMAT");
+    return v != NULL && strcmp(v, "1") == 0;
+}
+
 nk_status nk_run_open(nk_run **out, const char *path, bool writable,
                       char *err, size_t len)
 {
@@ -1779,7 +1794,15 @@ nk_status nk_run_open(nk_run **out, const char *path, bool writable,
     if (fd < 0)
         return nk_fail(cannot, err, len, "cannot open '%s': %s", path,
                        strerror(errno));
+    unsigned char head[9];
+    ssize_t got = read(fd, head, sizeof head);
     close(fd);
+    if (got == (ssize_t)sizeof head && memcmp(head, HDF5_SIGNATURE, 8) == 0 &&
+        head[8] < 2 && !old_format_allowed())
+        return not_run(path, err, len, "its HDF5 format (superblock v%u) "
+                       "has no checksums; if it is a run file of nickar's "
+                       "old format, set NICKAR_READ_OLD_FORMAT=1 to read it",
+                       (unsigned)head[8]);
     htri_t is = H5Fis_hdf5(path);
     if (is <= 0) {
         why w = h5_why();

@@ -15,8 +15,8 @@ seconds=${3:-20}
 name=${4:-runfile}
 corpus=$src/tests/fuzz/corpus/$name
 # Inputs that once failed and are files of the old format (no checksums):
-# replayed, but not fuzzed from, since HDF5 1.10 itself cannot read every
-# damaged old-format file safely (docs/runfile.md).
+# replayed (nickar now refuses the old format before HDF5 reads it, unless
+# NICKAR_READ_OLD_FORMAT=1), not fuzzed from (docs/runfile.md).
 regress=$src/tests/fuzz/regress/$name
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
