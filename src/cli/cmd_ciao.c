@@ -182,9 +182,11 @@ static void print_text(const ciao *c, const nk_ciao_source *src, const nk_ciao *
     size_t n = t->n, support = 0;
     printf("run       %s: variant %s, champions play as %s\n", c->run, src->variant->name,
            src->spec.text);
-    printf("sampled   every %llu generation%s of %zu: %zu champions (generations %d..%d)\n",
-           (unsigned long long)c->every, c->every == 1 ? "" : "s", src->generations, n,
-           (int)src->gen[0], (int)src->gen[n - 1]);
+    printf("sampled   %zu champions: generations %d", n, (int)src->gen[0]);
+    if (n > 2)
+        printf(", %d%s", (int)src->gen[1], n > 3 ? ", ..." : "");
+    printf("%s%d (every %llu of %zu)\n", n == 2 ? " and " : ", ", (int)src->gen[n - 1],
+           (unsigned long long)c->every, src->generations);
     printf("games     %llu per pairing in colour-swapped pairs, random openings of %llu "
            "plies, seed %llu\n",
            (unsigned long long)c->games, (unsigned long long)c->openings,
@@ -196,7 +198,9 @@ static void print_text(const ciao *c, const nk_ciao_source *src, const nk_ciao *
             printf("%10d  %10s", (int)src->gen[i], "-");
         else
             printf("%10d  %10.3f", (int)src->gen[i], t->ciao[i]);
-        printf("  %6.3f  %8.3f  %+11.3f\n", t->master[i], nash->mix[i], nash->payoff[i]);
+        /* The solver is exact to about 1e-11: no "-0.000" for a payoff of 0. */
+        double pay = fabs(nash->payoff[i]) < 5e-10 ? 0.0 : nash->payoff[i];
+        printf("  %6.3f  %8.3f  %+11.3f\n", t->master[i], nash->mix[i], pay);
         support += nash->mix[i] > 1e-9;
     }
     printf("\nNash average: %zu of %zu champions in the maximum-entropy equilibrium; "
