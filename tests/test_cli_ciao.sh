@@ -43,10 +43,17 @@ assert o["output"].endswith("run.ciao.h5")
 '
 check "the default output is RUN.ciao.h5" test -s "$tmp/run.ciao.h5"
 check "the run file is not altered" test "$(md5sum <"$tmp/run.h5")" = "$sum_before"
-if "$python" - "$tmp/run.ciao.h5" "$tmp/out" <<'PY'
+if "$python" - "$tmp/run.ciao.h5" "$tmp/out" "$tmp/run.h5" <<'PY'
 import json, sys, h5py, numpy as np
 o = json.loads(open(sys.argv[2]).read())
+with h5py.File(sys.argv[3], "r") as r:
+    fit, genome, ids = (r["population/" + k][()] for k in ("fitness", "genome", "id"))
 with h5py.File(sys.argv[1], "r") as f:
+    # the champion of generation g: highest fitness, first of ties
+    for k, g in enumerate((2, 4, 6)):
+        b = int(np.argmax(fit[g - 1]))
+        assert (f["weights"][k] == genome[g - 1, b]).all(), (g, b)
+        assert f["champion_id"][k] == ids[g - 1, b]
     a = f.attrs
     kind = a["kind"]
     assert (kind.decode() if isinstance(kind, bytes) else kind) == "nickar ciao"
@@ -88,6 +95,11 @@ check "no output after bad input" test ! -e "$tmp/x.h5"
 expect_error ciao "run file itself" ciao "$tmp/run.h5" --output "$tmp/run.h5" --force
 expect_error ciao "--every" ciao "$tmp/run.h5" --every 0
 expect_error ciao "needs one run file" ciao
+echo "not a run file" >"$tmp/text.h5"
+expect_error ciao "text.h5" ciao "$tmp/text.h5" --output "$tmp/x.h5"
+check "no output after bad input" test ! -e "$tmp/x.h5"
+# An output that cannot be written: a runtime failure (exit 1), one line.
+expect_exit 1 ciao "cannot write" ciao "$tmp/run.h5" --every 3 --games 2 --output "$tmp/no/such/dir/x.h5"
 check "the run file is still not altered" test "$(md5sum <"$tmp/run.h5")" = "$sum_before"
 
 finish
