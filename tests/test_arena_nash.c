@@ -35,9 +35,9 @@ static void solve(const double *score, size_t n, nk_nash *out)
 static void test_rock_paper_scissors(void **state)
 {
     (void)state;
-    const double s[9] = {0.5, 0, 1, /* R loses to P, beats S */
-                         1, 0.5, 0, /* P */
-                         0, 1, 0.5};
+    const double s[9] = {0.5, 0,   1, /* R loses to P, beats S */
+                         1,   0.5, 0, /* P */
+                         0,   1,   0.5};
     nk_nash r;
     solve(s, 3, &r);
     for (int i = 0; i < 3; i++) {
@@ -78,9 +78,9 @@ static void test_transitive(void **state)
 static void test_rps_with_a_dominated_player(void **state)
 {
     (void)state;
-    const double s[16] = {0.5, 0, 1, 0.7, /* R */
-                          1, 0.5, 0, 0.7, /* P */
-                          0, 1, 0.5, 0.7, /* S */
+    const double s[16] = {0.5, 0,   1,   0.7, /* R */
+                          1,   0.5, 0,   0.7, /* P */
+                          0,   1,   0.5, 0.7, /* S */
                           0.3, 0.3, 0.3, 0.5};
     nk_nash r;
     solve(s, 4, &r);
@@ -103,10 +103,10 @@ static void test_rps_with_a_dominated_player(void **state)
 static void test_clones_share_their_mass(void **state)
 {
     (void)state;
-    const double s[16] = {0.5, 0.5, 0, 1, /* R1 */
-                          0.5, 0.5, 0, 1, /* R2 */
-                          1, 1, 0.5, 0,   /* P */
-                          0, 0, 1, 0.5};  /* S */
+    const double s[16] = {0.5, 0.5, 0,   1,    /* R1 */
+                          0.5, 0.5, 0,   1,    /* R2 */
+                          1,   1,   0.5, 0,    /* P */
+                          0,   0,   1,   0.5}; /* S */
     nk_nash r;
     solve(s, 4, &r);
     assert_float_equal(r.mix[0], 1.0 / 6, EPS);

@@ -20,8 +20,8 @@ nk_status nk_ciao_play(const nk_arena_setup *s, size_t pairs, nk_ciao *out, char
                        n, pairs);
     size_t pairings = n * (n - 1) / 2;
     if (pairs > SIZE_MAX / 4 / pairings)
-        return nk_fail(NK_ERANGE, err, errlen, "too many games: %zu pairings x %zu pairs",
-                       pairings, pairs);
+        return nk_fail(NK_ERANGE, err, errlen, "too many games: %zu pairings x %zu pairs", pairings,
+                       pairs);
     out->n = n;
     out->score = nk_calloc(n * n, sizeof *out->score);
     out->wins = nk_calloc(n * n, sizeof *out->wins);
@@ -33,8 +33,7 @@ nk_status nk_ciao_play(const nk_arena_setup *s, size_t pairs, nk_ciao *out, char
     if (out->score == NULL || out->wins == NULL || out->draws == NULL || out->losses == NULL ||
         out->ciao == NULL || out->master == NULL || meet == NULL) {
         nk_free(meet);
-        return nk_fail(NK_ENOMEM, err, errlen, "out of memory for a master tournament of %zu",
-                       n);
+        return nk_fail(NK_ENOMEM, err, errlen, "out of memory for a master tournament of %zu", n);
     }
     size_t k = 0;
     for (size_t i = 0; i < n; i++)

@@ -29,11 +29,11 @@
 #include "arena/meetings.h"
 
 typedef struct nk_ciao {
-    size_t n;                      /* players */
-    double *score;                 /* [n * n] */
+    size_t n;                        /* players */
+    double *score;                   /* [n * n] */
     unsigned *wins, *draws, *losses; /* [n * n] row player's games against the column's */
-    double *ciao;                  /* [n] */
-    double *master;                /* [n] */
+    double *ciao;                    /* [n] */
+    double *master;                  /* [n] */
 } nk_ciao;
 
 /* Plays the master tournament of the s->nplayers >= 2 players of s with

@@ -97,7 +97,8 @@ static int read_options(ciao *c, nk_opt *opts)
         strcpy(c->output, out);
     if (c->games % 2 != 0) {
         c->games++;
-        nk_cli_error(cli, "note: --games %llu is odd; playing %llu per pairing (colour-swapped "
+        nk_cli_error(cli,
+                     "note: --games %llu is odd; playing %llu per pairing (colour-swapped "
                      "pairs)",
                      (unsigned long long)c->games - 1, (unsigned long long)c->games);
     }
@@ -273,8 +274,10 @@ static int run_ciao(const ciao *c)
 int nk_cmd_ciao(int argc, char **argv)
 {
     nk_opt opts[] = {
-        [OPT_EVERY] = {"every", "K", "sample the champion of every K-th generation: K, 2K, ... "
-                                     "(default 1)", NULL},
+        [OPT_EVERY] = {"every", "K",
+                       "sample the champion of every K-th generation: K, 2K, ... "
+                       "(default 1)",
+                       NULL},
         [OPT_GAMES] = {"games", "N",
                        "games per pairing of champions (default 20); an odd N is rounded up "
                        "to whole colour-swapped pairs",

@@ -84,12 +84,12 @@ nk_status nk_ciao_source_read(nk_ciao_source *out, const char *path, size_t ever
     if (st == NK_OK)
         st = run_player(out, m, err, errlen);
     if (st == NK_OK) {
-        const nk_feature_set *set = out->spec.features[0] ? nk_features_find(out->spec.features)
-                                                          : NULL;
+        const nk_feature_set *set =
+            out->spec.features[0] ? nk_features_find(out->spec.features) : NULL;
         if (set != NULL && set->count != m->d)
             st = nk_fail(NK_EFORMAT, err, errlen,
-                         "'%s' has %zu weights per individual, but feature set '%s' has %zu",
-                         path, m->d, set->name, set->count);
+                         "'%s' has %zu weights per individual, but feature set '%s' has %zu", path,
+                         m->d, set->name, set->count);
     }
     double *genome = NULL, *fitness = NULL;
     int64_t *ids = NULL;
@@ -175,8 +175,8 @@ static void num_attr(writer *w, const char *name, hid_t ftype, hid_t mtype, cons
     if (!w->ok)
         return;
     hid_t sp = H5Screate(H5S_SCALAR);
-    hid_t a = sp < 0 ? H5I_INVALID_HID
-                     : H5Acreate2(w->file, name, ftype, sp, H5P_DEFAULT, H5P_DEFAULT);
+    hid_t a =
+        sp < 0 ? H5I_INVALID_HID : H5Acreate2(w->file, name, ftype, sp, H5P_DEFAULT, H5P_DEFAULT);
     if (a < 0 || H5Awrite(a, mtype, value) < 0)
         failed(w, name);
     if (a >= 0)
@@ -186,8 +186,8 @@ static void num_attr(writer *w, const char *name, hid_t ftype, hid_t mtype, cons
 }
 
 /* A dataset of rank 1 or 2 (cols 0: rank 1), checksummed in one chunk. */
-static void dataset(writer *w, const char *name, hid_t ftype, hid_t mtype, size_t rows,
-                    size_t cols, const void *data)
+static void dataset(writer *w, const char *name, hid_t ftype, hid_t mtype, size_t rows, size_t cols,
+                    const void *data)
 {
     if (!w->ok)
         return;

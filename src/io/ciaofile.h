@@ -52,15 +52,15 @@
 /* The champions of a run's sampled generations. */
 typedef struct nk_ciao_source {
     const nk_variant *variant;
-    nk_spec spec;           /* the run's evolving players */
+    nk_spec spec; /* the run's evolving players */
     unsigned ply_limit;
-    size_t generations;     /* G, complete generations of the run */
-    size_t n;               /* sampled generations */
-    size_t d;               /* weights per champion */
-    int32_t *gen;           /* [n] from 1 */
-    int64_t *ids;           /* [n] */
-    double *weights;        /* [n * d] */
-    char run_created[64];   /* the run's created attribute */
+    size_t generations;   /* G, complete generations of the run */
+    size_t n;             /* sampled generations */
+    size_t d;             /* weights per champion */
+    int32_t *gen;         /* [n] from 1 */
+    int64_t *ids;         /* [n] */
+    double *weights;      /* [n * d] */
+    char run_created[64]; /* the run's created attribute */
 } nk_ciao_source;
 
 /* Reads the champions of generations every, 2 every, ... of the run file
@@ -74,7 +74,7 @@ void nk_ciao_source_free(nk_ciao_source *s);
 
 /* The settings an analysis file records. */
 typedef struct nk_ciao_settings {
-    const char *run;      /* the run file's path */
+    const char *run; /* the run file's path */
     uint64_t every, pairs, openings, seed;
 } nk_ciao_settings;
 
