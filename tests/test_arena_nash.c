@@ -142,6 +142,29 @@ static void test_several_equilibria_pick_the_widest(void **state)
     nk_nash_free(&r);
 }
 
+/* a and b tie; d beats a 0.9 and loses to b 0.3.  d can have no mass (b's
+ * row would be 0.4 p_d > 0), so p = (t, 1 - t, 0), and d does not beat p
+ * only while 0.8 t - 0.4 (1 - t) <= 0, i.e. t <= 1/3.  Entropy grows
+ * towards t = 1/2, so the maximum over [0, 1/3] is at the bound: (1/3, 2/3,
+ * 0), where d's row is active (payoff 0 although d is outside the
+ * support).  The solver must stop at the inequality, not at the uniform
+ * mix of the support. */
+static void test_an_outside_row_binds(void **state)
+{
+    (void)state;
+    const double s[9] = {0.5, 0.5, 0.1, /* a */
+                         0.5, 0.5, 0.7, /* b */
+                         0.9, 0.3, 0.5};
+    nk_nash r;
+    solve(s, 3, &r);
+    assert_float_equal(r.mix[0], 1.0 / 3, EPS);
+    assert_float_equal(r.mix[1], 2.0 / 3, EPS);
+    assert_float_equal(r.mix[2], 0.0, EPS);
+    for (int i = 0; i < 3; i++)
+        assert_float_equal(r.payoff[i], 0.0, EPS);
+    nk_nash_free(&r);
+}
+
 /* All ties: every mix is an equilibrium; the widest is uniform. */
 static void test_all_ties_are_uniform(void **state)
 {
@@ -185,6 +208,7 @@ int main(void)
         cmocka_unit_test(test_rps_with_a_dominated_player),
         cmocka_unit_test(test_clones_share_their_mass),
         cmocka_unit_test(test_several_equilibria_pick_the_widest),
+        cmocka_unit_test(test_an_outside_row_binds),
         cmocka_unit_test(test_all_ties_are_uniform),
         cmocka_unit_test(test_edges),
     };
