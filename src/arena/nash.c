@@ -18,9 +18,10 @@ static const double SLACK_EPS = 1e-12;   /* max slack at most this: an implicit 
 static const double KKT_TOL = 1e-11;     /* stop of the dual descent */
 
 /* One LP over E = {p >= 0, sum p = 1, A p <= 0}: maximise p_k (slack < 0)
- * or the slack -(A p)_j (slack = j).  *value gets the optimum. */
-static nk_status lp_max(const double *a, size_t n, size_t k, long slack, double *value, char *err,
-                        size_t errlen)
+ * or the slack -(A p)_j (slack = j).  *value gets the optimum, x[0..n) the
+ * optimal point. */
+static nk_status lp_max(const double *a, size_t n, size_t k, long slack, double *value, double *x,
+                        char *err, size_t errlen)
 {
     size_t nz = n * n + n;
     int *ia = nk_malloc((nz + 1) * sizeof *ia), *ja = nk_malloc((nz + 1) * sizeof *ja);
@@ -70,8 +71,11 @@ static nk_status lp_max(const double *a, size_t n, size_t k, long slack, double 
         st = nk_fail(NK_ERANGE, err, errlen,
                      "Nash average: the linear program failed (GLPK code %d, status %d)", rc,
                      status);
-    else
+    else {
         *value = glp_get_obj_val(lp);
+        for (size_t j = 0; j < n; j++)
+            x[j] = glp_get_col_prim(lp, (int)j + 1);
+    }
     glp_delete_prob(lp);
     nk_free(ia);
     nk_free(ja);
@@ -248,11 +252,12 @@ nk_status nk_nash_average(const double *score, size_t n, nk_nash *out, char *err
     out->payoff = nk_calloc(n, sizeof *out->payoff);
     double *a = nk_calloc(n * n, sizeof *a);
     size_t *rows = nk_calloc(n, sizeof *rows), *cols = nk_calloc(n, sizeof *cols);
-    bool *in = nk_calloc(n, sizeof *in);
+    bool *in = nk_calloc(n, sizeof *in), *strict = nk_calloc(n, sizeof *strict);
+    double *x = nk_calloc(n, sizeof *x);
     double *k = nk_calloc(n * n, sizeof *k), *p = nk_calloc(n, sizeof *p);
     nk_status st = NK_OK;
     if (out->mix == NULL || out->payoff == NULL || a == NULL || rows == NULL || cols == NULL ||
-        in == NULL || k == NULL || p == NULL)
+        in == NULL || strict == NULL || x == NULL || k == NULL || p == NULL)
         st = nk_fail(NK_ENOMEM, err, errlen, "out of memory for the Nash average");
     if (st == NK_OK) {
         for (size_t i = 0; i < n; i++)
@@ -260,31 +265,42 @@ nk_status nk_nash_average(const double *score, size_t n, nk_nash *out, char *err
                 a[i * n + j] = i == j ? 0.0 : score[i * n + j] - score[j * n + i];
         glp_term_out(GLP_OFF);
     }
-    /* 1. the support */
+    /* 1. the support.  A coordinate positive in any LP's optimal point is in
+     * the support: its own LP is then skipped. */
     size_t s = 0;
     for (size_t c = 0; st == NK_OK && c < n; c++) {
         double v = 0;
-        st = lp_max(a, n, c, -1, &v, err, errlen);
-        if (st == NK_OK && v > SUPPORT_EPS) {
-            in[c] = true;
-            cols[s++] = c;
-        }
+        if (in[c])
+            continue;
+        st = lp_max(a, n, c, -1, &v, x, err, errlen);
+        for (size_t j = 0; st == NK_OK && j < n; j++)
+            in[j] = in[j] || x[j] > SUPPORT_EPS;
     }
+    for (size_t c = 0; st == NK_OK && c < n; c++)
+        if (in[c])
+            cols[s++] = c;
     if (st == NK_OK && s == 0)
         st = nk_fail(NK_ERANGE, err, errlen, "Nash average: no equilibrium found");
     /* 2. the rows: support rows and implicit equalities first, then the
-     * inequalities */
+     * inequalities.  A row with slack in any LP's optimal point is no
+     * implicit equality: its own LP is then skipped. */
     size_t meq = 0, m = 0;
     for (size_t r = 0; st == NK_OK && r < n; r++)
         if (in[r])
             rows[m++] = r;
     for (size_t r = 0; st == NK_OK && r < n; r++) {
-        if (in[r])
+        if (in[r] || strict[r])
             continue;
         double v = 0;
-        st = lp_max(a, n, 0, (long)r, &v, err, errlen);
+        st = lp_max(a, n, 0, (long)r, &v, x, err, errlen);
         if (st == NK_OK && v <= SLACK_EPS)
             rows[m++] = r;
+        for (size_t q = r + 1; st == NK_OK && q < n; q++) {
+            double ax = 0;
+            for (size_t j = 0; j < n; j++)
+                ax += a[q * n + j] * x[j];
+            strict[q] = strict[q] || -ax > SLACK_EPS;
+        }
     }
     meq = m;
     for (size_t r = 0; st == NK_OK && r < n; r++) {
@@ -316,6 +332,8 @@ nk_status nk_nash_average(const double *score, size_t n, nk_nash *out, char *err
     nk_free(rows);
     nk_free(cols);
     nk_free(in);
+    nk_free(strict);
+    nk_free(x);
     nk_free(k);
     nk_free(p);
     return st;
