@@ -3,7 +3,7 @@
 # cleanly.  NICKAR_FAIL_ALLOC=N makes allocation N and every later one fail
 # (src/cli/main.c, src/base/alloc.h); NICKAR_ALLOC_COUNT=1 prints how many
 # allocations a command made.  For a small `evolve`, a `--resume` of a run,
-# and a small `match` (one thread each, so that "the Nth allocation" is the
+# a small `match` and a small `ciao` (one thread each, so that "the Nth allocation" is the
 # same every time), N walks over every allocation the command makes --
 # every one while there are at most WALK_ALL of them, else the first 50 and
 # an even spread over the rest (the output says which).  Each failing run
@@ -137,6 +137,17 @@ check "match makes allocations to walk ($total)" test "$total" -gt 0
 echo "match: $total allocations; walking $(points "$total" | wc -l) of them"
 for n in $(points "$total"); do
   fails_cleanly match "$n" "${match_args[@]}"
+done
+
+# ===== ciao on the reference run: no analysis file after a failure =====
+ciao_args=(ciao "$tmp/ref.h5" --games 2 --threads 1 --output "$tmp/ciao.h5")
+total=$(count "${ciao_args[@]}")
+check "ciao makes allocations to walk ($total)" test "$total" -gt 0
+echo "ciao: $total allocations; walking $(points "$total" | wc -l) of them"
+for n in $(points "$total"); do
+  rm -f "$tmp/ciao.h5"
+  fails_cleanly ciao "$n" "${ciao_args[@]}" &&
+    check "ciao with allocation $n failing writes no analysis file" test ! -e "$tmp/ciao.h5"
 done
 
 # ===== the run files left behind are the reference run =====

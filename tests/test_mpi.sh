@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test_mpi.sh -- nickar under mpirun (src/exec/mpi.h, docs/cluster.md): the
 # same config and seed give bit-identical run files for 1, 2, 3 and 4 ranks
-# and without MPI; `nickar match` gives the same JSON; a worker that hangs
+# and without MPI; `nickar match` and `nickar ciao` give the same JSON; a worker that hangs
 # or dies stops the run with a clear error within a bounded time, and
 # `--resume` under a fresh mpirun continues it exactly.
 #
@@ -131,6 +131,16 @@ NICKAR_MPI_CHUNK=1 mpi 4 "${margs[@]}" --threads 1
 check "mpirun -np 4 match, one game a message: same JSON" test "$out" = "$plain"
 mpi 2 match --variant abapa --games 4 --json "ab:features=nope" greedy
 check "mpirun: a bad spec is still a usage error on rank 0 (exit 2)" test "$rc" -eq 2
+
+# --- nickar ciao: the master tournament of plain.h5's champions ---------------
+cargs=(ciao "$tmp/plain.h5" --games 6 --seed 3 --json --output "$tmp/ciao.h5" --force)
+run "${cargs[@]}"
+plain=$out
+check "ciao without MPI exits 0" test "$rc" -eq 0
+for k in 2 3; do
+  mpi "$k" "${cargs[@]}"
+  check "mpirun -np $k ciao: same JSON as one process" test -n "$out" -a "$out" = "$plain"
+done
 
 # --- a worker that hangs or dies, then --resume ------------------------------
 long=$tmp/long.ini

@@ -122,6 +122,9 @@ edge=$tmp/edge/run.h5
 runpy "$fake" "$edge" --generations 1 --no-sigma --no-games --no-benchmark --fixed-strings
 if [[ $rc -eq 0 && -s $edge ]]; then pass; else fail "make_fake_run.py (edge case) -> exit $rc"; fi
 
+nickar_bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+nickar=$nickar_bin
+
 # --- plot_fitness.py ------------------------------------------------------------
 is_png() { [[ -s $1 ]] && [[ $(head -c 8 "$1" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]]; }
 
@@ -193,6 +196,37 @@ runpy "$plot" "$edge" -o "$tmp/no/such/dir/x.png"
 if [[ $rc -eq 1 && $(wc -l <"$tmp/err") -eq 1 ]]; then pass; else
   fail "unwritable output: exit $rc, want 1 and one error line"; fi
 
+# --- plot_ciao.py on an analysis file of nickar ciao ------------------------------
+ciao_py=$srcdir/scripts/plot_ciao.py
+if [[ -z ${NICKAR_TEST_RUN:-} ]]; then
+  "$nickar" ciao "$run" --every 2 --games 4 --output "$tmp/main/run.ciao.h5" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  if [[ $rc -eq 0 && -s $tmp/main/run.ciao.h5 ]]; then pass; else fail "nickar ciao -> exit $rc"; fi
+  rm -f "$tmp/main/ciao.png"
+  runpy "$ciao_py" "$tmp/main/run.ciao.h5" -o "$tmp/main/ciao.png"
+  if [[ $rc -eq 0 && $(cat "$tmp/out") == "$tmp/main/ciao.png" ]] && is_png "$tmp/main/ciao.png"; then
+    pass
+  else
+    fail "plot_ciao.py -> exit $rc, want 0 and the PNG"
+  fi
+  runpy "$ciao_py" "$tmp/main/run.ciao.h5"
+  if [[ $rc -eq 0 && $(cat "$tmp/out") == "$tmp/main/run.ciao.png" ]] && is_png "$tmp/main/run.ciao.png"; then
+    pass
+  else
+    fail "plot_ciao.py default output -> exit $rc, want RUN.ciao.png"
+  fi
+  rm -f "$tmp/main/run.ciao.h5" # the notebook makes its own
+fi
+for bad in "$run" "$tmp/missing.h5" "$tmp/text.h5"; do
+  runpy "$ciao_py" "$bad"
+  if [[ $rc -eq 2 && ! -s $tmp/out && $(wc -l <"$tmp/err") -eq 1 ]] &&
+     grep -q '^plot_ciao.py: error: ' "$tmp/err"; then
+    pass
+  else
+    fail "plot_ciao.py $bad -> exit $rc, want 2 and one error line"
+  fi
+done
+
 # --- the notebook ---------------------------------------------------------------
 # The committed notebook carries no outputs.
 runpy - "$notebook" <<'EOF'
@@ -210,7 +244,7 @@ if [[ $rc -eq 0 ]]; then pass; else fail "committed notebook is not clean"; fi
 # cell ran without an error output, and at least MIN_IMAGES figures came out.
 execute() {
   local name=$1 file=$2 images=$3
-  NICKAR_RUN=$file timeout 600 "${nbconvert[@]}" --to notebook --execute \
+  NICKAR_RUN=$file NICKAR_BIN=$nickar_bin timeout 600 "${nbconvert[@]}" --to notebook --execute \
       --ExecutePreprocessor.kernel_name=python3 \
       --ExecutePreprocessor.timeout=300 \
       --output-dir "$tmp/nb" --output "$name.ipynb" "$notebook" \
@@ -220,7 +254,7 @@ execute() {
     fail "notebook on $file: nbconvert exit $rc"
     return
   fi
-  runpy - "$tmp/nb/$name.ipynb" "$file" "$images" <<'EOF'
+  runpy - "$tmp/nb/$name.ipynb" "$file" "$images" "${4:-}" <<'EOF'
 import sys, nbformat
 nb = nbformat.read(sys.argv[1], as_version=4)
 code = [c for c in nb.cells if c.cell_type == "code"]
@@ -231,11 +265,14 @@ images = sum("image/png" in o.get("data", {}) for c in code for o in c.outputs)
 assert images >= int(sys.argv[3]), f"{images} figures, want >= {sys.argv[3]}"
 out = "".join(o.get("text", "") for c in code for o in c.outputs)
 assert "run file: " + sys.argv[2] in out, "the notebook read another run file"
+if sys.argv[4] == "ciao":
+    assert "ciao file: " in out, "the CIAO section drew nothing"
 EOF
   if [[ $rc -eq 0 ]]; then pass; else fail "notebook on $file: executed notebook"; fi
 }
-# The fake main run has benchmark rows (4 figures); a real one may not (3).
-execute main "$run" 3
+# The fake main run has benchmark rows (4 figures); a real one may not (3);
+# the CIAO section adds one where the run has 2 generations or more.
+execute main "$run" 4 ciao
 execute edge "$edge" 3
 
 finish

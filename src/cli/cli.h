@@ -26,6 +26,7 @@ int nk_cmd_show(int argc, char **argv);
 int nk_cmd_replay(int argc, char **argv);
 int nk_cmd_perft(int argc, char **argv);
 int nk_cmd_match(int argc, char **argv);
+int nk_cmd_ciao(int argc, char **argv);
 int nk_cmd_play(int argc, char **argv);
 int nk_cmd_bench(int argc, char **argv);
 int nk_cmd_evolve(int argc, char **argv);

@@ -22,6 +22,7 @@ const nk_command nk_commands[] = {
     {"bench", "measure engine speed and print its deterministic signature", nk_cmd_bench},
     {"evolve", "evolve evaluation weights by self-play from a config file", nk_cmd_evolve},
     {"inspect", "summarise a run file: config, champion, benchmark scores", nk_cmd_inspect},
+    {"ciao", "co-evolution progress: master tournament of a run's champions (CIAO)", nk_cmd_ciao},
     {"view", "write an HTML page that replays the games of records files", nk_cmd_view},
     {NULL, NULL, NULL},
 };

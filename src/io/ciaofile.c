@@ -1,0 +1,285 @@
+/*
+ * ciaofile.c -- the champions of a run file and the analysis file of
+ * `nickar ciao` (ciaofile.h).
+ */
+#include "io/ciaofile.h"
+
+#include <errno.h>
+#include <hdf5.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/alloc.h"
+#include "io/backup.h"
+#include "io/config.h"
+#include "io/runfile.h"
+#include "run/settings.h"
+
+/* ===== the champions ===== */
+
+/* The index of the highest fitness, the first of ties. */
+static size_t best_of(const double *fitness, size_t n)
+{
+    size_t b = 0;
+    for (size_t i = 1; i < n; i++)
+        if (fitness[i] > fitness[b])
+            b = i;
+    return b;
+}
+
+/* The spec, variant and ply limit of the run's evolving players, from its
+ * stored configuration. */
+static nk_status run_player(nk_ciao_source *out, const nk_run_meta *m, char *err, size_t errlen)
+{
+    nk_config *cfg = NULL;
+    nk_run_settings s;
+    char e2[NK_MSG_MAX];
+    nk_status st = nk_config_new(&cfg, e2, sizeof e2);
+    if (st == NK_OK)
+        st = nk_config_load_string(cfg, m->config, "the stored config", e2, sizeof e2);
+    if (st == NK_OK)
+        st = nk_config_settings(cfg, &s, NULL, e2, sizeof e2);
+    if (st == NK_OK && (out->variant = nk_variant_find(s.experiment.variant)) == NULL)
+        st = nk_fail(NK_EFORMAT, e2, sizeof e2, "unknown variant '%s'", s.experiment.variant);
+    if (st == NK_OK) {
+        char text[160];
+        snprintf(text, sizeof text, "ab:depth=%d,features=%s,tt=%d", s.player.depth,
+                 s.player.features, s.player.tt);
+        out->ply_limit = (unsigned)s.player.ply_limit;
+        st = nk_spec_parse(&out->spec, text, e2, sizeof e2);
+    }
+    nk_config_free(cfg);
+    if (st == NK_ENOMEM)
+        return nk_fail(st, err, errlen, "out of memory");
+    if (st != NK_OK)
+        return nk_fail(NK_EFORMAT, err, errlen, "the run's configuration: %s", e2);
+    return NK_OK;
+}
+
+nk_status nk_ciao_source_read(nk_ciao_source *out, const char *path, size_t every, char *err,
+                              size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    char e2[NK_MSG_MAX];
+    nk_run *run = NULL;
+    nk_status st = nk_run_open(&run, path, false, e2, sizeof e2);
+    if (st != NK_OK) {
+        nk_backup_hint(path, e2, sizeof e2);
+        return nk_fail(st, err, errlen, "%s", e2);
+    }
+    const nk_run_meta *m = nk_run_get_meta(run);
+    size_t g = nk_run_generations(run);
+    out->generations = g;
+    out->d = m->d;
+    snprintf(out->run_created, sizeof out->run_created, "%s", m->created ? m->created : "");
+    if (every == 0)
+        st = nk_fail(NK_ERANGE, err, errlen, "the sampling step must be at least 1");
+    else if (g / every < 2)
+        st = nk_fail(NK_ERANGE, err, errlen,
+                     "'%s' has %zu complete generation%s: every %zu-th gives %zu champion%s, "
+                     "and a master tournament needs 2",
+                     path, g, g == 1 ? "" : "s", every, g / every, g / every == 1 ? "" : "s");
+    if (st == NK_OK)
+        st = run_player(out, m, err, errlen);
+    if (st == NK_OK) {
+        const nk_feature_set *set =
+            out->spec.features[0] ? nk_features_find(out->spec.features) : NULL;
+        if (set != NULL && set->count != m->d)
+            st = nk_fail(NK_EFORMAT, err, errlen,
+                         "'%s' has %zu weights per individual, but feature set '%s' has %zu", path,
+                         m->d, set->name, set->count);
+    }
+    double *genome = NULL, *fitness = NULL;
+    int64_t *ids = NULL;
+    if (st == NK_OK) {
+        out->n = g / every;
+        out->gen = nk_calloc(out->n, sizeof *out->gen);
+        out->ids = nk_calloc(out->n, sizeof *out->ids);
+        out->weights = nk_calloc(out->n * m->d, sizeof *out->weights);
+        genome = nk_malloc(m->n * m->d * sizeof *genome);
+        fitness = nk_malloc(m->n * sizeof *fitness);
+        ids = nk_malloc(m->n * sizeof *ids);
+        if (out->gen == NULL || out->ids == NULL || out->weights == NULL || genome == NULL ||
+            fitness == NULL || ids == NULL)
+            st = nk_fail(NK_ENOMEM, err, errlen, "out of memory for the champions of '%s'", path);
+    }
+    for (size_t k = 0; st == NK_OK && k < out->n; k++) {
+        size_t gen = (k + 1) * every; /* from 1 */
+        nk_run_pop pop = {.genome = genome, .fitness = fitness, .ids = ids};
+        st = nk_run_read_population(run, gen - 1, &pop, e2, sizeof e2);
+        if (st != NK_OK) {
+            nk_fail(st, err, errlen, "%s", e2);
+            break;
+        }
+        size_t b = best_of(fitness, m->n);
+        out->gen[k] = (int32_t)gen;
+        out->ids[k] = ids[b];
+        memcpy(out->weights + k * m->d, genome + b * m->d, m->d * sizeof *genome);
+    }
+    nk_free(genome);
+    nk_free(fitness);
+    nk_free(ids);
+    nk_run_close(run);
+    return st;
+}
+
+void nk_ciao_source_free(nk_ciao_source *s)
+{
+    if (s == NULL)
+        return;
+    nk_free(s->gen);
+    nk_free(s->ids);
+    nk_free(s->weights);
+    memset(s, 0, sizeof *s);
+}
+
+/* ===== the analysis file ===== */
+
+typedef struct writer {
+    hid_t file;
+    bool ok;
+    char why[256];
+} writer;
+
+static void failed(writer *w, const char *what)
+{
+    if (w->ok)
+        snprintf(w->why, sizeof w->why, "%s", what);
+    w->ok = false;
+}
+
+static void text_attr(writer *w, const char *name, const char *value)
+{
+    if (!w->ok)
+        return;
+    hid_t t = H5Tcopy(H5T_C_S1);
+    hid_t sp = H5Screate(H5S_SCALAR);
+    hid_t a = H5I_INVALID_HID;
+    if (t >= 0 && H5Tset_size(t, strlen(value) + 1) >= 0 &&
+        H5Tset_strpad(t, H5T_STR_NULLTERM) >= 0 && H5Tset_cset(t, H5T_CSET_UTF8) >= 0 && sp >= 0)
+        a = H5Acreate2(w->file, name, t, sp, H5P_DEFAULT, H5P_DEFAULT);
+    if (a < 0 || H5Awrite(a, t, value) < 0)
+        failed(w, name);
+    if (a >= 0)
+        H5Aclose(a);
+    if (sp >= 0)
+        H5Sclose(sp);
+    if (t >= 0)
+        H5Tclose(t);
+}
+
+static void num_attr(writer *w, const char *name, hid_t ftype, hid_t mtype, const void *value)
+{
+    if (!w->ok)
+        return;
+    hid_t sp = H5Screate(H5S_SCALAR);
+    hid_t a =
+        sp < 0 ? H5I_INVALID_HID : H5Acreate2(w->file, name, ftype, sp, H5P_DEFAULT, H5P_DEFAULT);
+    if (a < 0 || H5Awrite(a, mtype, value) < 0)
+        failed(w, name);
+    if (a >= 0)
+        H5Aclose(a);
+    if (sp >= 0)
+        H5Sclose(sp);
+}
+
+/* A dataset of rank 1 or 2 (cols 0: rank 1), checksummed in one chunk. */
+static void dataset(writer *w, const char *name, hid_t ftype, hid_t mtype, size_t rows, size_t cols,
+                    const void *data)
+{
+    if (!w->ok)
+        return;
+    hsize_t dims[2] = {rows, cols};
+    int rank = cols ? 2 : 1;
+    hid_t sp = H5Screate_simple(rank, dims, NULL);
+    hid_t pl = H5Pcreate(H5P_DATASET_CREATE);
+    hid_t d = H5I_INVALID_HID;
+    if (sp >= 0 && pl >= 0 && H5Pset_chunk(pl, rank, dims) >= 0 && H5Pset_fletcher32(pl) >= 0)
+        d = H5Dcreate2(w->file, name, ftype, sp, H5P_DEFAULT, pl, H5P_DEFAULT);
+    if (d < 0 || H5Dwrite(d, mtype, H5S_ALL, H5S_ALL, H5P_DEFAULT, data) < 0)
+        failed(w, name);
+    if (d >= 0)
+        H5Dclose(d);
+    if (pl >= 0)
+        H5Pclose(pl);
+    if (sp >= 0)
+        H5Sclose(sp);
+}
+
+nk_status nk_ciao_file_write(const char *path, const nk_ciao_settings *set,
+                             const nk_ciao_source *src, const nk_ciao *c, const nk_nash *nash,
+                             char *err, size_t errlen)
+{
+    size_t n = c->n, len = strlen(path) + 32;
+    char *tmp = nk_malloc(len);
+    int32_t *counts = nk_malloc(3 * n * n * sizeof *counts);
+    if (tmp == NULL || counts == NULL) {
+        nk_free(tmp);
+        nk_free(counts);
+        return nk_fail(NK_ENOMEM, err, errlen, "out of memory");
+    }
+    snprintf(tmp, len, "%s.part-%ld", path, (long)getpid());
+    for (size_t i = 0; i < n * n; i++) {
+        counts[i] = (int32_t)c->wins[i];
+        counts[n * n + i] = (int32_t)c->draws[i];
+        counts[2 * n * n + i] = (int32_t)c->losses[i];
+    }
+    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
+    if (fapl >= 0)
+        H5Pset_libver_bounds(fapl, H5F_LIBVER_V18, H5F_LIBVER_LATEST);
+    writer w = {.ok = true};
+    w.file = fapl < 0 ? H5I_INVALID_HID : H5Fcreate(tmp, H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
+    if (fapl >= 0)
+        H5Pclose(fapl);
+    if (w.file < 0)
+        failed(&w, "cannot create the file");
+    char now[32] = "";
+    time_t t = time(NULL);
+    struct tm tm;
+    if (gmtime_r(&t, &tm) != NULL)
+        strftime(now, sizeof now, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    int32_t version = 1;
+    uint64_t games = 2 * set->pairs, ply = src->ply_limit;
+    text_attr(&w, "kind", "nickar ciao");
+    num_attr(&w, "schema_version", H5T_STD_I32LE, H5T_NATIVE_INT32, &version);
+    text_attr(&w, "nickar_version", NICKAR_VERSION);
+    text_attr(&w, "created", now);
+    text_attr(&w, "run", set->run);
+    text_attr(&w, "run_created", src->run_created);
+    text_attr(&w, "variant", src->variant->name);
+    text_attr(&w, "player", src->spec.text);
+    num_attr(&w, "every", H5T_STD_U64LE, H5T_NATIVE_UINT64, &set->every);
+    num_attr(&w, "pairs", H5T_STD_U64LE, H5T_NATIVE_UINT64, &set->pairs);
+    num_attr(&w, "games", H5T_STD_U64LE, H5T_NATIVE_UINT64, &games);
+    num_attr(&w, "openings", H5T_STD_U64LE, H5T_NATIVE_UINT64, &set->openings);
+    num_attr(&w, "seed", H5T_STD_U64LE, H5T_NATIVE_UINT64, &set->seed);
+    num_attr(&w, "ply_limit", H5T_STD_U64LE, H5T_NATIVE_UINT64, &ply);
+    num_attr(&w, "cyclic_share", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &nash->cyclic_share);
+    dataset(&w, "generations", H5T_STD_I32LE, H5T_NATIVE_INT32, n, 0, src->gen);
+    dataset(&w, "champion_id", H5T_STD_I64LE, H5T_NATIVE_INT64, n, 0, src->ids);
+    dataset(&w, "weights", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, n, src->d, src->weights);
+    dataset(&w, "score", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, n, n, c->score);
+    dataset(&w, "wins", H5T_STD_I32LE, H5T_NATIVE_INT32, n, n, counts);
+    dataset(&w, "draws", H5T_STD_I32LE, H5T_NATIVE_INT32, n, n, counts + n * n);
+    dataset(&w, "losses", H5T_STD_I32LE, H5T_NATIVE_INT32, n, n, counts + 2 * n * n);
+    dataset(&w, "ciao", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, n, 0, c->ciao);
+    dataset(&w, "master", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, n, 0, c->master);
+    dataset(&w, "nash_mix", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, n, 0, nash->mix);
+    dataset(&w, "nash_payoff", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, n, 0, nash->payoff);
+    if (w.file >= 0 && H5Fclose(w.file) < 0)
+        failed(&w, "closing the file");
+    if (w.ok && rename(tmp, path) != 0) {
+        snprintf(w.why, sizeof w.why, "renaming it into place: %s", strerror(errno));
+        w.ok = false;
+    }
+    if (!w.ok)
+        unlink(tmp);
+    nk_free(tmp);
+    nk_free(counts);
+    if (!w.ok)
+        return nk_fail(NK_EIO, err, errlen, "cannot write '%s': %s", path, w.why);
+    return NK_OK;
+}
