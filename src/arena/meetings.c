@@ -31,7 +31,7 @@ nk_status nk_arena_play_meetings(const nk_arena_setup *s, const nk_meeting *meet
     if (out->jobs == NULL || out->games == NULL || out->tally == NULL)
         return nk_fail(NK_ENOMEM, err, len, "out of memory for %zu games", 2 * n);
     out->n = n;
-    nk_exec_pairs(out->jobs, meetings, n, s->master, s->batch, s->opening);
+    nk_exec_pairs_at(out->jobs, meetings, n, s->master, s->batch, s->first, s->opening);
     nk_exec_batch batch = {.variant = s->variant,
                            .ply_limit = s->ply_limit,
                            .players = s->players,

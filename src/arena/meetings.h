@@ -7,8 +7,8 @@
  * the fitness games and the benchmark of an evolution run (run/) and by
  * `nickar match`.
  *
- * Seeds: meeting i of a call is pairing i of exec batch `batch` under
- * `master` (nk_exec_pairs), so its games depend only on (master, batch, i),
+ * Seeds: meeting i of a call is pairing first + i of exec batch `batch`
+ * under `master` (nk_exec_pairs_at), so its games depend only on (master, batch, i),
  * the two players and the batch settings, never on the thread count.
  */
 #ifndef NK_ARENA_MEETINGS_H
@@ -30,6 +30,9 @@ typedef struct nk_arena_setup {
     size_t nplayers;
     uint64_t master;                /* the master seed */
     uint64_t batch;                 /* the exec batch index */
+    uint64_t first;                 /* pairing index of meetings[0] (0 for a
+                                       whole set; a series played in parts
+                                       passes the parts' offsets) */
     unsigned opening;               /* random opening plies */
     int threads;                    /* 0: OpenMP's default; 1: serial */
     bool record;                    /* keep the games' moves (nk_exec_game.moves) */

@@ -41,8 +41,14 @@ uint64_t nk_exec_seed(uint64_t master, uint64_t batch, uint64_t game)
 void nk_exec_pairs(nk_exec_job *jobs, const nk_meeting *meetings, size_t n, uint64_t master,
                    uint64_t batch, unsigned opening)
 {
+    nk_exec_pairs_at(jobs, meetings, n, master, batch, 0, opening);
+}
+
+void nk_exec_pairs_at(nk_exec_job *jobs, const nk_meeting *meetings, size_t n, uint64_t master,
+                      uint64_t batch, uint64_t first, unsigned opening)
+{
     for (size_t i = 0; i < n; i++) {
-        uint64_t pair = nk_exec_seed(master, batch, i);
+        uint64_t pair = nk_exec_seed(master, batch, first + i);
         jobs[2 * i] = (nk_exec_job){.south = meetings[i].a,
                                     .north = meetings[i].b,
                                     .seed = nk_seed_mix(pair, 1, 0),

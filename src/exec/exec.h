@@ -101,6 +101,12 @@ typedef struct nk_meeting {
  * from it.  (A match is the meeting (0, 1) repeated.) */
 void nk_exec_pairs(nk_exec_job *jobs, const nk_meeting *meetings, size_t n, uint64_t master,
                    uint64_t batch, unsigned opening);
+/* The same for meetings that are pairings first .. first+n-1 of the batch
+ * (meeting i gets the seed nk_exec_seed(master, batch, first + i)), so that
+ * a long series of pairings can be played in parts, each pairing the same
+ * whatever the parts. */
+void nk_exec_pairs_at(nk_exec_job *jobs, const nk_meeting *meetings, size_t n, uint64_t master,
+                      uint64_t batch, uint64_t first, unsigned opening);
 
 /* Plays every job of the batch and writes its result into out[job index]
  * (out has b->njobs entries; on failure their contents are unspecified but
