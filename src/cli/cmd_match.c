@@ -34,6 +34,8 @@ enum {
     OPT_JSON,
     OPT_RECORDS,
     OPT_SPRT,
+    OPT_UNIT,
+    OPT_MATCH_GAMES,
     OPT_END
 };
 
@@ -51,6 +53,8 @@ typedef struct match {
     const char *records; /* --records FILE, or NULL */
     bool sprt;           /* --sprt given */
     nk_sprt_spec spec;
+    nk_arena_unit unit;  /* --unit */
+    uint64_t match_games;
 } match;
 
 /* Reads an optional integer option, keeping *out (the default) when absent. */
@@ -85,6 +89,18 @@ static int read_options(match *m, nk_opt *opts)
 {
     const nk_cli *cli = m->cli;
     m->variant = nk_cli_variant(cli, opts[OPT_VARIANT].value);
+    m->unit = NK_UNIT_GAME;
+    m->match_games = NK_MATCH_GAMES_DEFAULT;
+    if (opts[OPT_UNIT].value != NULL && !nk_arena_unit_parse(opts[OPT_UNIT].value, &m->unit)) {
+        nk_cli_error(cli, "--unit: '%s' is neither 'game' nor 'match'", opts[OPT_UNIT].value);
+        return NK_EXIT_USAGE;
+    }
+    if (!opt_uint(cli, OPT_MATCH_GAMES, 1, NK_MATCH_GAMES_MAX, &m->match_games))
+        return NK_EXIT_USAGE;
+    if (opts[OPT_MATCH_GAMES].value != NULL && m->unit != NK_UNIT_MATCH) {
+        nk_cli_error(cli, "--match-games needs --unit match");
+        return NK_EXIT_USAGE;
+    }
     m->sprt = opts[OPT_SPRT].value != NULL;
     m->games = m->sprt ? SPRT_DEFAULT_GAMES : 100;
     if (m->sprt) {
@@ -125,6 +141,7 @@ static int read_options(match *m, nk_opt *opts)
         nk_cli_error(cli, "note: --games %llu is odd; playing %llu (colour-swapped pairs)",
                      (unsigned long long)m->games - 1, (unsigned long long)m->games);
     }
+    /* with --unit match, --games counts matches (in colour-swapped pairs) */
     return rc;
 }
 
@@ -136,6 +153,7 @@ typedef struct outcome {
     unsigned pentanomial[5];
     unsigned reasons[NK_END_COUNT];
     uint64_t plies, ngames; /* summed over the games counted */
+    unsigned game_wins, game_draws, game_losses; /* A's games, inside the matches */
     double mean_plies;
     nk_sprt sprt; /* with --sprt: the test after the last pair counted */
 } outcome;
@@ -149,12 +167,16 @@ static void outcome_init(outcome *o)
 /* Counts pair i of p. */
 static void count_pair(outcome *o, const nk_arena_played *p, size_t i)
 {
-    const nk_exec_game *g1 = &p->games[2 * i], *g2 = &p->games[2 * i + 1];
-    nk_arena_add_meeting(&o->t, &p->tally[i]);
-    o->reasons[g1->result.reason]++;
-    o->reasons[g2->result.reason]++;
-    o->plies += g1->plies + g2->plies;
-    o->ngames += 2;
+    const nk_meeting_tally *mt = &p->tally[i];
+    nk_arena_add_meeting(&o->t, mt);
+    for (size_t g = p->first_game[2 * i]; g < p->first_game[2 * i + 2]; g++) {
+        o->reasons[p->games[g].result.reason]++;
+        o->plies += p->games[g].plies;
+        o->ngames++;
+    }
+    o->game_wins += mt->game_wins;
+    o->game_draws += mt->game_draws;
+    o->game_losses += mt->game_losses;
 }
 
 static void outcome_finish(outcome *o)
@@ -166,7 +188,9 @@ static void outcome_finish(outcome *o)
 
 /* Writes the games of the first npairs pairs of p as lines of a records
  * file (io/records.h), in the order of the games: pair i gives games 2i (A
- * South) and 2i+1.  append: add to the file (a later part of an SPRT). */
+ * South) and 2i+1, or with --unit match the games of its match with A
+ * South, then those of its match with B South.  append: add to the file (a
+ * later part of an SPRT). */
 static int write_records(const match *m, const nk_arena_played *p, size_t npairs, bool append)
 {
     char err[NK_MSG_MAX];
@@ -182,7 +206,7 @@ static int write_records(const match *m, const nk_arena_played *p, size_t npairs
                      strerror(errno));
         rc = NK_EXIT_FAIL;
     }
-    for (size_t i = 0; rc == NK_EXIT_OK && i < 2 * npairs; i++) {
+    for (size_t i = 0; rc == NK_EXIT_OK && i < p->first_game[2 * npairs]; i++) {
         const nk_exec_game *g = &p->games[i];
         nk_status st = nk_record_set(rec, m->variant, (unsigned)m->ply_limit, &g->start,
                                      g->moves, g->plies, &g->result,
@@ -261,7 +285,9 @@ static int play(const match *m, outcome *o)
                             .batch = 0,
                             .opening = (unsigned)m->openings,
                             .threads = (int)m->threads,
-                            .record = m->records != NULL};
+                            .record = m->records != NULL,
+                            .unit = m->unit,
+                            .match_games = (unsigned)m->match_games};
     outcome_init(o);
     if (m->sprt) { /* the bounds, also when no pair is counted */
         char err[NK_MSG_MAX];
@@ -290,12 +316,26 @@ static void print_text(const match *m, const outcome *o)
     const nk_arena_stats *s = &o->stats;
     printf("variant  %s: %s\n", m->variant->name, m->variant->title);
     printf("A        %s\nB        %s\n", m->def[0].spec.text, m->def[1].spec.text);
-    printf("games    %u in %u colour-swapped pairs, random openings of %llu plies, "
-           "seed %llu\n\n",
-           s->games, s->games / 2, (unsigned long long)m->openings, (unsigned long long)m->seed);
-    printf("A: %u wins, %u draws, %u losses; score %.1f%% (%.1f of %u)\n", s->wins, s->draws,
-           s->losses, 100.0 * s->score, s->score * s->games, s->games);
-    printf("seed difference: %+.2f per game (A's view)\n", s->seed_diff);
+    if (m->unit == NK_UNIT_MATCH) {
+        printf("matches  %u in %u colour-swapped pairs, at most %llu games a match, %llu games "
+               "in all;\n         random openings of %llu plies, seed %llu\n\n",
+               s->games, s->games / 2, (unsigned long long)m->match_games,
+               (unsigned long long)o->ngames, (unsigned long long)m->openings,
+               (unsigned long long)m->seed);
+        printf("A: %u matches won, %u drawn, %u lost; score %.1f%% (%.1f of %u)\n", s->wins,
+               s->draws, s->losses, 100.0 * s->score, s->score * s->games, s->games);
+        printf("games inside the matches: A %u wins, %u draws, %u losses\n", o->game_wins,
+               o->game_draws, o->game_losses);
+    } else {
+        printf("games    %u in %u colour-swapped pairs, random openings of %llu plies, "
+               "seed %llu\n\n",
+               s->games, s->games / 2, (unsigned long long)m->openings,
+               (unsigned long long)m->seed);
+        printf("A: %u wins, %u draws, %u losses; score %.1f%% (%.1f of %u)\n", s->wins, s->draws,
+               s->losses, 100.0 * s->score, s->score * s->games, s->games);
+    }
+    printf("seed difference: %+.2f per %s (A's view)\n", s->seed_diff,
+           m->unit == NK_UNIT_MATCH ? "match" : "game");
     printf("Elo difference: %+.1f, 95%% confidence interval [%+.1f, %+.1f] (%s)\n", s->elo,
            s->elo_lo, s->elo_hi, s->pentanomial ? "from the pairs" : "from the games");
     printf("likelihood of superiority: %.1f%%\n", 100.0 * s->los);
@@ -315,11 +355,12 @@ static void print_text(const match *m, const outcome *o)
                m->spec.elo0, m->spec.elo1, m->spec.alpha, m->spec.beta);
         printf("LLR %.3f, bounds [%.3f, %.3f]\n", t->llr, t->lower, t->upper);
         if (t->verdict == NK_SPRT_CONTINUE)
-            printf("decision: undecided after %u games (the --games cap of %llu)\n", s->games,
-                   (unsigned long long)m->games);
+            printf("decision: undecided after %u %s (the --games cap of %llu)\n", s->games,
+                   m->unit == NK_UNIT_MATCH ? "matches" : "games", (unsigned long long)m->games);
         else
-            printf("decision: %s (elo = %g) after %u games\n", decision_name(t),
-                   t->verdict == NK_SPRT_H1 ? m->spec.elo1 : m->spec.elo0, s->games);
+            printf("decision: %s (elo = %g) after %u %s\n", decision_name(t),
+                   t->verdict == NK_SPRT_H1 ? m->spec.elo1 : m->spec.elo0, s->games,
+                   m->unit == NK_UNIT_MATCH ? "matches" : "games");
     }
 }
 
@@ -349,6 +390,13 @@ static void print_json(const match *m, const outcome *o)
         first = false;
     }
     printf("}");
+    if (m->unit == NK_UNIT_MATCH)
+        printf(",\"unit\":\"match\",\"match_games\":%llu,\"games_played\":%llu,"
+               "\"game_wins\":%u,\"game_draws\":%u,\"game_losses\":%u",
+               (unsigned long long)m->match_games, (unsigned long long)o->ngames, o->game_wins,
+               o->game_draws, o->game_losses);
+    else
+        printf(",\"unit\":\"game\"");
     if (m->sprt)
         printf(",\"sprt\":{\"elo0\":%.17g,\"elo1\":%.17g,\"alpha\":%.17g,\"beta\":%.17g,"
                "\"llr\":%.6f,\"lower\":%.6f,\"upper\":%.6f,\"decision\":\"%s\","
@@ -388,6 +436,15 @@ int nk_cmd_match(int argc, char **argv)
                        "B (default 0.05): stops at the first pair whose log-likelihood "
                        "ratio crosses a bound; --games is then the cap (default 20000)",
                        NULL},
+        [OPT_UNIT] = {"unit", "game|match",
+                       "what a result is (default game): match plays colour-swapped pairs of "
+                       "whole matches (Warri to six won games, Adji Kui II with bought pits) "
+                       "and --games N then counts matches",
+                       NULL},
+        [OPT_MATCH_GAMES] = {"match-games", "L",
+                             "with --unit match: the most games of a match (default 11, at "
+                             "most 99)",
+                             NULL},
         [OPT_END] = {NULL, NULL, NULL, NULL},
     };
     /* The keys of an ab spec come from its parameter table (search/player.h). */
@@ -408,7 +465,8 @@ int nk_cmd_match(int argc, char **argv)
         .name = "match",
         .synopsis = "--variant V [--games N] [--openings K] [--seed S] [--threads T]\n"
                     "       [--ply-limit L] [--json] [--records FILE]\n"
-                    "       [--sprt elo0=E0,elo1=E1[,alpha=A,beta=B]] SPEC_A SPEC_B",
+                    "       [--sprt elo0=E0,elo1=E1[,alpha=A,beta=B]] [--unit game|match]\n"
+                    "       [--match-games L] SPEC_A SPEC_B",
         .about = about,
         .opts = opts,
         .max_args = 2,

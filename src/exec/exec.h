@@ -53,6 +53,12 @@ typedef struct nk_exec_job {
     uint64_t opening_seed; /* the random opening's rng (shared by the two
                               games of a colour-swapped pair) */
     unsigned opening;      /* random plies before the players take over */
+    bool own_start;        /* start from the job's own start position (the
+                              next game of a match: side to move and
+                              owners below) rather than the batch's */
+    uint8_t first;         /* with own_start: the side that moves first */
+    uint16_t owners;       /* with own_start: North's pits (nk_pos.north;
+                              NK_DEFAULT_NORTH but in Adji Kui II) */
 } nk_exec_job;
 
 /* What one game gave. */
