@@ -72,6 +72,43 @@ expect_error match "bad value '0' for --match-games" match --variant antigua --u
 expect_error match "bad value '100' for --match-games" match --variant antigua --unit match \
   --match-games 100 random greedy
 
+# ===== play --unit match =====
+# The person's moves come from a pipe that cycles through every pit letter
+# (illegal ones are answered and skipped), so every game ends.
+moves() { for _ in $(seq 1 400); do printf 'a\nb\nc\nd\ne\nf\nA\nB\nC\nD\nE\nF\n'; done; }
+moves | "$nickar" play --variant adjikui --opponent random --unit match --match-games 3 \
+  --record "$tmp/pm.txt" >"$tmp/play.txt" 2>"$tmp/err"
+rc=$?; out=$(cat "$tmp/play.txt")
+check "play match: exit 0" test "$rc" -eq 0 -a ! -s "$tmp/err"
+check "play match: three games" test "$(grep -c '^=== Game [123] of the match (at most 3)' <<<"$out")" -eq 3
+check "play match: over" grep -q '^Match over after 3 games: ' <<<"$out"
+check "play match: records of the 3 games" test "$(grep -c '^game ' "$tmp/pm.txt")" -eq 3
+for k in 1 2 3; do
+  run replay --game $k "$tmp/pm.txt"
+  check "play match: game $k replays" test "$rc" -eq 0
+done
+# the owners each game announces are those of its record (R-K9)
+"$python" - "$tmp/play.txt" "$tmp/pm.txt" <<'PY' && pass || fail "play match: owners"
+import re, sys
+out = open(sys.argv[1]).read()
+ann = [(int(a), int(b)) for a, b in re.findall(r"South owns (\d+) pits, North (\d+)", out)]
+recs = [l.split("record=", 1)[1].split() for l in open(sys.argv[2]) if l.startswith("game ")]
+assert len(ann) == 3 == len(recs)
+for (south, north), r in zip(ann, recs):
+    owners = r[3] if len(r[3]) == 12 and set(r[3]) <= set("SN") else "S" * 6 + "N" * 6
+    assert owners.count("S") == south and owners.count("N") == north, (owners, south, north)
+assert ann[0] == (6, 6)
+PY
+# Warri: quitting stops the match
+printf 'quit\n' | "$nickar" play --variant antigua --opponent greedy --unit match >"$tmp/out" 2>&1
+check "play match: quit" grep -q '^Match stopped after 0 finished games: you quit.' "$tmp/out"
+expect_error play "--position cannot be used with --unit match" play --variant antigua \
+  --opponent greedy --unit match --position "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S"
+expect_error play "--match-games needs --unit match" play --variant antigua --opponent greedy \
+  --match-games 3
+expect_error play "--unit: 'x' is neither 'game' nor 'match'" play --variant antigua \
+  --opponent greedy --unit x
+
 # ===== fitness.unit =====
 cfg=$tmp/tiny.ini
 tiny_config "$cfg" 1 random
