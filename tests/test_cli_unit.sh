@@ -153,4 +153,19 @@ assert g == 12, g
 assert m == 36, m
 PY
 
+# every stored game of the match runs plays again from its run file
+# (RUN.h5@game=K: the game's start follows from the match's games before)
+for src in match adji; do
+  n=$("$python" -c 'import h5py, sys; print(len(h5py.File(sys.argv[1])["games"]))' "$tmp/$src.h5")
+  ok=0 owned=0
+  for k in $(seq 1 "$n"); do
+    run replay "$tmp/$src.h5@game=$k"
+    [[ $rc -eq 0 ]] && ok=$((ok + 1))
+    [[ $(tail -1 <<<"$out") == *"record="*" "[SN][SN][SN][SN][SN][SN][SN][SN][SN][SN][SN][SN]" "* ]] &&
+      owned=$((owned + 1))
+  done
+  check "$src.h5: all $n stored games play again ($ok)" test "$n" -gt 0 -a "$ok" -eq "$n"
+  [[ $src == adji ]] && check "adji.h5: games with bought pits among them ($owned)" test "$owned" -gt 0
+done
+
 finish
