@@ -111,7 +111,8 @@
     X(P, fitness, unit, unit, ENUM, const char *, "auto", NK_ANY,                                  \
       NK_CHOICES_OF(nk_run_unit_name_at), NULL, NULL,                                              \
       "what a meeting scores: two games, or two whole matches (Warri to six won games, Adji "   \
-      "Kui II with bought pits); auto: match for adjikui, game otherwise")                         \
+      "Kui II with bought pits; scoring then scores matches); auto: match for adjikui, game "   \
+      "otherwise")                                                                                 \
     X(P, fitness, match_games, match_games, INT, int, "11", NK_RANGE(1, 99), NULL, NULL, NULL,     \
       "unit match: the most games of a match")
 
