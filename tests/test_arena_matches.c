@@ -97,8 +97,9 @@ static void check_matches(const fixture *f, const nk_arena_played *p, unsigned l
                 else
                     gl++;
                 if (relay) {
-                    owners = nk_adjikui_buy(res->winner, res->winner == NK_DRAW ? 0 : res->total[res->winner],
-                                            res->winner == NK_DRAW ? 0 : res->total[1 - res->winner]);
+                    owners = nk_adjikui_buy(
+                        res->winner, res->winner == NK_DRAW ? 0 : res->total[res->winner],
+                        res->winner == NK_DRAW ? 0 : res->total[1 - res->winner]);
                     unsigned np = (unsigned)__builtin_popcount(owners);
                     if (np == 0 || np == NK_PITS)
                         winner = np == 0 ? 0 : 1;
@@ -111,7 +112,7 @@ static void check_matches(const fixture *f, const nk_arena_played *p, unsigned l
                 }
             }
             assert_int_not_equal(winner, -1); /* the match ended with its last game */
-            int a_player = k; /* a is player 0 of match 0, player 1 of match 1 */
+            int a_player = k;                 /* a is player 0 of match 0, player 1 of match 1 */
             int want = winner == NK_DRAW ? 0 : winner == a_player ? 1 : -1;
             assert_int_equal(t->outcome[k], want);
             /* the match's result against that of the majority of its games */
@@ -239,18 +240,15 @@ static void test_unit_names(void **state)
     char err[256];
     make(&f, "antigua", NK_MATCH_GAMES_MAX + 1, 1);
     nk_arena_played p;
-    assert_int_equal(nk_arena_play_meetings(&f.setup, f.meet, 2, &p, err, sizeof err),
-                     NK_ERANGE);
+    assert_int_equal(nk_arena_play_meetings(&f.setup, f.meet, 2, &p, err, sizeof err), NK_ERANGE);
     nk_arena_played_free(&p);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_unit_names),
-        cmocka_unit_test(test_adjikui_matches),
-        cmocka_unit_test(test_warri_matches),
-        cmocka_unit_test(test_first_game_is_unit_game),
+        cmocka_unit_test(test_unit_names),    cmocka_unit_test(test_adjikui_matches),
+        cmocka_unit_test(test_warri_matches), cmocka_unit_test(test_first_game_is_unit_game),
         cmocka_unit_test(test_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -184,10 +184,17 @@ static void test_parse(void **state)
                      NK_OK);
     assert_true(s.elo0 == -1.5 && s.elo1 == 2.5 && s.alpha == 0.01 && s.beta == 0.1);
 
-    const char *bad_einval[] = {"",         "elo0=0",          "elo1=5",
-                                "elo0=0,elo1=5,",    "elo0=0,elo1=x",   "elo0=0,elo1=5,gamma=1",
-                                "elo0=0,elo0=1,elo1=5", "elo0=,elo1=5", "elo0=0,elo1=inf",
-                                "elo0 0,elo1=5", "elo0=0,,elo1=5"};
+    const char *bad_einval[] = {"",
+                                "elo0=0",
+                                "elo1=5",
+                                "elo0=0,elo1=5,",
+                                "elo0=0,elo1=x",
+                                "elo0=0,elo1=5,gamma=1",
+                                "elo0=0,elo0=1,elo1=5",
+                                "elo0=,elo1=5",
+                                "elo0=0,elo1=inf",
+                                "elo0 0,elo1=5",
+                                "elo0=0,,elo1=5"};
     for (size_t i = 0; i < sizeof bad_einval / sizeof *bad_einval; i++) {
         err[0] = '\0';
         assert_int_equal(nk_sprt_parse(bad_einval[i], &s, err, sizeof err), NK_EINVAL);

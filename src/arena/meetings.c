@@ -53,8 +53,7 @@ static void count_unit(nk_meeting_tally *t, int k, int outcome)
         t->draws++;
 }
 
-static nk_status alloc_played(nk_arena_played *out, size_t n, size_t ngames, char *err,
-                              size_t len)
+static nk_status alloc_played(nk_arena_played *out, size_t n, size_t ngames, char *err, size_t len)
 {
     out->n = n;
     out->ngames = ngames;
@@ -141,15 +140,15 @@ static nk_status play_matches(const nk_arena_setup *s, const nk_meeting *meeting
             nk_pos start;
             nk_match_next(&m[j], &start);
             rd->match[rd->njobs] = j;
-            rd->jobs[rd->njobs++] = (nk_exec_job){
-                .south = k == 0 ? meetings[i].a : meetings[i].b,
-                .north = k == 0 ? meetings[i].b : meetings[i].a,
-                .seed = nk_seed_mix(pair, 1 + k, r),
-                .opening_seed = r == 0 ? pair : nk_seed_mix(pair, 3, r),
-                .opening = s->opening,
-                .own_start = true,
-                .first = (uint8_t)start.side,
-                .owners = start.north};
+            rd->jobs[rd->njobs++] =
+                (nk_exec_job){.south = k == 0 ? meetings[i].a : meetings[i].b,
+                              .north = k == 0 ? meetings[i].b : meetings[i].a,
+                              .seed = nk_seed_mix(pair, 1 + k, r),
+                              .opening_seed = r == 0 ? pair : nk_seed_mix(pair, 3, r),
+                              .opening = s->opening,
+                              .own_start = true,
+                              .first = (uint8_t)start.side,
+                              .owners = start.north};
         }
         if (rd->njobs == 0)
             break;

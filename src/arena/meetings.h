@@ -69,11 +69,11 @@ typedef struct nk_arena_setup {
 /* One meeting's result from a's side.  Unit k (game or match k) has a
  * South (player 0) for k = 0 and North for k = 1. */
 typedef struct nk_meeting_tally {
-    unsigned wins, draws, losses; /* a's, over the two units */
-    int outcome[2];               /* a's result per unit: 1 win, 0 draw, -1 loss */
-    int own[2], other[2];         /* seeds of a and of b at the end of each
-                                     game, summed over a match's games */
-    unsigned games[2];            /* games in each unit (1 for unit game) */
+    unsigned wins, draws, losses;                /* a's, over the two units */
+    int outcome[2];                              /* a's result per unit: 1 win, 0 draw, -1 loss */
+    int own[2], other[2];                        /* seeds of a and of b at the end of each
+                                                    game, summed over a match's games */
+    unsigned games[2];                           /* games in each unit (1 for unit game) */
     unsigned game_wins, game_draws, game_losses; /* a's, over every game */
 } nk_meeting_tally;
 

@@ -53,7 +53,7 @@ typedef struct match {
     const char *records; /* --records FILE, or NULL */
     bool sprt;           /* --sprt given */
     nk_sprt_spec spec;
-    nk_arena_unit unit;  /* --unit */
+    nk_arena_unit unit; /* --unit */
     uint64_t match_games;
 } match;
 
@@ -152,7 +152,7 @@ typedef struct outcome {
     nk_arena_stats stats;
     unsigned pentanomial[5];
     unsigned reasons[NK_END_COUNT];
-    uint64_t plies, ngames; /* summed over the games counted */
+    uint64_t plies, ngames;                      /* summed over the games counted */
     unsigned game_wins, game_draws, game_losses; /* A's games, inside the matches */
     double mean_plies;
     nk_sprt sprt; /* with --sprt: the test after the last pair counted */
@@ -401,9 +401,8 @@ static void print_json(const match *m, const outcome *o)
         printf(",\"sprt\":{\"elo0\":%.17g,\"elo1\":%.17g,\"alpha\":%.17g,\"beta\":%.17g,"
                "\"llr\":%.6f,\"lower\":%.6f,\"upper\":%.6f,\"decision\":\"%s\","
                "\"games_cap\":%llu}",
-               m->spec.elo0, m->spec.elo1, m->spec.alpha, m->spec.beta, o->sprt.llr,
-               o->sprt.lower, o->sprt.upper, decision_name(&o->sprt),
-               (unsigned long long)m->games);
+               m->spec.elo0, m->spec.elo1, m->spec.alpha, m->spec.beta, o->sprt.llr, o->sprt.lower,
+               o->sprt.upper, decision_name(&o->sprt), (unsigned long long)m->games);
     printf("}\n");
 }
 
@@ -428,19 +427,19 @@ int nk_cmd_match(int argc, char **argv)
                       "elo, elo_ci, los, pentanomial, reasons, ...",
                       NULL},
         [OPT_RECORDS] = {"records", "FILE",
-                          "also write every game to FILE, one line a game (docs/cli.md,"
-                          " \"Game records\"), for nickar replay and nickar view",
-                          NULL},
+                         "also write every game to FILE, one line a game (docs/cli.md,"
+                         " \"Game records\"), for nickar replay and nickar view",
+                         NULL},
         [OPT_SPRT] = {"sprt", "elo0=E0,elo1=E1[,alpha=A,beta=B]",
-                       "sequential test of H0 (Elo E0) against H1 (Elo E1) at error rates A, "
-                       "B (default 0.05): stops at the first pair whose log-likelihood "
-                       "ratio crosses a bound; --games is then the cap (default 20000)",
-                       NULL},
+                      "sequential test of H0 (Elo E0) against H1 (Elo E1) at error rates A, "
+                      "B (default 0.05): stops at the first pair whose log-likelihood "
+                      "ratio crosses a bound; --games is then the cap (default 20000)",
+                      NULL},
         [OPT_UNIT] = {"unit", "game|match",
-                       "what a result is (default game): match plays colour-swapped pairs of "
-                       "whole matches (Warri to six won games, Adji Kui II with bought pits) "
-                       "and --games N then counts matches",
-                       NULL},
+                      "what a result is (default game): match plays colour-swapped pairs of "
+                      "whole matches (Warri to six won games, Adji Kui II with bought pits) "
+                      "and --games N then counts matches",
+                      NULL},
         [OPT_MATCH_GAMES] = {"match-games", "L",
                              "with --unit match: the most games of a match (default 11, at "
                              "most 99)",

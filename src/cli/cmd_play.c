@@ -58,9 +58,9 @@ typedef struct session {
     const char *record_path; /* NULL: no file */
     bool echo;               /* stdin is not a terminal: echo what is read */
     bool quit;
-    bool match;              /* --unit match */
+    bool match; /* --unit match */
     uint64_t match_games;
-    char **lines;            /* the record lines of the games played */
+    char **lines; /* the record lines of the games played */
     size_t nlines;
     nk_game *game;
     uint8_t mover[NK_MAX_PLIES];
@@ -400,8 +400,7 @@ static int play_match(session *s)
         if (!nk_game_over(s->game))
             break; /* the person quit */
         nk_match_record(&m, &s->game->result);
-        printf("Match: you %u won, %s %u won, %u drawn.\n", m.wins[me], opp, m.wins[them],
-               m.draws);
+        printf("Match: you %u won, %s %u won, %u drawn.\n", m.wins[me], opp, m.wins[them], m.draws);
     }
     if (!nk_match_over(&m)) {
         printf("\nMatch stopped after %u finished games: you quit.\n", m.games);
@@ -509,7 +508,8 @@ int nk_cmd_play(int argc, char **argv)
         [OPT_AS] = {"as", "S|N", "the side you play (default S, South)", NULL},
         [OPT_RECORD] = {"record", "FILE",
                         "also save the game to FILE as a line of a records file"
-                        " (docs/cli.md, \"Game records\")", NULL},
+                        " (docs/cli.md, \"Game records\")",
+                        NULL},
         [OPT_POSITION] = {"position", "P",
                           "start position as in docs/rules.md R-B3 (default: the start)", NULL},
         [OPT_SEED] = {"seed", "S", "seed of the opponent's random choices (default 1)", NULL},

@@ -115,8 +115,8 @@ static nk_status check_batch(const nk_exec_batch *b, char *err, size_t errlen)
             return nk_fail(NK_EINVAL, err, errlen,
                            "game %zu names player %u; the batch has %zu players", i,
                            j->south >= b->nplayers ? j->south : j->north, b->nplayers);
-        if (j->own_start && (j->first > NK_NORTH || (b->variant->sowing == NK_SOW_WARRI &&
-                                                     j->owners != NK_DEFAULT_NORTH)))
+        if (j->own_start && (j->first > NK_NORTH ||
+                             (b->variant->sowing == NK_SOW_WARRI && j->owners != NK_DEFAULT_NORTH)))
             return nk_fail(NK_EINVAL, err, errlen,
                            "game %zu starts with side %u to move and North owning pits %#x, "
                            "which %s does not allow",

@@ -173,10 +173,10 @@ static nk_status match_job(const regen *r, size_t g, const nk_run_game *gen, siz
                                          .owners = start.north};
                     return NK_OK;
                 }
-                nk_result res = {.reason = (nk_end)gen[pos].reason,
-                                 .winner = gen[pos].winner,
-                                 .total = {(unsigned)gen[pos].south_seeds,
-                                           (unsigned)gen[pos].north_seeds}};
+                nk_result res = {
+                    .reason = (nk_end)gen[pos].reason,
+                    .winner = gen[pos].winner,
+                    .total = {(unsigned)gen[pos].south_seeds, (unsigned)gen[pos].north_seeds}};
                 nk_match_record(&mt, &res);
             }
         }
@@ -193,7 +193,10 @@ static nk_status play(regen *r, const nk_run_game *gen, size_t n, size_t j, nk_r
     const nk_run_game *row = &gen[j];
     size_t g = (size_t)row->generation, i = j / 2;
     uint64_t pair = nk_exec_seed(m->master_seed, g, i);
-    nk_exec_job job = {.south = 0, .north = 1, .seed = row->seed, .opening_seed = pair,
+    nk_exec_job job = {.south = 0,
+                       .north = 1,
+                       .seed = row->seed,
+                       .opening_seed = pair,
                        .opening = (unsigned)r->s.fitness.openings};
     nk_status st = NK_OK;
     if (nk_run_unit_of(r->s.fitness.unit, r->v) == NK_UNIT_MATCH)
@@ -210,8 +213,8 @@ static nk_status play(regen *r, const nk_run_game *gen, size_t n, size_t j, nk_r
         return st;
     nk_exec_player players[2];
     for (int k = 0; k < 2; k++)
-        players[k] = (nk_exec_player){&r->def[k].spec, r->def[k].n ? r->def[k].weights : NULL,
-                                      r->def[k].n};
+        players[k] =
+            (nk_exec_player){&r->def[k].spec, r->def[k].n ? r->def[k].weights : NULL, r->def[k].n};
     nk_exec_batch b = {.variant = r->v, .ply_limit = (unsigned)r->s.player.ply_limit,
                        .players = players, .nplayers = 2, .jobs = &job, .njobs = 1,
                        .threads = 1, .record = true};

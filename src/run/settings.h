@@ -107,11 +107,11 @@
       nk_run_check_scoring, "`W,D,L` (points for a win, draw, loss; W >= D >= L) or `seeds`",      \
       "points per game: win,draw,loss, or seeds for the seed difference")                          \
     X(P, fitness, openings, openings, INT, int, "2", NK_RANGE(0, 20), NULL, NULL, NULL,            \
-      "random plies that open each meeting, so that deterministic players vary their games")    \
+      "random plies that open each meeting, so that deterministic players vary their games")       \
     X(P, fitness, unit, unit, ENUM, const char *, "auto", NK_ANY,                                  \
       NK_CHOICES_OF(nk_run_unit_name_at), NULL, NULL,                                              \
-      "what a meeting scores: two games, or two whole matches (Warri to six won games, Adji "   \
-      "Kui II with bought pits; scoring then scores matches); auto: match for adjikui, game "   \
+      "what a meeting scores: two games, or two whole matches (Warri to six won games, Adji "      \
+      "Kui II with bought pits; scoring then scores matches); auto: match for adjikui, game "      \
       "otherwise")                                                                                 \
     X(P, fitness, match_games, match_games, INT, int, "11", NK_RANGE(1, 99), NULL, NULL, NULL,     \
       "unit match: the most games of a match")
