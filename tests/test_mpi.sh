@@ -129,6 +129,15 @@ for k in 2 3; do
 done
 NICKAR_MPI_CHUNK=1 mpi 4 "${margs[@]}" --threads 1
 check "mpirun -np 4 match, one game a message: same JSON" test "$out" = "$plain"
+# matches as units (Adji Kui II: jobs that start from bought pits) and the
+# SPRT over parts: the same JSON as one process
+for extra in "--variant adjikui --unit match --match-games 4 --games 8" \
+             "--variant antigua --sprt elo0=-10,elo1=10"; do
+  run match $extra --seed 5 --json random random
+  plain=$out
+  mpi 2 match $extra --seed 5 --json random random
+  check "mpirun -np 2 match $extra: same JSON as one process" test -n "$plain" -a "$out" = "$plain"
+done
 mpi 2 match --variant abapa --games 4 --json "ab:features=nope" greedy
 check "mpirun: a bad spec is still a usage error on rank 0 (exit 2)" test "$rc" -eq 2
 

@@ -11,13 +11,18 @@
  */
 #include "arena/arena.h"
 
+#include <errno.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_math.h>
 #include <gsl/gsl_sf_exp.h>
 #include <gsl/gsl_sf_log.h>
+
+#include "base/escape.h"
 
 /* x^y for x > 0, and the square root of x >= 0. */
 static double power(double x, double y)
@@ -223,5 +228,81 @@ nk_status nk_arena_sprt(const nk_arena_tally *t, double elo0, double elo1, doubl
     out->verdict = out->llr >= out->upper   ? NK_SPRT_H1
                    : out->llr <= out->lower ? NK_SPRT_H0
                                             : NK_SPRT_CONTINUE;
+    return NK_OK;
+}
+
+nk_status nk_arena_sprt_spec(const nk_arena_tally *t, const nk_sprt_spec *spec, nk_sprt *out,
+                             char *err, size_t errlen)
+{
+    return nk_arena_sprt(t, spec->elo0, spec->elo1, spec->alpha, spec->beta, out, err, errlen);
+}
+
+/* ===== the SPRT's parameters ===== */
+
+enum { SPRT_KEYS = 4 };
+static const char *const sprt_keys[SPRT_KEYS] = {"elo0", "elo1", "alpha", "beta"};
+
+nk_status nk_sprt_parse(const char *text, nk_sprt_spec *out, char *err, size_t errlen)
+{
+    char quoted[160];
+    double value[SPRT_KEYS] = {0, 0, 0.05, 0.05};
+    bool seen[SPRT_KEYS] = {false, false, false, false};
+    nk_escape(text, quoted, sizeof quoted);
+    const char *p = text;
+    while (*p != '\0') {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        const char *eq = memchr(p, '=', len);
+        size_t klen = eq ? (size_t)(eq - p) : len;
+        int k = 0;
+        while (k < SPRT_KEYS &&
+               !(strlen(sprt_keys[k]) == klen && strncmp(p, sprt_keys[k], klen) == 0))
+            k++;
+        char piece[64];
+        snprintf(piece, sizeof piece, "%.*s", (int)(len < 60 ? len : 60), p);
+        char qpiece[160];
+        nk_escape(piece, qpiece, sizeof qpiece);
+        if (eq == NULL || k == SPRT_KEYS)
+            return nk_fail(NK_EINVAL, err, errlen,
+                           "'%s' in '%s' is not KEY=VALUE with KEY elo0, elo1, alpha or beta",
+                           qpiece, quoted);
+        if (seen[k])
+            return nk_fail(NK_EINVAL, err, errlen, "%s is given twice in '%s'", sprt_keys[k],
+                           quoted);
+        char num[64];
+        size_t vlen = len - klen - 1;
+        if (vlen == 0 || vlen >= sizeof num)
+            return nk_fail(NK_EINVAL, err, errlen, "%s needs a number in '%s'", sprt_keys[k],
+                           quoted);
+        memcpy(num, eq + 1, vlen);
+        num[vlen] = '\0';
+        char *end;
+        errno = 0;
+        double v = strtod(num, &end);
+        if (*end != '\0' || end == num || errno != 0 || !isfinite(v))
+            return nk_fail(NK_EINVAL, err, errlen, "%s: '%s' is not a finite number in '%s'",
+                           sprt_keys[k], qpiece + klen + 1, quoted);
+        value[k] = v;
+        seen[k] = true;
+        p += len;
+        if (*p == ',') {
+            p++;
+            if (*p == '\0')
+                return nk_fail(NK_EINVAL, err, errlen, "'%s' ends in a comma", quoted);
+        }
+    }
+    for (int k = 0; k < 2; k++)
+        if (!seen[k])
+            return nk_fail(NK_EINVAL, err, errlen,
+                           "'%s' lacks %s (the form is elo0=E0,elo1=E1[,alpha=A,beta=B])", quoted,
+                           sprt_keys[k]);
+    if (!(value[0] < value[1]))
+        return nk_fail(NK_ERANGE, err, errlen, "elo0 (%g) must be below elo1 (%g) in '%s'",
+                       value[0], value[1], quoted);
+    for (int k = 2; k < 4; k++)
+        if (!(value[k] > 0 && value[k] < 0.5))
+            return nk_fail(NK_ERANGE, err, errlen, "%s (%g) must lie strictly between 0 and 0.5",
+                           sprt_keys[k], value[k]);
+    *out = (nk_sprt_spec){value[0], value[1], value[2], value[3]};
     return NK_OK;
 }

@@ -28,11 +28,18 @@
  * no decisive game).  No games: score 0.5, Elo 0, interval [0, 0], LOS 0.5.
  *
  * SPRT (sequential probability ratio test, H0: elo = elo0 against H1: elo
- * = elo1) uses the generalised SPRT's normal approximation of the
- * log-likelihood ratio, LLR = (s1 - s0) (2 s - s0 - s1) / (2 var / n),
- * with s0, s1 the scores of elo0, elo1 and (var, n) the pentanomial or
- * trinomial variance and its count as above; the bounds are
- * ln(beta / (1 - alpha)) and ln((1 - beta) / alpha).
+ * = elo1, both logistic Elo) is the generalised SPRT (GSPRT) of chess
+ * engine testing frameworks in the form fishtest (Stockfish's testing
+ * framework) used for logistic Elo bounds: Michel Van den Bergh's normal
+ * approximation of the GSPRT's log-likelihood ratio,
+ *     LLR = n (s1 - s0) (2 s - s0 - s1) / (2 var),
+ * with s0, s1 the expected scores of elo0, elo1 (nk_arena_score), s the
+ * observed mean score and (var, n) the pentanomial variance of the pair
+ * score x = points/2 and the number of pairs (or, for games not in pairs,
+ * the trinomial per-game variance and the number of games) as above.  The
+ * bounds are Wald's, ln(beta / (1 - alpha)) and ln((1 - beta) / alpha).
+ * For a test that stops at the first crossing, feed the pairs one by one
+ * in a fixed order and ask after each (what `nickar match --sprt` does).
  */
 #ifndef NK_ARENA_H
 #define NK_ARENA_H
@@ -101,5 +108,21 @@ typedef struct nk_sprt {
  * a zero variance the LLR is 0 and the test continues. */
 nk_status nk_arena_sprt(const nk_arena_tally *t, double elo0, double elo1, double alpha,
                         double beta, nk_sprt *out, char *err, size_t errlen);
+
+/* The parameters of an SPRT: H0 elo0, H1 elo1 (elo0 < elo1, finite) and
+ * the error rates alpha, beta (each in (0, 1/2); default 0.05). */
+typedef struct nk_sprt_spec {
+    double elo0, elo1, alpha, beta;
+} nk_sprt_spec;
+
+/* Parses "elo0=E0,elo1=E1[,alpha=A,beta=B]" (keys in any order, each at
+ * most once).  NK_EINVAL for a malformed text, a missing, unknown or
+ * repeated key or a value that is not a number; NK_ERANGE for values that
+ * break the rules above.  err names the key and quotes the text. */
+nk_status nk_sprt_parse(const char *text, nk_sprt_spec *out, char *err, size_t errlen);
+
+/* nk_arena_sprt with the parameters of spec. */
+nk_status nk_arena_sprt_spec(const nk_arena_tally *t, const nk_sprt_spec *spec, nk_sprt *out,
+                             char *err, size_t errlen);
 
 #endif

@@ -33,10 +33,16 @@ enum {
     OPT_PLY_LIMIT,
     OPT_JSON,
     OPT_RECORDS,
+    OPT_SPRT,
+    OPT_UNIT,
+    OPT_MATCH_GAMES,
     OPT_END
 };
 
 enum { MAX_GAMES = 1000000, MAX_OPENING = 100, MAX_THREADS = 1024 };
+/* With --sprt: the default cap on games, and the pairs played per part
+ * (the results do not depend on it: pairs are consumed in index order). */
+enum { SPRT_DEFAULT_GAMES = 20000, SPRT_PART = 64 };
 
 typedef struct match {
     const nk_cli *cli;
@@ -45,6 +51,10 @@ typedef struct match {
     uint64_t games, openings, seed, threads, ply_limit;
     bool json;
     const char *records; /* --records FILE, or NULL */
+    bool sprt;           /* --sprt given */
+    nk_sprt_spec spec;
+    nk_arena_unit unit; /* --unit */
+    uint64_t match_games;
 } match;
 
 /* Reads an optional integer option, keeping *out (the default) when absent. */
@@ -79,7 +89,27 @@ static int read_options(match *m, nk_opt *opts)
 {
     const nk_cli *cli = m->cli;
     m->variant = nk_cli_variant(cli, opts[OPT_VARIANT].value);
-    m->games = 100;
+    m->unit = NK_UNIT_GAME;
+    m->match_games = NK_MATCH_GAMES_DEFAULT;
+    if (opts[OPT_UNIT].value != NULL && !nk_arena_unit_parse(opts[OPT_UNIT].value, &m->unit)) {
+        nk_cli_error(cli, "--unit: '%s' is neither 'game' nor 'match'", opts[OPT_UNIT].value);
+        return NK_EXIT_USAGE;
+    }
+    if (!opt_uint(cli, OPT_MATCH_GAMES, 1, NK_MATCH_GAMES_MAX, &m->match_games))
+        return NK_EXIT_USAGE;
+    if (opts[OPT_MATCH_GAMES].value != NULL && m->unit != NK_UNIT_MATCH) {
+        nk_cli_error(cli, "--match-games needs --unit match");
+        return NK_EXIT_USAGE;
+    }
+    m->sprt = opts[OPT_SPRT].value != NULL;
+    m->games = m->sprt ? SPRT_DEFAULT_GAMES : 100;
+    if (m->sprt) {
+        char err[NK_MSG_MAX];
+        if (nk_sprt_parse(opts[OPT_SPRT].value, &m->spec, err, sizeof err) != NK_OK) {
+            nk_cli_error(cli, "--sprt: %s", err);
+            return NK_EXIT_USAGE;
+        }
+    }
     m->openings = 2;
     m->seed = 1;
     m->threads = 0;
@@ -111,44 +141,62 @@ static int read_options(match *m, nk_opt *opts)
         nk_cli_error(cli, "note: --games %llu is odd; playing %llu (colour-swapped pairs)",
                      (unsigned long long)m->games - 1, (unsigned long long)m->games);
     }
+    /* with --unit match, --games counts matches (in colour-swapped pairs) */
     return rc;
 }
 
 /* ===== playing ===== */
 
 typedef struct outcome {
+    nk_arena_tally t;
     nk_arena_stats stats;
     unsigned pentanomial[5];
     unsigned reasons[NK_END_COUNT];
-    double plies; /* average */
+    uint64_t plies, ngames;                      /* summed over the games counted */
+    unsigned game_wins, game_draws, game_losses; /* A's games, inside the matches */
+    double mean_plies;
+    nk_sprt sprt; /* with --sprt: the test after the last pair counted */
 } outcome;
 
-static void tally(const nk_arena_played *p, outcome *o)
+static void outcome_init(outcome *o)
 {
-    nk_arena_tally t;
-    uint64_t plies = 0;
-    nk_arena_init(&t);
     memset(o, 0, sizeof *o);
-    for (size_t i = 0; i < p->n; i++) {
-        const nk_exec_game *g1 = &p->games[2 * i], *g2 = &p->games[2 * i + 1];
-        nk_arena_add_meeting(&t, &p->tally[i]);
-        o->reasons[g1->result.reason]++;
-        o->reasons[g2->result.reason]++;
-        plies += g1->plies + g2->plies;
-    }
-    nk_arena_stats_of(&t, &o->stats);
-    memcpy(o->pentanomial, t.pairs, sizeof o->pentanomial);
-    o->plies = p->n ? (double)plies / (2.0 * p->n) : 0;
+    nk_arena_init(&o->t);
 }
 
-/* Writes every game as a line of a records file (io/records.h), in the
- * order of the games: pair i gives games 2i (A South) and 2i+1. */
-static int write_records(const match *m, const nk_arena_played *p)
+/* Counts pair i of p. */
+static void count_pair(outcome *o, const nk_arena_played *p, size_t i)
+{
+    const nk_meeting_tally *mt = &p->tally[i];
+    nk_arena_add_meeting(&o->t, mt);
+    for (size_t g = p->first_game[2 * i]; g < p->first_game[2 * i + 2]; g++) {
+        o->reasons[p->games[g].result.reason]++;
+        o->plies += p->games[g].plies;
+        o->ngames++;
+    }
+    o->game_wins += mt->game_wins;
+    o->game_draws += mt->game_draws;
+    o->game_losses += mt->game_losses;
+}
+
+static void outcome_finish(outcome *o)
+{
+    nk_arena_stats_of(&o->t, &o->stats);
+    memcpy(o->pentanomial, o->t.pairs, sizeof o->pentanomial);
+    o->mean_plies = o->ngames ? (double)o->plies / (double)o->ngames : 0;
+}
+
+/* Writes the games of the first npairs pairs of p as lines of a records
+ * file (io/records.h), in the order of the games: pair i gives games 2i (A
+ * South) and 2i+1, or with --unit match the games of its match with A
+ * South, then those of its match with B South.  append: add to the file (a
+ * later part of an SPRT). */
+static int write_records(const match *m, const nk_arena_played *p, size_t npairs, bool append)
 {
     char err[NK_MSG_MAX];
     nk_record *rec = nk_malloc(sizeof *rec);
     char *line = nk_malloc(NK_RECORD_LINE);
-    FILE *f = rec != NULL && line != NULL ? fopen(m->records, "w") : NULL;
+    FILE *f = rec != NULL && line != NULL ? fopen(m->records, append ? "a" : "w") : NULL;
     int rc = NK_EXIT_OK;
     if (rec == NULL || line == NULL) {
         nk_cli_error(m->cli, "out of memory for the game records");
@@ -158,7 +206,7 @@ static int write_records(const match *m, const nk_arena_played *p)
                      strerror(errno));
         rc = NK_EXIT_FAIL;
     }
-    for (size_t i = 0; rc == NK_EXIT_OK && i < 2 * p->n; i++) {
+    for (size_t i = 0; rc == NK_EXIT_OK && i < p->first_game[2 * npairs]; i++) {
         const nk_exec_game *g = &p->games[i];
         nk_status st = nk_record_set(rec, m->variant, (unsigned)m->ply_limit, &g->start,
                                      g->moves, g->plies, &g->result,
@@ -182,17 +230,48 @@ static int write_records(const match *m, const nk_arena_played *p)
     return rc;
 }
 
+/* Plays pairs [first, first + n) and counts them in order into o; with
+ * --sprt stops counting at the first pair whose LLR crosses a bound
+ * (*decided then says so). */
+static int play_part(const match *m, const nk_arena_setup *base, const nk_meeting *meetings,
+                     uint64_t first, size_t n, outcome *o, bool *decided)
+{
+    nk_arena_setup setup = *base;
+    setup.first = first;
+    nk_arena_played played = {0};
+    char err[NK_MSG_MAX];
+    int rc = NK_EXIT_OK;
+    nk_status st = nk_arena_play_meetings(&setup, meetings, n, &played, err, sizeof err);
+    if (st != NK_OK) {
+        nk_cli_error(m->cli, "%s", err);
+        rc = nk_cli_exit(st);
+    }
+    size_t counted = 0;
+    while (rc == NK_EXIT_OK && counted < n && !*decided) {
+        count_pair(o, &played, counted++);
+        if (m->sprt) {
+            nk_arena_sprt_spec(&o->t, &m->spec, &o->sprt, err, sizeof err);
+            *decided = o->sprt.verdict != NK_SPRT_CONTINUE;
+        }
+    }
+    if (rc == NK_EXIT_OK && m->records != NULL)
+        rc = write_records(m, &played, counted, first > 0);
+    nk_arena_played_free(&played);
+    return rc;
+}
+
+/* Plays the match: all pairs in one part, or with --sprt in parts of
+ * SPRT_PART pairs until the test decides or the --games cap is reached. */
 static int play(const match *m, outcome *o)
 {
     size_t npairs = (size_t)(m->games / 2);
-    nk_meeting *meetings = nk_calloc(npairs + 1, sizeof *meetings);
-    nk_arena_played played = {0};
-    int rc = NK_EXIT_OK;
+    size_t part = m->sprt && npairs > SPRT_PART ? SPRT_PART : npairs;
+    nk_meeting *meetings = nk_calloc(part + 1, sizeof *meetings);
     if (meetings == NULL) {
-        nk_cli_error(m->cli, "out of memory for %zu games", 2 * npairs);
+        nk_cli_error(m->cli, "out of memory for %zu games", 2 * part);
         return NK_EXIT_FAIL;
     }
-    for (size_t i = 0; i < npairs; i++)
+    for (size_t i = 0; i < part; i++)
         meetings[i] = (nk_meeting){0, 1};
     nk_exec_player players[2];
     for (int i = 0; i < 2; i++)
@@ -206,20 +285,28 @@ static int play(const match *m, outcome *o)
                             .batch = 0,
                             .opening = (unsigned)m->openings,
                             .threads = (int)m->threads,
-                            .record = m->records != NULL};
-    char err[NK_MSG_MAX];
-    nk_status st = nk_arena_play_meetings(&setup, meetings, npairs, &played, err, sizeof err);
-    if (st != NK_OK) {
-        nk_cli_error(m->cli, "%s", err);
-        rc = nk_cli_exit(st);
-    } else {
-        tally(&played, o);
-        if (m->records != NULL)
-            rc = write_records(m, &played);
+                            .record = m->records != NULL,
+                            .unit = m->unit,
+                            .match_games = (unsigned)m->match_games};
+    outcome_init(o);
+    if (m->sprt) { /* the bounds, also when no pair is counted */
+        char err[NK_MSG_MAX];
+        nk_arena_sprt_spec(&o->t, &m->spec, &o->sprt, err, sizeof err);
     }
-    nk_arena_played_free(&played);
+    int rc = NK_EXIT_OK;
+    bool decided = false;
+    for (size_t first = 0; rc == NK_EXIT_OK && first < npairs && !decided; first += part) {
+        size_t n = npairs - first < part ? npairs - first : part;
+        rc = play_part(m, &setup, meetings, first, n, o, &decided);
+    }
+    outcome_finish(o);
     nk_free(meetings);
     return rc;
+}
+
+static const char *decision_name(const nk_sprt *s)
+{
+    return s->verdict == NK_SPRT_H1 ? "H1" : s->verdict == NK_SPRT_H0 ? "H0" : "undecided";
 }
 
 /* ===== output ===== */
@@ -229,16 +316,30 @@ static void print_text(const match *m, const outcome *o)
     const nk_arena_stats *s = &o->stats;
     printf("variant  %s: %s\n", m->variant->name, m->variant->title);
     printf("A        %s\nB        %s\n", m->def[0].spec.text, m->def[1].spec.text);
-    printf("games    %u in %u colour-swapped pairs, random openings of %llu plies, "
-           "seed %llu\n\n",
-           s->games, s->games / 2, (unsigned long long)m->openings, (unsigned long long)m->seed);
-    printf("A: %u wins, %u draws, %u losses; score %.1f%% (%.1f of %u)\n", s->wins, s->draws,
-           s->losses, 100.0 * s->score, s->score * s->games, s->games);
-    printf("seed difference: %+.2f per game (A's view)\n", s->seed_diff);
+    if (m->unit == NK_UNIT_MATCH) {
+        printf("matches  %u in %u colour-swapped pairs, at most %llu games a match, %llu games "
+               "in all;\n         random openings of %llu plies, seed %llu\n\n",
+               s->games, s->games / 2, (unsigned long long)m->match_games,
+               (unsigned long long)o->ngames, (unsigned long long)m->openings,
+               (unsigned long long)m->seed);
+        printf("A: %u matches won, %u drawn, %u lost; score %.1f%% (%.1f of %u)\n", s->wins,
+               s->draws, s->losses, 100.0 * s->score, s->score * s->games, s->games);
+        printf("games inside the matches: A %u wins, %u draws, %u losses\n", o->game_wins,
+               o->game_draws, o->game_losses);
+    } else {
+        printf("games    %u in %u colour-swapped pairs, random openings of %llu plies, "
+               "seed %llu\n\n",
+               s->games, s->games / 2, (unsigned long long)m->openings,
+               (unsigned long long)m->seed);
+        printf("A: %u wins, %u draws, %u losses; score %.1f%% (%.1f of %u)\n", s->wins, s->draws,
+               s->losses, 100.0 * s->score, s->score * s->games, s->games);
+    }
+    printf("seed difference: %+.2f per %s (A's view)\n", s->seed_diff,
+           m->unit == NK_UNIT_MATCH ? "match" : "game");
     printf("Elo difference: %+.1f, 95%% confidence interval [%+.1f, %+.1f] (%s)\n", s->elo,
            s->elo_lo, s->elo_hi, s->pentanomial ? "from the pairs" : "from the games");
     printf("likelihood of superiority: %.1f%%\n", 100.0 * s->los);
-    printf("plies: %.1f per game; ends:", o->plies);
+    printf("plies: %.1f per game; ends:", o->mean_plies);
     bool first = true;
     for (int r = 1; r < NK_END_COUNT; r++) {
         if (o->reasons[r] == 0)
@@ -247,6 +348,20 @@ static void print_text(const match *m, const outcome *o)
         first = false;
     }
     putchar('\n');
+    if (m->sprt) {
+        const nk_sprt *t = &o->sprt;
+        printf("\nSPRT: H0 elo = %g against H1 elo = %g, alpha %g, beta %g (GSPRT on the "
+               "pairs, logistic Elo)\n",
+               m->spec.elo0, m->spec.elo1, m->spec.alpha, m->spec.beta);
+        printf("LLR %.3f, bounds [%.3f, %.3f]\n", t->llr, t->lower, t->upper);
+        if (t->verdict == NK_SPRT_CONTINUE)
+            printf("decision: undecided after %u %s (the --games cap of %llu)\n", s->games,
+                   m->unit == NK_UNIT_MATCH ? "matches" : "games", (unsigned long long)m->games);
+        else
+            printf("decision: %s (elo = %g) after %u %s\n", decision_name(t),
+                   t->verdict == NK_SPRT_H1 ? m->spec.elo1 : m->spec.elo0, s->games,
+                   m->unit == NK_UNIT_MATCH ? "matches" : "games");
+    }
 }
 
 static void print_json(const match *m, const outcome *o)
@@ -265,7 +380,8 @@ static void print_json(const match *m, const outcome *o)
     printf(",\"elo\":%.2f,\"elo_ci\":[%.2f,%.2f],\"ci_from\":\"%s\",\"los\":%.6f", s->elo,
            s->elo_lo, s->elo_hi, s->pentanomial ? "pairs" : "games", s->los);
     printf(",\"pentanomial\":[%u,%u,%u,%u,%u],\"plies\":%.2f,\"reasons\":{", o->pentanomial[0],
-           o->pentanomial[1], o->pentanomial[2], o->pentanomial[3], o->pentanomial[4], o->plies);
+           o->pentanomial[1], o->pentanomial[2], o->pentanomial[3], o->pentanomial[4],
+           o->mean_plies);
     bool first = true;
     for (int r = 1; r < NK_END_COUNT; r++) {
         if (o->reasons[r] == 0)
@@ -273,7 +389,21 @@ static void print_json(const match *m, const outcome *o)
         printf("%s\"%s\":%u", first ? "" : ",", nk_end_name((nk_end)r), o->reasons[r]);
         first = false;
     }
-    printf("}}\n");
+    printf("}");
+    if (m->unit == NK_UNIT_MATCH)
+        printf(",\"unit\":\"match\",\"match_games\":%llu,\"games_played\":%llu,"
+               "\"game_wins\":%u,\"game_draws\":%u,\"game_losses\":%u",
+               (unsigned long long)m->match_games, (unsigned long long)o->ngames, o->game_wins,
+               o->game_draws, o->game_losses);
+    else
+        printf(",\"unit\":\"game\"");
+    if (m->sprt)
+        printf(",\"sprt\":{\"elo0\":%.17g,\"elo1\":%.17g,\"alpha\":%.17g,\"beta\":%.17g,"
+               "\"llr\":%.6f,\"lower\":%.6f,\"upper\":%.6f,\"decision\":\"%s\","
+               "\"games_cap\":%llu}",
+               m->spec.elo0, m->spec.elo1, m->spec.alpha, m->spec.beta, o->sprt.llr, o->sprt.lower,
+               o->sprt.upper, decision_name(&o->sprt), (unsigned long long)m->games);
+    printf("}\n");
 }
 
 int nk_cmd_match(int argc, char **argv)
@@ -297,9 +427,23 @@ int nk_cmd_match(int argc, char **argv)
                       "elo, elo_ci, los, pentanomial, reasons, ...",
                       NULL},
         [OPT_RECORDS] = {"records", "FILE",
-                          "also write every game to FILE, one line a game (docs/cli.md,"
-                          " \"Game records\"), for nickar replay and nickar view",
-                          NULL},
+                         "also write every game to FILE, one line a game (docs/cli.md,"
+                         " \"Game records\"), for nickar replay and nickar view",
+                         NULL},
+        [OPT_SPRT] = {"sprt", "elo0=E0,elo1=E1[,alpha=A,beta=B]",
+                      "sequential test of H0 (Elo E0) against H1 (Elo E1) at error rates A, "
+                      "B (default 0.05): stops at the first pair whose log-likelihood "
+                      "ratio crosses a bound; --games is then the cap (default 20000)",
+                      NULL},
+        [OPT_UNIT] = {"unit", "game|match",
+                      "what a result is (default game): match plays colour-swapped pairs of "
+                      "whole matches (Warri to six won games, Adji Kui II with bought pits) "
+                      "and --games N then counts matches",
+                      NULL},
+        [OPT_MATCH_GAMES] = {"match-games", "L",
+                             "with --unit match: the most games of a match (default 11, at "
+                             "most 99)",
+                             NULL},
         [OPT_END] = {NULL, NULL, NULL, NULL},
     };
     /* The keys of an ab spec come from its parameter table (search/player.h). */
@@ -319,7 +463,9 @@ int nk_cmd_match(int argc, char **argv)
     nk_cli cli = {
         .name = "match",
         .synopsis = "--variant V [--games N] [--openings K] [--seed S] [--threads T]\n"
-                    "       [--ply-limit L] [--json] [--records FILE] SPEC_A SPEC_B",
+                    "       [--ply-limit L] [--json] [--records FILE]\n"
+                    "       [--sprt elo0=E0,elo1=E1[,alpha=A,beta=B]] [--unit game|match]\n"
+                    "       [--match-games L] SPEC_A SPEC_B",
         .about = about,
         .opts = opts,
         .max_args = 2,

@@ -29,7 +29,20 @@
 #include "io/records.h"
 #include "search/features.h"
 
-enum { OPT_VARIANT, OPT_OPPONENT, OPT_AS, OPT_RECORD, OPT_POSITION, OPT_SEED, OPT_END };
+enum {
+    OPT_VARIANT,
+    OPT_OPPONENT,
+    OPT_AS,
+    OPT_RECORD,
+    OPT_POSITION,
+    OPT_SEED,
+    OPT_UNIT,
+    OPT_MATCH_GAMES,
+    OPT_END
+};
+
+/* --match-games: the default and the most (as for nickar match). */
+enum { MATCH_GAMES_DEFAULT = 11, MATCH_GAMES_MAX = 99 };
 
 /* The player that answers `hint`. */
 static const char HINT_SPEC[] = "ab:depth=6";
@@ -45,6 +58,10 @@ typedef struct session {
     const char *record_path; /* NULL: no file */
     bool echo;               /* stdin is not a terminal: echo what is read */
     bool quit;
+    bool match; /* --unit match */
+    uint64_t match_games;
+    char **lines; /* the record lines of the games played */
+    size_t nlines;
     nk_game *game;
     uint8_t mover[NK_MAX_PLIES];
     bool forced[NK_MAX_PLIES];
@@ -127,17 +144,10 @@ static void outcome_text(const session *s, char *buf, size_t len)
     snprintf(buf, len, "%s after %u plies: %s", line, g->ply, verdict);
 }
 
-/* Prints the result and the record, and saves the record.  Returns the
- * exit status. */
-static int finish(const session *s)
+/* Keeps the game as one line of a records file (io/records.h; the person
+ * is "human") for finish(). */
+static int keep_record(session *s)
 {
-    char text[192];
-    outcome_text(s, text, sizeof text);
-    printf("\n%s %s.\nrecord: ", nk_game_over(s->game) ? "Game over:" : "Game", text);
-    print_record(stdout, s->game);
-    if (s->record_path == NULL)
-        return NK_EXIT_OK;
-    /* One line of a records file (io/records.h); the person is "human". */
     const nk_game *g = s->game;
     const char *spec = nk_player_spec(s->opponent)->text;
     char err[NK_MSG_MAX];
@@ -152,26 +162,49 @@ static int finish(const session *s)
     if (st == NK_OK)
         nk_record_format(rec, line, NK_RECORD_LINE);
     nk_free(rec);
+    char **grown = st == NK_OK ? nk_realloc(s->lines, (s->nlines + 1) * sizeof *s->lines) : NULL;
+    if (st == NK_OK && grown == NULL)
+        st = nk_fail(NK_ENOMEM, err, sizeof err, "out of memory");
     if (st != NK_OK) {
         nk_free(line);
         nk_cli_error(s->cli, "cannot write the record: %s", err);
         return nk_cli_exit(st);
     }
+    s->lines = grown;
+    s->lines[s->nlines++] = line;
+    return NK_EXIT_OK;
+}
+
+/* Prints the game's result and record and keeps the record.  Returns the
+ * exit status. */
+static int game_done(session *s)
+{
+    char text[192];
+    outcome_text(s, text, sizeof text);
+    printf("\n%s %s.\nrecord: ", nk_game_over(s->game) ? "Game over:" : "Game", text);
+    print_record(stdout, s->game);
+    return s->record_path == NULL ? NK_EXIT_OK : keep_record(s);
+}
+
+/* Saves the records kept, one line a game.  Returns the exit status. */
+static int finish(const session *s)
+{
+    if (s->record_path == NULL)
+        return NK_EXIT_OK;
     FILE *f = fopen(s->record_path, "w");
     if (f == NULL) {
-        nk_free(line);
         nk_cli_error(s->cli, "cannot write the record to '%s': %s", s->record_path,
                      strerror(errno));
         return NK_EXIT_FAIL;
     }
-    fprintf(f, "%s\n", line);
-    nk_free(line);
+    for (size_t i = 0; i < s->nlines; i++)
+        fprintf(f, "%s\n", s->lines[i]);
     if (fclose(f) != 0) {
         nk_cli_error(s->cli, "cannot write the record to '%s': %s", s->record_path,
                      strerror(errno));
         return NK_EXIT_FAIL;
     }
-    printf("record saved to %s\n", s->record_path);
+    printf("%s saved to %s\n", s->nlines == 1 ? "record" : "records", s->record_path);
     return NK_EXIT_OK;
 }
 
@@ -337,6 +370,54 @@ static void run(session *s)
     nk_free(buf);
 }
 
+/* ===== a match (R-W13, R-K8..R-K10) ===== */
+
+/* Plays a whole match: the person is player 0 (South) or 1 (North) for the
+ * whole match, the first player alternates, and each game starts from the
+ * position the match rules give (Adji Kui II: the pits bought in the game
+ * before).  Stops when the match is over or the person quits. */
+static int play_match(session *s)
+{
+    nk_match m;
+    unsigned limit = (unsigned)s->match_games;
+    nk_match_init(&m, s->variant, 0, limit);
+    const char *opp = nk_player_spec(s->opponent)->text;
+    int me = s->person, them = !s->person; /* player index = side */
+    while (!nk_match_over(&m)) {
+        nk_match_next(&m, &s->start);
+        nk_game_init(s->game, s->variant, &s->start, s->game->ply_limit);
+        printf("\n=== Game %u of the match (at most %u): %s (%s) moves first", m.games + 1, limit,
+               nk_cli_side_name(s->start.side), who(s, s->start.side));
+        if (s->variant->sowing == NK_SOW_RELAY) {
+            unsigned north = (unsigned)__builtin_popcount(s->start.north);
+            printf("; South owns %u pits, North %u", NK_PITS - north, north);
+        }
+        printf(" ===\n");
+        run(s);
+        int rc = game_done(s);
+        if (rc != NK_EXIT_OK)
+            return rc;
+        if (!nk_game_over(s->game))
+            break; /* the person quit */
+        nk_match_record(&m, &s->game->result);
+        printf("Match: you %u won, %s %u won, %u drawn.\n", m.wins[me], opp, m.wins[them], m.draws);
+    }
+    if (!nk_match_over(&m)) {
+        printf("\nMatch stopped after %u finished games: you quit.\n", m.games);
+        return NK_EXIT_OK;
+    }
+    const char *verdict = m.winner == NK_DRAW ? "a draw" : m.winner == me ? "you win" : "you lose";
+    printf("\nMatch over after %u games: %s", m.games, verdict);
+    if (s->variant->sowing == NK_SOW_RELAY) {
+        unsigned north = (unsigned)__builtin_popcount(m.north);
+        printf(" (pits for a next game: South %u, North %u)", NK_PITS - north, north);
+    } else {
+        printf(" (won games: you %u, %s %u)", m.wins[me], opp, m.wins[them]);
+    }
+    printf(".\n");
+    return NK_EXIT_OK;
+}
+
 /* ===== options ===== */
 
 static bool read_side(const nk_cli *cli, const char *text, int *side)
@@ -392,6 +473,24 @@ static int setup(session *s, nk_opt *opts)
         nk_cli_error(cli, "option '--record' needs a file name");
         return NK_EXIT_USAGE;
     }
+    s->match_games = MATCH_GAMES_DEFAULT;
+    if (opts[OPT_UNIT].value != NULL) {
+        if (strcmp(opts[OPT_UNIT].value, "match") == 0) {
+            s->match = true;
+        } else if (strcmp(opts[OPT_UNIT].value, "game") != 0) {
+            nk_cli_error(cli, "--unit: '%s' is neither 'game' nor 'match'", opts[OPT_UNIT].value);
+            return NK_EXIT_USAGE;
+        }
+    }
+    if (opts[OPT_MATCH_GAMES].value != NULL &&
+        (!s->match ? (nk_cli_error(cli, "--match-games needs --unit match"), true)
+                   : !nk_cli_uint(cli, OPT_MATCH_GAMES, 1, MATCH_GAMES_MAX, &s->match_games)))
+        return NK_EXIT_USAGE;
+    if (s->match && opts[OPT_POSITION].value != NULL) {
+        nk_cli_error(cli, "--position cannot be used with --unit match: a match's games start "
+                          "from the start position and the owners the match gives");
+        return NK_EXIT_USAGE;
+    }
     s->echo = !isatty(STDIN_FILENO);
     if (!nk_cli_game(cli, s->game, s->variant, &s->start))
         return NK_EXIT_USAGE;
@@ -409,16 +508,25 @@ int nk_cmd_play(int argc, char **argv)
         [OPT_AS] = {"as", "S|N", "the side you play (default S, South)", NULL},
         [OPT_RECORD] = {"record", "FILE",
                         "also save the game to FILE as a line of a records file"
-                        " (docs/cli.md, \"Game records\")", NULL},
+                        " (docs/cli.md, \"Game records\")",
+                        NULL},
         [OPT_POSITION] = {"position", "P",
                           "start position as in docs/rules.md R-B3 (default: the start)", NULL},
         [OPT_SEED] = {"seed", "S", "seed of the opponent's random choices (default 1)", NULL},
+        [OPT_UNIT] = {"unit", "game|match",
+                      "play one game (default) or a whole match: Warri to six won games, Adji "
+                      "Kui II with the pits bought in each game",
+                      NULL},
+        [OPT_MATCH_GAMES] = {"match-games", "L",
+                             "with --unit match: the most games of the match (default 11, at "
+                             "most 99)",
+                             NULL},
         [OPT_END] = {NULL, NULL, NULL, NULL},
     };
     nk_cli cli = {
         .name = "play",
         .synopsis = "--variant V --opponent SPEC [--as S|N] [--record FILE]\n"
-                    "       [--position P] [--seed S]",
+                    "       [--position P] [--seed S] [--unit game|match] [--match-games L]",
         .about = "You play against a player in the terminal.  The board is drawn after\n"
                  "every move: North's row on top read right to left (F..A), South's\n"
                  "row below (a..f), the stores at the ends.  Type a pit's letter to\n"
@@ -447,11 +555,20 @@ int nk_cmd_play(int argc, char **argv)
         printf("variant %s: %s\nYou are %s; %s is %s.  Type help for the commands.\n",
                s->variant->name, s->variant->title, nk_cli_side_name(s->person),
                nk_player_spec(s->opponent)->text, nk_cli_side_name(!s->person));
-        run(s);
-        rc = finish(s);
+        if (s->match) {
+            rc = play_match(s);
+        } else {
+            run(s);
+            rc = game_done(s);
+        }
+        if (rc == NK_EXIT_OK)
+            rc = finish(s);
         if (rc == NK_EXIT_OK)
             rc = nk_cli_finish(&cli);
     }
+    for (size_t i = 0; i < s->nlines; i++)
+        nk_free(s->lines[i]);
+    nk_free(s->lines);
     nk_player_free(s->opponent);
     nk_player_free(s->hint);
     nk_free(game);

@@ -41,8 +41,14 @@ uint64_t nk_exec_seed(uint64_t master, uint64_t batch, uint64_t game)
 void nk_exec_pairs(nk_exec_job *jobs, const nk_meeting *meetings, size_t n, uint64_t master,
                    uint64_t batch, unsigned opening)
 {
+    nk_exec_pairs_at(jobs, meetings, n, master, batch, 0, opening);
+}
+
+void nk_exec_pairs_at(nk_exec_job *jobs, const nk_meeting *meetings, size_t n, uint64_t master,
+                      uint64_t batch, uint64_t first, unsigned opening)
+{
     for (size_t i = 0; i < n; i++) {
-        uint64_t pair = nk_exec_seed(master, batch, i);
+        uint64_t pair = nk_exec_seed(master, batch, first + i);
         jobs[2 * i] = (nk_exec_job){.south = meetings[i].a,
                                     .north = meetings[i].b,
                                     .seed = nk_seed_mix(pair, 1, 0),
@@ -109,6 +115,12 @@ static nk_status check_batch(const nk_exec_batch *b, char *err, size_t errlen)
             return nk_fail(NK_EINVAL, err, errlen,
                            "game %zu names player %u; the batch has %zu players", i,
                            j->south >= b->nplayers ? j->south : j->north, b->nplayers);
+        if (j->own_start && (j->first > NK_NORTH ||
+                             (b->variant->sowing == NK_SOW_WARRI && j->owners != NK_DEFAULT_NORTH)))
+            return nk_fail(NK_EINVAL, err, errlen,
+                           "game %zu starts with side %u to move and North owning pits %#x, "
+                           "which %s does not allow",
+                           i, j->first, j->owners, b->variant->name);
     }
     return NK_OK;
 }
@@ -167,10 +179,15 @@ static nk_status play_game(nk_exec_worker *w, size_t index, nk_exec_game *out)
     const nk_exec_job *job = &b->jobs[index];
     nk_game *g = w->game;
     nk_pos start;
-    if (b->start != NULL)
+    if (job->own_start) {
+        nk_pos_start(&start, job->first);
+        start.north = job->owners;
+        start.hash = nk_pos_hash(&start);
+    } else if (b->start != NULL) {
         start = *b->start;
-    else
+    } else {
         nk_pos_start(&start, NK_SOUTH);
+    }
     memset(out, 0, sizeof *out);
     unsigned limit = b->ply_limit ? b->ply_limit : NK_DEFAULT_PLY_LIMIT;
     nk_status st = nk_game_init(g, b->variant, &start, limit);

@@ -53,6 +53,12 @@ typedef struct nk_exec_job {
     uint64_t opening_seed; /* the random opening's rng (shared by the two
                               games of a colour-swapped pair) */
     unsigned opening;      /* random plies before the players take over */
+    bool own_start;        /* start from the job's own start position (the
+                              next game of a match: side to move and
+                              owners below) rather than the batch's */
+    uint8_t first;         /* with own_start: the side that moves first */
+    uint16_t owners;       /* with own_start: North's pits (nk_pos.north;
+                              NK_DEFAULT_NORTH but in Adji Kui II) */
 } nk_exec_job;
 
 /* What one game gave. */
@@ -101,6 +107,12 @@ typedef struct nk_meeting {
  * from it.  (A match is the meeting (0, 1) repeated.) */
 void nk_exec_pairs(nk_exec_job *jobs, const nk_meeting *meetings, size_t n, uint64_t master,
                    uint64_t batch, unsigned opening);
+/* The same for meetings that are pairings first .. first+n-1 of the batch
+ * (meeting i gets the seed nk_exec_seed(master, batch, first + i)), so that
+ * a long series of pairings can be played in parts, each pairing the same
+ * whatever the parts. */
+void nk_exec_pairs_at(nk_exec_job *jobs, const nk_meeting *meetings, size_t n, uint64_t master,
+                      uint64_t batch, uint64_t first, unsigned opening);
 
 /* Plays every job of the batch and writes its result into out[job index]
  * (out has b->njobs entries; on failure their contents are unspecified but

@@ -5,7 +5,9 @@
  * make_run): a population member is "ab:depth=D,features=F,tt=T" with its
  * genome of that generation, gauntlet player k is the k-th spec of
  * fitness.gauntlet with its weights resolved; the game is the job
- * nk_exec_pairs makes for meeting i of batch G.
+ * nk_exec_pairs makes for meeting i of batch G, or, in a run whose
+ * fitness.unit is match, the job arena/meetings.h made for its game of a
+ * match (match_job).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -136,26 +138,83 @@ static nk_status entrant(regen *r, int side, int64_t id, size_t g, char *err, si
     return NK_OK;
 }
 
-static nk_status play(regen *r, const nk_run_game *row, size_t j, nk_record *out, char *err,
-                      size_t len)
+/* In a run with fitness.unit match: the job of game j of generation g,
+ * whose rows are gen[0..n).  The rows run meeting by meeting, the match
+ * with a South then the one with b South, game by game (arena/meetings.h);
+ * game r of match k of meeting i has the seed nk_seed_mix(P, 1 + k, r), P
+ * the pairing's seed, and starts from the position that the results of
+ * the match's games before it give (nk_match). */
+static nk_status match_job(const regen *r, size_t g, const nk_run_game *gen, size_t n, size_t j,
+                           nk_exec_job *job, char *err, size_t len)
 {
     const nk_run_meta *m = nk_run_get_meta(r->run);
+    size_t pos = 0;
+    for (size_t i = 0; pos < n; i++) {
+        uint64_t pair = nk_exec_seed(m->master_seed, g, i);
+        for (unsigned k = 0; k < 2; k++) {
+            nk_match mt;
+            nk_match_init(&mt, r->v, 0, (unsigned)r->s.fitness.match_games);
+            for (unsigned rd = 0; !nk_match_over(&mt); rd++, pos++) {
+                if (pos >= n || gen[pos].seed != nk_seed_mix(pair, 1 + k, rd))
+                    return nk_fail(NK_EMISMATCH, err, len,
+                                   "the stored seed of game %zu of generation %zu is not that of "
+                                   "game %u of its match",
+                                   pos + 1, g + 1, rd + 1);
+                if (pos == j) {
+                    nk_pos start;
+                    nk_match_next(&mt, &start);
+                    *job = (nk_exec_job){.south = 0,
+                                         .north = 1,
+                                         .seed = gen[pos].seed,
+                                         .opening_seed = rd == 0 ? pair : nk_seed_mix(pair, 3, rd),
+                                         .opening = (unsigned)r->s.fitness.openings,
+                                         .own_start = true,
+                                         .first = (uint8_t)start.side,
+                                         .owners = start.north};
+                    return NK_OK;
+                }
+                nk_result res = {
+                    .reason = (nk_end)gen[pos].reason,
+                    .winner = gen[pos].winner,
+                    .total = {(unsigned)gen[pos].south_seeds, (unsigned)gen[pos].north_seeds}};
+                nk_match_record(&mt, &res);
+            }
+        }
+    }
+    return nk_fail(NK_EMISMATCH, err, len, "game %zu of generation %zu is in none of its matches",
+                   j + 1, g + 1);
+}
+
+/* Plays game j of generation g again, gen[0..n) the generation's rows. */
+static nk_status play(regen *r, const nk_run_game *gen, size_t n, size_t j, nk_record *out,
+                      char *err, size_t len)
+{
+    const nk_run_meta *m = nk_run_get_meta(r->run);
+    const nk_run_game *row = &gen[j];
     size_t g = (size_t)row->generation, i = j / 2;
     uint64_t pair = nk_exec_seed(m->master_seed, g, i);
-    if (row->seed != nk_seed_mix(pair, j % 2 + 1, 0))
-        return nk_fail(NK_EMISMATCH, err, len,
-                       "the stored seed is not that of game %zu of generation %zu", j + 1, g + 1);
-    nk_status st = entrant(r, 0, row->south_id, g, err, len);
+    nk_exec_job job = {.south = 0,
+                       .north = 1,
+                       .seed = row->seed,
+                       .opening_seed = pair,
+                       .opening = (unsigned)r->s.fitness.openings};
+    nk_status st = NK_OK;
+    if (nk_run_unit_of(r->s.fitness.unit, r->v) == NK_UNIT_MATCH)
+        st = match_job(r, g, gen, n, j, &job, err, len);
+    else if (row->seed != nk_seed_mix(pair, j % 2 + 1, 0))
+        st = nk_fail(NK_EMISMATCH, err, len,
+                     "the stored seed is not that of game %zu of generation %zu", j + 1, g + 1);
+    if (st != NK_OK)
+        return st;
+    st = entrant(r, 0, row->south_id, g, err, len);
     if (st == NK_OK)
         st = entrant(r, 1, row->north_id, g, err, len);
     if (st != NK_OK)
         return st;
     nk_exec_player players[2];
     for (int k = 0; k < 2; k++)
-        players[k] = (nk_exec_player){&r->def[k].spec, r->def[k].n ? r->def[k].weights : NULL,
-                                      r->def[k].n};
-    nk_exec_job job = {.south = 0, .north = 1, .seed = row->seed, .opening_seed = pair,
-                       .opening = (unsigned)r->s.fitness.openings};
+        players[k] =
+            (nk_exec_player){&r->def[k].spec, r->def[k].n ? r->def[k].weights : NULL, r->def[k].n};
     nk_exec_batch b = {.variant = r->v, .ply_limit = (unsigned)r->s.player.ply_limit,
                        .players = players, .nplayers = 2, .jobs = &job, .njobs = 1,
                        .threads = 1, .record = true};
@@ -207,10 +266,12 @@ static nk_status find(regen *r, unsigned long gen, unsigned long game, nk_record
         idx += game - 1;
     }
     if (st == NK_OK) {
-        size_t first = idx;
+        size_t first = idx, end = idx + 1;
         while (first > 0 && rows[first - 1].generation == rows[idx].generation)
             first--;
-        st = play(r, &rows[idx], idx - first, out, err, len);
+        while (end < n && rows[end].generation == rows[idx].generation)
+            end++;
+        st = play(r, &rows[first], end - first, idx - first, out, err, len);
     }
     nk_free(rows);
     return st;

@@ -118,8 +118,8 @@ static nk_status parse_specs(const char *list, const nk_variant *v, nk_evo_resol
     return NK_OK;
 }
 
-/* Games per generation of the schedule (for record_games = auto). */
-static uint64_t games_per_generation(const nk_evo *e)
+/* Games per generation of the schedule played as single games. */
+static uint64_t meetings_games(const nk_evo *e)
 {
     uint64_t n = e->nrng;
     switch (e->schedule) {
@@ -132,6 +132,16 @@ static uint64_t games_per_generation(const nk_evo *e)
     default:
         return 2 * n * (uint64_t)e->s.run.fitness.k;
     }
+}
+
+/* Games per generation of the schedule (for record_games = auto); with
+ * fitness.unit match, at most (every match played to its game limit). */
+static uint64_t games_per_generation(const nk_evo *e)
+{
+    uint64_t per = nk_run_unit_of(e->s.run.fitness.unit, e->variant) == NK_UNIT_MATCH
+                       ? (uint64_t)e->s.run.fitness.match_games
+                       : 1;
+    return per * meetings_games(e);
 }
 
 /* Everything the loop needs from the settings, in one place: variant,
@@ -339,7 +349,9 @@ static nk_status play_generation(nk_evo *e, unsigned g, const nk_pop *pop, gen_d
                             .master = e->s.run.experiment.seed,
                             .batch = g,
                             .opening = (unsigned)e->s.run.fitness.openings,
-                            .threads = e->threads};
+                            .threads = e->threads,
+                            .unit = nk_run_unit_of(e->s.run.fitness.unit, e->variant),
+                            .match_games = (unsigned)e->s.run.fitness.match_games};
     st = nk_arena_play_meetings(&setup, d->meet, d->nmeet, &d->played, err, len);
     if (st != NK_OK)
         return st;
@@ -365,7 +377,7 @@ static int64_t entrant_id(const nk_evo *e, const nk_pop *pop, uint32_t who)
 static nk_status game_rows(nk_evo *e, unsigned g, const nk_pop *pop, gen_data *d, char *err,
                            size_t len)
 {
-    size_t ngames = 2 * d->nmeet;
+    size_t ngames = d->played.ngames;
     d->rows = nk_calloc(ngames + 1, sizeof *d->rows);
     if (d->rows == NULL)
         return nk_fail(NK_ENOMEM, err, len, "out of memory");
@@ -399,7 +411,7 @@ static nk_status stats_row(const nk_evo *e, unsigned g, const nk_pop *pop, const
     double *f = nk_malloc(n * sizeof *f), sum = 0, sq = 0;
     memset(st, 0, sizeof *st);
     st->generation = (int32_t)g;
-    st->games = (int64_t)(2 * d->nmeet);
+    st->games = (int64_t)d->played.ngames;
     st->evaluations = (int64_t)((g + 1) * (uint64_t)n);
     if (f == NULL)
         return nk_fail(NK_ENOMEM, err, len, "out of memory");
@@ -526,8 +538,8 @@ nk_status nk_evo_iterate(nk_evo *e, char *err, size_t len)
     r->losses = d->tally.losses;
     r->stats = stats;
     r->games = e->record ? d->rows : NULL;
-    r->n_games = e->record ? 2 * d->nmeet : 0;
-    r->games_played = 2 * d->nmeet;
+    r->n_games = e->record ? d->played.ngames : 0;
+    r->games_played = d->played.ngames;
     r->bench = d->bench;
     r->n_bench = d->nbench;
     r->benchmarked = bench;

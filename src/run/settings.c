@@ -48,6 +48,22 @@ nk_status nk_run_check_file_name(char *text, size_t cap, char *why, size_t whyle
     return NK_OK;
 }
 
+static const char *const unit_names[] = {"auto", "game", "match"};
+
+const char *nk_run_unit_name_at(size_t i)
+{
+    return i < sizeof unit_names / sizeof *unit_names ? unit_names[i] : NULL;
+}
+
+nk_arena_unit nk_run_unit_of(const char *unit, const nk_variant *variant)
+{
+    if (strcmp(unit, "match") == 0)
+        return NK_UNIT_MATCH;
+    if (strcmp(unit, "game") == 0)
+        return NK_UNIT_GAME;
+    return strcmp(variant->name, "adjikui") == 0 ? NK_UNIT_MATCH : NK_UNIT_GAME;
+}
+
 nk_status nk_run_check_scoring(char *text, size_t cap, char *why, size_t whylen)
 {
     char compact[256];

@@ -34,6 +34,7 @@
 #include "evolve/mutate.h"
 #include "evolve/select.h"
 #include "evolve/strategy.h"
+#include "arena/meetings.h"
 #include "run/schedule.h"
 #include "search/player.h"
 
@@ -106,7 +107,14 @@
       nk_run_check_scoring, "`W,D,L` (points for a win, draw, loss; W >= D >= L) or `seeds`",      \
       "points per game: win,draw,loss, or seeds for the seed difference")                          \
     X(P, fitness, openings, openings, INT, int, "2", NK_RANGE(0, 20), NULL, NULL, NULL,            \
-      "random plies that open each meeting, so that deterministic players vary their games")
+      "random plies that open each meeting, so that deterministic players vary their games")       \
+    X(P, fitness, unit, unit, ENUM, const char *, "auto", NK_ANY,                                  \
+      NK_CHOICES_OF(nk_run_unit_name_at), NULL, NULL,                                              \
+      "what a meeting scores: two games, or two whole matches (Warri to six won games, Adji "      \
+      "Kui II with bought pits; scoring then scores matches); auto: match for adjikui, game "      \
+      "otherwise")                                                                                 \
+    X(P, fitness, match_games, match_games, INT, int, "11", NK_RANGE(1, 99), NULL, NULL, NULL,     \
+      "unit match: the most games of a match")
 
 /* [benchmark]: the champion against fixed opponents */
 #define NK_BENCHMARK_PARAMS(X, P)                                                                  \
@@ -175,6 +183,12 @@ typedef struct nk_run_settings {
 /* An X for NK_RUN_PARAMS: the nk_param row of a field of nk_run_settings. */
 #define NK_RUN_PARAM_ROW(P, sec, nm, field, T, ctype, ...)                                         \
     NK_PARAM_DESCRIBE(nk_run_settings, P.field, sec, nm, T, __VA_ARGS__)
+
+/* The choices of fitness.unit: "auto", "game", "match"; NULL past them. */
+const char *nk_run_unit_name_at(size_t i);
+/* What fitness.unit means for a variant: auto is match for Adji Kui II
+ * (adjikui) and game for every other variant. */
+nk_arena_unit nk_run_unit_of(const char *unit, const nk_variant *variant);
 
 /* The extra rules of single keys (nk_param_check). */
 nk_status nk_run_check_file_name(char *text, size_t cap, char *why, size_t whylen);
