@@ -146,7 +146,7 @@ static nk_status spec_ab(nk_spec *spec, const char *opts, char *err, size_t errl
     if (table != NULL) {
         if (spec->features[0] == '\0')
             strcpy(spec->features, table->features);
-        else if (strcmp(spec->features, table->features) != 0)
+        else if (!nk_weights_suit(table, nk_features_find(spec->features)))
             return nk_fail(NK_EINVAL, err, errlen,
                            "player spec '%s': weights '%s' are for feature set '%s', not '%s'",
                            spec->text, table->name, table->features, spec->features);
