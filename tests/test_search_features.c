@@ -497,11 +497,12 @@ static void check_scan(const nk_variant *v, const nk_pos *p, const nk_eval *ev)
 static void test_scan_reference(void **state)
 {
     (void)state;
-    static const char *const variants[] = {"antigua", "speightstown", "bridgetown", "abapa"};
+    static const char *const variants[] = {"antigua", "speightstown", "bridgetown", "abapa",
+                                           "awari"};
     static const char *const names[] = {"ayo12", "positional", "ayo12-literal", "ayo12-negated",
                                         "dk2002"};
     nk_rng rng = {2026};
-    for (size_t vi = 0; vi < 4; vi++) {
+    for (size_t vi = 0; vi < 5; vi++) {
         const nk_variant *v = nk_variant_find(variants[vi]);
         assert_non_null(v);
         for (size_t si = 0; si < 5; si++) {
