@@ -23,8 +23,8 @@ check "--help wins over later options" test "$rc" -eq 0
 
 # ===== rules =====
 expect_ok rules
-check "rules: one line per variant" test "$(wc -l <<<"$out")" -eq 5
-for v in antigua speightstown bridgetown adjikui abapa; do
+check "rules: one line per variant" test "$(wc -l <<<"$out")" -eq 6
+for v in antigua speightstown bridgetown adjikui abapa awari; do
   check "rules lists $v" grep -q "^$v " <<<"$out"
 done
 
@@ -119,7 +119,7 @@ check "replay text: one board per position" test "$(grep -c '|  South' <<<"$out"
 check "replay text: the game goes on" grep -q "North to move" <<<"$out"
 check "replay text: the record" grep -qx "record: $start c D a" <<<"$out"
 
-for v in antigua speightstown bridgetown adjikui abapa; do
+for v in antigua speightstown bridgetown adjikui abapa awari; do
   expect_ok replay --variant "$v" --json --random --seed 7
   random=$out
   json '
@@ -157,7 +157,7 @@ check "perft of a finished game is 0" test "$out" = "$(printf '1 0\n2 0\n3 0')"
 # ===== bench =====
 expect_ok bench --games 200 --seed 3 --json
 json '
-assert [o["variant"] for o in objs] == ["antigua", "speightstown", "bridgetown", "adjikui", "abapa"]
+assert [o["variant"] for o in objs] == ["antigua", "speightstown", "bridgetown", "adjikui", "abapa", "awari"]
 for o in objs:
     assert set(o) == {"variant", "games", "plies", "seconds", "plies_per_second", "signature"}
     assert o["games"] == 200 and o["plies"] > 200 and o["seconds"] >= 0

@@ -35,7 +35,7 @@ args() { [[ $1 == perft ]] && echo "--depth 1"; }
 
 # ===== variants =====
 for c in show replay perft; do
-  expect_error "$c" "missing --variant V (one of: antigua, speightstown, bridgetown, adjikui, abapa)" \
+  expect_error "$c" "missing --variant V (one of: antigua, speightstown, bridgetown, adjikui, abapa, awari)" \
     "$c" $(args "$c")
   expect_error "$c" "unknown variant 'warri' (one of: antigua," "$c" --variant warri $(args "$c")
   expect_error "$c" "unknown variant ''" "$c" --variant= $(args "$c")

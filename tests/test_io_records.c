@@ -48,8 +48,8 @@ static void test_round_trip(void **state)
     static nk_record r, back;
     static char line[NK_RECORD_LINE], again[NK_RECORD_LINE];
     char err[NK_MSG_MAX];
-    const char *variants[] = {"antigua", "speightstown", "bridgetown", "abapa", "adjikui"};
-    for (int i = 0; i < 5; i++) {
+    const char *variants[] = {"antigua", "speightstown", "bridgetown", "abapa", "adjikui", "awari"};
+    for (int i = 0; i < 6; i++) {
         for (int finish = 0; finish < 2; finish++) {
             random_game(&r, line, variants[i], NULL, 11 + (uint64_t)i, finish);
             assert_int_equal(nk_record_parse(&back, line, err, sizeof err), NK_OK);

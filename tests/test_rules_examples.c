@@ -76,6 +76,41 @@ static void test_R_W5_example_abapa(void **state)
     free(g);
 }
 
+/* "awari: the grand slam captures the 7 seeds (R-W5) and it is North's turn
+ * (no extra move, R-W8): 0,0,2,0,0,0/0,0,0,0,0,0 24-22 N. North's row is
+ * empty, so R-W9 ends the game and the 2 seeds on the board go to South:
+ * South 26, North 22, South wins, reason empty-row." */
+static void test_R_W5_R_W9_example_awari(void **state)
+{
+    (void)state;
+    nk_game *g = play_f("awari", 7);
+    tl_expect_pos(g, "0,0,2,0,0,0/0,0,0,0,0,0 24-22 N");
+    tl_expect_result(g, "empty-row", 'S', 26, 22);
+    free(g);
+    /* A grand slam in a full 48-seed game, worked by hand: from
+     * 10,10,5,4,3,3/1,1,2,0,0,0 4-5 S (35 + 4 + 4 + 5 = 48) South plays f:
+     * its 3 seeds land in A (1 -> 2), B (1 -> 2) and C (2 -> 3); the chain
+     * runs back from C: 3 + 2 + 2 = 7 seeds, and D, E, F are empty, so
+     * North's row is empty.  awari captures them: South's store 4 + 7 = 11,
+     * North to move with an empty row, and R-W9 gives the 32 seeds on the
+     * board to South: 43 to 5. */
+    g = tl_game(tl_variant_named("awari"), "10,10,5,4,3,3/1,1,2,0,0,0 4-5 S", 0);
+    nk_ply_info info = tl_play1(g, 'f');
+    assert_true(info.grand_slam);
+    assert_int_equal(info.captured, 7);
+    tl_expect_pos(g, "10,10,5,4,3,0/0,0,0,0,0,0 11-5 N");
+    tl_expect_result(g, "empty-row", 'S', 43, 5);
+    free(g);
+    /* The same move in abapa captures nothing and North plays on. */
+    g = tl_game(tl_variant_named("abapa"), "10,10,5,4,3,3/1,1,2,0,0,0 4-5 S", 0);
+    info = tl_play1(g, 'f');
+    assert_true(info.grand_slam);
+    assert_int_equal(info.captured, 0);
+    tl_expect_pos(g, "10,10,5,4,3,0/2,2,3,0,0,0 4-5 N");
+    tl_expect_result(g, "none", 0, 0, 0);
+    free(g);
+}
+
 /* "0,0,0,0,0,2/0,1,0,0,0,0 0-0 S (a test position; totals need not be 48),
  * South plays f: seeds land in A (0->1) and B (1->2); B was occupied and
  * does not hold 4, so its 2 seeds are lifted and sown into C and D; D was
@@ -146,6 +181,7 @@ int main(void)
         cmocka_unit_test(test_R_W9_R_W12_example_speightstown),
         cmocka_unit_test(test_R_W9_R_W11_example_bridgetown),
         cmocka_unit_test(test_R_W5_example_abapa),
+        cmocka_unit_test(test_R_W5_R_W9_example_awari),
         cmocka_unit_test(test_R_K2_example_relay),
         cmocka_unit_test(test_R_K2_R_K4_example_own_four_then_pass),
         cmocka_unit_test(test_R_K9_example_match_buy),

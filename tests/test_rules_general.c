@@ -41,11 +41,11 @@ static void test_R_G1_ply_limit_scores_as_repetition(void **state)
     (void)state;
     /* f from the start: 4,4,4,4,4,0/5,5,5,5,4,4: rows 20 and 28. */
     static const char *const names[] = {"antigua", "speightstown",
-                                        "bridgetown", "abapa"};
-    static const unsigned south[] = {20, 0, 24, 20};
-    static const unsigned north[] = {28, 0, 24, 28};
-    static const char winner[] = {'N', 'D', 'D', 'N'};
-    for (int i = 0; i < 4; i++) {
+                                        "bridgetown", "abapa", "awari"};
+    static const unsigned south[] = {20, 0, 24, 20, 20};
+    static const unsigned north[] = {28, 0, 24, 28, 28};
+    static const char winner[] = {'N', 'D', 'D', 'N', 'N'};
+    for (int i = 0; i < 5; i++) {
         nk_game *g = game(names[i], NULL, 1);
         tl_play(g, "f");
         tl_expect_pos(g, "4,4,4,4,4,0/5,5,5,5,4,4 0-0 N");
@@ -71,11 +71,11 @@ static void test_R_G1_limit_reached_in_play(void **state)
 {
     (void)state;
     static const char *const names[] = {"antigua", "speightstown",
-                                        "bridgetown", "abapa"};
-    static const unsigned south[] = {22, 20, 22, 22};
-    static const unsigned north[] = {21, 20, 21, 21};
-    static const char winner[] = {'S', 'D', 'S', 'S'};
-    for (int i = 0; i < 4; i++) {
+                                        "bridgetown", "abapa", "awari"};
+    static const unsigned south[] = {22, 20, 22, 22, 22};
+    static const unsigned north[] = {21, 20, 21, 21, 21};
+    static const char winner[] = {'S', 'D', 'S', 'S', 'S'};
+    for (int i = 0; i < 5; i++) {
         nk_game *g = game(names[i], "1,0,1,0,0,0/0,1,0,0,0,0 20-20 S", 11);
         tl_play(g, "c B d C e D a E f F");
         tl_expect_result(g, "none", 0, 0, 0);

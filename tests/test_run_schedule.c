@@ -4,6 +4,7 @@
  * game and from played meetings).
  */
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -49,6 +50,73 @@ static void test_random_k_distinct_opponents(void **state)
             assert_int_not_equal(m[j].b, m[i].b);
     }
     free(m);
+    gsl_rng_free(r);
+}
+
+/* fitness-set: one set of k distinct members shared by the whole
+ * generation; everyone meets each member but itself; only the individual's
+ * side (a) of a meeting is tallied. */
+static void test_fitness_set_shared(void **state)
+{
+    (void)state;
+    gsl_rng *r = new_rng(11);
+    nk_schedule_params p = {.kind = NK_SCHEDULE_FITNESS_SET, .population = 12, .k = 4};
+    nk_meeting *m;
+    size_t n;
+    assert_int_equal(nk_schedule_meetings(&p, r, &m, &n, NULL, 0), NK_OK);
+    /* 12 individuals x 4 members, less the 4 members meeting themselves. */
+    assert_int_equal(n, 12 * 4 - 4);
+    bool in_set[12] = {false};
+    size_t members = 0;
+    for (size_t i = 0; i < n; i++) {
+        assert_true(m[i].a < 12 && m[i].b < 12 && m[i].a != m[i].b);
+        members += !in_set[m[i].b];
+        in_set[m[i].b] = true;
+    }
+    assert_int_equal(members, 4); /* the same 4 opponents for everyone */
+    size_t per[12] = {0};
+    for (size_t i = 0; i < n; i++)
+        per[m[i].a]++;
+    for (size_t i = 0; i < 12; i++)
+        assert_int_equal(per[i], in_set[i] ? 3 : 4);
+    /* Tally: every meeting a wins as South and draws as North.  Only a
+     * scores: 2 + 1 per meeting, 2 games; a member's games as b are not
+     * counted. */
+    nk_meeting_tally *res = calloc(n, sizeof *res);
+    assert_non_null(res);
+    for (size_t i = 0; i < n; i++) {
+        res[i].outcome[0] = 1;
+        res[i].outcome[1] = 0;
+    }
+    nk_tally t;
+    nk_scoring sc;
+    assert_int_equal(nk_scoring_parse(&sc, "2,1,0", NULL, 0), NK_OK);
+    assert_int_equal(nk_tally_init(&t, 12), NK_OK);
+    nk_schedule_tally_for(NK_SCHEDULE_FITNESS_SET, &t, &sc, m, res, n);
+    for (size_t i = 0; i < 12; i++) {
+        assert_int_equal(t.games[i], 2 * (int)per[i]);
+        assert_true(t.score[i] == 3.0 * (double)per[i]);
+        assert_true(nk_tally_fitness(&t, i) == 1.5);
+    }
+    nk_tally_free(&t);
+    /* The plain tally would have counted the members' side too. */
+    assert_int_equal(nk_tally_init(&t, 12), NK_OK);
+    nk_schedule_tally_for(NK_SCHEDULE_RANDOM_K, &t, &sc, m, res, n);
+    size_t member = 0;
+    while (!in_set[member])
+        member++;
+    assert_int_equal(t.games[member], 2 * 3 + 2 * 11);
+    nk_tally_free(&t);
+    free(res);
+    free(m);
+    /* k above N takes the whole population; k = 0 is refused. */
+    p.k = 20;
+    assert_int_equal(nk_schedule_meetings(&p, r, &m, &n, NULL, 0), NK_OK);
+    assert_int_equal(n, 12 * 11);
+    free(m);
+    p.k = 0;
+    char err[128];
+    assert_int_equal(nk_schedule_meetings(&p, r, &m, &n, err, sizeof err), NK_ERANGE);
     gsl_rng_free(r);
 }
 
@@ -196,6 +264,7 @@ int main(void)
         cmocka_unit_test(test_round_robin_every_pair_once),
         cmocka_unit_test(test_random_k_distinct_opponents),
         cmocka_unit_test(test_sample_fraction_count),
+        cmocka_unit_test(test_fitness_set_shared),
         cmocka_unit_test(test_hall_of_fame_draws_from_hall_and_population),
         cmocka_unit_test(test_gauntlet_meets_every_player),
         cmocka_unit_test(test_same_seed_same_meetings),

@@ -70,7 +70,8 @@ static void test_type_lists(void **state)
     assert_string_equal(nk_strategy_names(buf, sizeof buf), "ga, es-plus, es-comma, cma-es");
     assert_non_null(nk_features_find("ayo12"));
     nk_features_list(buf, sizeof buf);
-    assert_string_equal(buf, "material, ayo12, positional, adjikui");
+    assert_string_equal(buf,
+                        "material, ayo12, positional, adjikui, ayo12-literal, ayo12-negated, dk2002");
 }
 
 /* ===== the tables ===== */

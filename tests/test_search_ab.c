@@ -133,6 +133,145 @@ static double reference_value(const nk_game *g, const nk_eval *e, unsigned depth
     return minimax(&c, &g->pos, depth, 0);
 }
 
+/* Plain minimax from the root player's fixed view (view=root): the root
+ * maximises, the other side minimises, leaves are evaluated with the root
+ * to move, finished games scored exactly; the value from the root's view. */
+static double minimax_root(ref_ctx *c, const nk_pos *pos, unsigned depth, unsigned ply,
+                           int root)
+{
+    const nk_variant *v = c->g->variant;
+    if (ply > 0) {
+        nk_end end = nk_pos_end(v, pos);
+        if (end == NK_END_NONE && ref_repeats(c, ply))
+            end = NK_END_REPETITION;
+        if (end == NK_END_NONE && c->g->ply + ply >= c->g->ply_limit)
+            end = NK_END_PLY_LIMIT;
+        if (end != NK_END_NONE) {
+            const double t = nk_eval_terminal(v, pos, end);
+            return pos->side == root ? t : -t;
+        }
+    }
+    if (depth == 0) {
+        nk_pos mine = *pos;
+        mine.side = (uint8_t)root;
+        return nk_eval_score(c->e, &mine);
+    }
+    unsigned legal = nk_legal(v, pos);
+    assert_true(legal != 0);
+    const bool max = pos->side == root;
+    double best = max ? -NK_SCORE_INF : NK_SCORE_INF;
+    for (int mv = 0; mv <= NK_PASS; mv++) {
+        if (!((legal >> mv) & 1u))
+            continue;
+        nk_pos child = *pos;
+        nk_ply_info info;
+        assert_true(nk_apply(v, &child, mv, &info));
+        c->path[ply + 1] = child.hash;
+        c->capture[ply + 1] = info.captured > 0;
+        double s = minimax_root(c, &child, depth - 1, ply + 1, root);
+        if (max ? s > best : s < best)
+            best = s;
+    }
+    return best;
+}
+
+/* view=root against minimax_root, with the paper's own asymmetric
+ * evaluation (ayo12-literal, Table 1: every weight positive, so a
+ * position is not worth minus its mirror image): the value of every
+ * position of random games, depths 1 to 4, table on and off, in abapa and
+ * in antigua (whose extra move keeps the side to move, R-W8). */
+static void test_view_root_minimax(void **state)
+{
+    (void)state;
+    static const char *const variants[] = {"abapa", "antigua"};
+    const nk_weights *t = nk_weights_builtin("ayo2004-d3");
+    unsigned differ = 0;
+    for (int vi = 0; vi < 2; vi++) {
+        const nk_variant *v = nk_variant_find(variants[vi]);
+        nk_eval e;
+        assert_int_equal(nk_eval_init(&e, v, nk_features_find("ayo12-literal"), t->w, 12, NULL, 0),
+                         NK_OK);
+        nk_search *plain, *tt, *mover;
+        assert_int_equal(nk_search_new(&plain, &e, 0), NK_OK);
+        assert_int_equal(nk_search_new(&tt, &e, 1), NK_OK);
+        assert_int_equal(nk_search_new(&mover, &e, 1), NK_OK);
+        nk_search_set_view(plain, NK_VIEW_ROOT);
+        nk_search_set_view(tt, NK_VIEW_ROOT);
+        for (unsigned i = 0; i < 12; i++) {
+            nk_rng rng = {nk_seed_mix(77, vi, i)};
+            nk_game *g = game_from(v, NULL, NK_DEFAULT_PLY_LIMIT);
+            random_plies(g, 2 + nk_rng_below(&rng, 50), &rng);
+            if (nk_game_over(g)) {
+                free(g);
+                continue;
+            }
+            for (unsigned d = 1; d <= 4; d++) {
+                ref_ctx c;
+                memset(&c, 0, sizeof c);
+                c.g = g;
+                c.e = &e;
+                c.path[0] = g->pos.hash;
+                const double want = minimax_root(&c, &g->pos, d, 0, g->pos.side);
+                const nk_search_result a = search_depth(plain, g, d), b = search_depth(tt, g, d);
+                if (a.score != want || b.score != want)
+                    fail_msg("%s game %u depth %u: view=root %.17g / %.17g, minimax %.17g",
+                             v->name, i, d, a.score, b.score, want);
+                differ += search_depth(mover, g, d).score != want;
+            }
+            free(g);
+        }
+        nk_search_free(plain);
+        nk_search_free(tt);
+        nk_search_free(mover);
+    }
+    /* The view matters for this evaluation: negamax scores otherwise. */
+    assert_true(differ > 0);
+}
+
+/* With a symmetric evaluation (each own term weighted as its opponent
+ * twin, features.h) view=root and view=mover are the same search: the same
+ * move, score and node count at every position of a game, and the same
+ * game when players of each view play it. */
+static void test_view_symmetric(void **state)
+{
+    (void)state;
+    /* Dyadic weights: every partial sum is exact, so a position and its
+     * mirror score exactly opposite (other weights may differ in the last
+     * bit, which can move a cutoff). */
+    static const double sym[12] = {0.25, 0.75, 0.25, 0.75, 0.125, 0.125,
+                                   1.0,  1.0,  0.5,  0.5,  0.375, 0.375};
+    static const struct {
+        const char *variant, *set;
+        const double *w;
+    } cases[] = {{"abapa", "ayo12", sym}, {"antigua", "material", NULL}, {"adjikui", "material", NULL}};
+    for (size_t k = 0; k < 3; k++) {
+        const nk_variant *v = nk_variant_find(cases[k].variant);
+        const nk_feature_set *set = nk_features_find(cases[k].set);
+        nk_eval e;
+        assert_int_equal(nk_eval_init(&e, v, set, cases[k].w, set->count, NULL, 0), NK_OK);
+        nk_search *root, *mover;
+        assert_int_equal(nk_search_new(&root, &e, 1), NK_OK);
+        assert_int_equal(nk_search_new(&mover, &e, 1), NK_OK);
+        nk_search_set_view(root, NK_VIEW_ROOT);
+        /* Each plays the moves it chooses; both must choose alike. */
+        nk_game *g = game_from(v, NULL, 120);
+        unsigned plies = 0;
+        while (!nk_game_over(g)) {
+            const nk_search_result a = search_depth(root, g, 4), b = search_depth(mover, g, 4);
+            if (a.move != b.move || a.score != b.score || a.nodes != b.nodes)
+                fail_msg("%s/%s ply %u: root %d %.17g %llu, mover %d %.17g %llu", v->name,
+                         set->name, plies, a.move, a.score, (unsigned long long)a.nodes, b.move,
+                         b.score, (unsigned long long)b.nodes);
+            nk_game_play_legal(g, a.move, NULL);
+            plies++;
+        }
+        assert_true(plies > 10);
+        free(g);
+        nk_search_free(root);
+        nk_search_free(mover);
+    }
+}
+
 /* ===== property: alpha-beta (table on and off) == minimax ===== */
 
 typedef struct case_spec {
@@ -465,6 +604,8 @@ int main(void)
         cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_game_over),
         cmocka_unit_test(test_bench_signature),
+        cmocka_unit_test(test_view_root_minimax),
+        cmocka_unit_test(test_view_symmetric),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -79,21 +79,74 @@ static void test_ayo12(void **state)
      * for k >= 2); landings make 5, no capture. */
     expect("abapa", "ayo12", "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S",
            (const int[]){0, 0, 0, 0, -4, 4, 0, 0, 0, 0, 0, 0});
-    /* P2, North to move: me = North, opponent = South. */
+    /* P2, North to move: me = North, opponent = South.  Counts (see P2):
+     * opponent (South) cap2 1, cap3 0, reach 2, kroo 1, store 7, empty 2;
+     * own (North) cap2 2, cap3 0, reach 2, kroo 1, store 3, empty 1.
+     * Signed by meaning: threats against North (a1, a2), South's reach,
+     * kroos and store (a5, a7, a9) and North's own empty pits (a12)
+     * negative; North's threats, reach, kroos, store and South's empty pits
+     * (a11) positive. */
     expect("abapa", "ayo12", P2N,
-           (const int[]){-1, 0, 2, 0, -2, 2, -1, 1, -7, 3, -2, 1});
-    /* P2, South to move: the same counts seen from the other side. */
+           (const int[]){-1, 0, 2, 0, -2, 2, -1, 1, -7, 3, 2, -1});
+    /* P2, South to move: opponent (North) cap2 2, cap3 0, reach 2, kroo 1,
+     * store 3, empty 1; own (South) cap2 1, cap3 0, reach 2, kroo 1,
+     * store 7, empty 2. */
     expect("antigua", "ayo12", P2S,
-           (const int[]){-2, 0, 1, 0, -2, 2, -1, 1, -3, 7, -1, 2});
+           (const int[]){-2, 0, 1, 0, -2, 2, -1, 1, -3, 7, 1, -2});
     /* f = 12 laps once (q = 1, r = 1) and lands in A: 1 + 1 + 1 = 3, a
      * capture of 3; 12 is not more than 12 (no kroo); a..e and B..F empty. */
     expect("bridgetown", "ayo12", "0,0,0,0,0,12/1,0,0,0,0,0 0-0 S",
-           (const int[]){0, 0, 0, 1, 0, 1, 0, 0, 0, 0, -5, 5});
+           (const int[]){0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 5, -5});
     /* A = 11 sows the whole lap but its origin and lands in f (r = 11):
      * 2 -> 3, North's capture of 3; f = 2 reaches (k = 5) and lands in B:
      * 0 -> 1, nothing. */
     expect("speightstown", "ayo12", "0,0,0,0,0,2/11,0,0,0,0,0 0-0 N",
-           (const int[]){0, 0, 0, 1, -1, 1, 0, 0, 0, 0, -5, 5});
+           (const int[]){0, 0, 0, 1, -1, 1, 0, 0, 0, 0, 5, -5});
+}
+
+/* The other readings of a1..a12 on P2, the counts as in test_ayo12. */
+static void test_ayo12_readings(void **state)
+{
+    (void)state;
+    /* Eq. 1 as printed: every count added as it is. */
+    expect("abapa", "ayo12-literal", P2N, (const int[]){1, 0, 2, 0, 2, 2, 1, 1, 7, 3, 2, 1});
+    expect("abapa", "ayo12-literal", P2S, (const int[]){2, 0, 1, 0, 2, 2, 1, 1, 3, 7, 1, 2});
+    expect("abapa", "ayo12-literal", "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S",
+           (const int[]){0, 0, 0, 0, 4, 4, 0, 0, 0, 0, 0, 0});
+    /* Every opponent term negated, every own term positive: a11 is
+     * -(South's 2 empty pits), a12 North's 1. */
+    expect("abapa", "ayo12-negated", P2N,
+           (const int[]){-1, 0, 2, 0, -2, 2, -1, 1, -7, 3, -2, 1});
+    expect("abapa", "ayo12-negated", P2S,
+           (const int[]){-2, 0, 1, 0, -2, 2, -1, 1, -3, 7, -1, 2});
+    /* Davis & Kendall: threats against the evaluating side (negated), its
+     * own threats, the opponent's store (negated), its own store. */
+    expect("abapa", "dk2002", P2N, (const int[]){-1, 0, 2, 0, -7, 3});
+    expect("abapa", "dk2002", P2S, (const int[]){-2, 0, 1, 0, -3, 7});
+    /* The published tables weigh every reading of the family, not dk2002. */
+    const nk_weights *t = nk_weights_builtin("ayo2004-d3");
+    assert_true(nk_weights_suit(t, nk_features_find("ayo12")));
+    assert_true(nk_weights_suit(t, nk_features_find("ayo12-literal")));
+    assert_true(nk_weights_suit(t, nk_features_find("ayo12-negated")));
+    assert_false(nk_weights_suit(t, nk_features_find("dk2002")));
+    assert_false(nk_weights_suit(t, nk_features_find("positional")));
+    /* Table 1 on P2 with North to move, by hand: under ayo12
+     * -0.06 + 2(0.93) - 2(0.13) + 2(0.87) - 0.06 + 0.93 - 7(0.13) + 3(0.60)
+     * + 2(1.00) - 0.67 = 6.37; literally all added: 0.06 + 1.86 + 0.26 +
+     * 1.74 + 0.06 + 0.93 + 0.91 + 1.80 + 2.00 + 0.67 = 10.29. */
+    const nk_variant *v = nk_variant_find("abapa");
+    nk_pos p = pos_of(P2N);
+    nk_eval e;
+    assert_int_equal(nk_eval_init(&e, v, nk_features_find("ayo12"), t->w, 12, NULL, 0), NK_OK);
+    assert_true(fabs(nk_eval_score(&e, &p) - 6.37) < 1e-9);
+    assert_int_equal(nk_eval_init(&e, v, nk_features_find("ayo12-literal"), t->w, 12, NULL, 0),
+                     NK_OK);
+    assert_true(fabs(nk_eval_score(&e, &p) - 10.29) < 1e-9);
+    /* The hand-tuned ayo12 default is the ayo12-negated default with a11
+     * and a12 negated: the same evaluation everywhere. */
+    const nk_feature_set *a = nk_features_find("ayo12"), *n = nk_features_find("ayo12-negated");
+    for (int i = 0; i < 12; i++)
+        assert_true(a->defaults[i] == (i >= 10 ? -n->defaults[i] : n->defaults[i]));
 }
 
 static void test_positional(void **state)
@@ -132,7 +185,7 @@ static void test_extra_move_view(void **state)
     int f[NK_MAX_FEATURES];
     nk_features_find("material")->compute(v, &p, f);
     assert_int_equal(f[0], 2); /* 24 - 22 from South's view, not -2 */
-    expect("antigua", "ayo12", text, (const int[]){0, 0, 0, 0, 0, 0, 0, 0, -22, 24, -6, 5});
+    expect("antigua", "ayo12", text, (const int[]){0, 0, 0, 0, 0, 0, 0, 0, -22, 24, 6, -5});
     /* Mobility: South must feed North's empty row and c cannot: 0; North,
      * counted as if to move, has no seed: 0. */
     expect("antigua", "positional", text, (const int[]){2, 2, 5, -6, 1, 0, 0, 0, 0});
@@ -214,7 +267,8 @@ static void test_refusals(void **state)
     assert_null(nk_features_find(NULL));
     char list[128];
     nk_features_list(list, sizeof list);
-    assert_string_equal(list, "material, ayo12, positional, adjikui");
+    assert_string_equal(list,
+                        "material, ayo12, positional, adjikui, ayo12-literal, ayo12-negated, dk2002");
     assert_ptr_equal(nk_features_default(abapa), nk_features_find("positional"));
     assert_ptr_equal(nk_features_default(adjikui), nk_features_find("adjikui"));
 }
@@ -262,7 +316,7 @@ static void test_eval(void **state)
     const nk_weights *t = nk_weights_builtin("ayo2004-d3");
     assert_int_equal(nk_eval_init(&e, v, nk_features_find("ayo12"), t->w, t->count, NULL, 0),
                      NK_OK);
-    const int f[] = {-1, 0, 2, 0, -2, 2, -1, 1, -7, 3, -2, 1};
+    const int f[] = {-1, 0, 2, 0, -2, 2, -1, 1, -7, 3, 2, -1};
     double want = 0;
     for (int i = 0; i < 12; i++)
         want += t->w[i] * f[i];
@@ -376,16 +430,29 @@ static void ref_scan_board(const nk_pos *p, ref_scan *s)
     }
 }
 
-/* The features of set "ayo12" or "positional" by the reference scan. */
+/* The features of set "ayo12" (and its readings), "dk2002" or "positional"
+ * by the reference scan. */
 static size_t ref_warri(const char *set, const nk_pos *p, int *f)
 {
     ref_scan s;
     const int me = p->side, op = me ^ 1;
     ref_scan_board(p, &s);
-    if (strcmp(set, "ayo12") == 0) {
-        const int a[12] = {-s.cap2[op], -s.cap3[op], s.cap2[me], s.cap3[me],
-                           -s.reach[op], s.reach[me], -s.kroo[op], s.kroo[me],
-                           -(int)p->store[op], (int)p->store[me], -s.empty[op], s.empty[me]};
+    if (strcmp(set, "dk2002") == 0) {
+        const int d[6] = {-s.cap2[op], -s.cap3[op], s.cap2[me],
+                          s.cap3[me],  -(int)p->store[op], (int)p->store[me]};
+        memcpy(f, d, sizeof d);
+        return 6;
+    }
+    if (strncmp(set, "ayo12", 5) == 0) {
+        /* Sign of the opponent terms (a1, a2, a5, a7, a9), of a11 and of
+         * a12 in each reading. */
+        const int opp = strcmp(set, "ayo12-literal") == 0 ? 1 : -1;
+        const int e11 = strcmp(set, "ayo12-negated") == 0 ? -1 : 1;
+        const int e12 = strcmp(set, "ayo12") == 0 ? -1 : 1;
+        const int a[12] = {opp * s.cap2[op],         opp * s.cap3[op], s.cap2[me],
+                           s.cap3[me],               opp * s.reach[op], s.reach[me],
+                           opp * s.kroo[op],         s.kroo[me],        opp * (int)p->store[op],
+                           (int)p->store[me],        e11 * s.empty[op], e12 * s.empty[me]};
         memcpy(f, a, sizeof a);
         return 12;
     }
@@ -430,13 +497,15 @@ static void check_scan(const nk_variant *v, const nk_pos *p, const nk_eval *ev)
 static void test_scan_reference(void **state)
 {
     (void)state;
-    static const char *const variants[] = {"antigua", "speightstown", "bridgetown", "abapa"};
-    static const char *const names[] = {"ayo12", "positional"};
+    static const char *const variants[] = {"antigua", "speightstown", "bridgetown", "abapa",
+                                           "awari"};
+    static const char *const names[] = {"ayo12", "positional", "ayo12-literal", "ayo12-negated",
+                                        "dk2002"};
     nk_rng rng = {2026};
-    for (size_t vi = 0; vi < 4; vi++) {
+    for (size_t vi = 0; vi < 5; vi++) {
         const nk_variant *v = nk_variant_find(variants[vi]);
         assert_non_null(v);
-        for (size_t si = 0; si < 2; si++) {
+        for (size_t si = 0; si < 5; si++) {
             const nk_feature_set *set = nk_features_find(names[si]);
             double w[NK_MAX_FEATURES];
             nk_eval ev;
@@ -486,6 +555,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_material),      cmocka_unit_test(test_ayo12),
+        cmocka_unit_test(test_ayo12_readings),
         cmocka_unit_test(test_positional),    cmocka_unit_test(test_extra_move_view),
         cmocka_unit_test(test_adjikui),       cmocka_unit_test(test_adjikui_ownership),
         cmocka_unit_test(test_refusals),      cmocka_unit_test(test_builtin_weights),

@@ -129,9 +129,10 @@ static void test_spec_table_bounds(void **state)
     (void)state;
     size_t n;
     const nk_param *t = nk_spec_params_table(&n);
-    assert_int_equal(n, 6);
+    assert_int_equal(n, 7);
     char keys[128];
-    assert_string_equal(nk_spec_keys(keys, sizeof keys), "depth, nodes, time, tt, features, weights");
+    assert_string_equal(nk_spec_keys(keys, sizeof keys),
+                        "depth, nodes, time, tt, features, weights, view");
     size_t numeric = 0;
     for (size_t i = 0; i < n; i++) {
         const nk_param *p = &t[i];
@@ -172,6 +173,15 @@ static void test_spec_table_bounds(void **state)
     /* a value that is not a number at all is refused like one out of range */
     parse_bad("ab:nodes=many", NK_ERANGE, "nodes 'many'", "whole number", NULL);
     parse_bad("ab:features=", NK_EINVAL, "unknown feature set ''", NULL);
+    /* view: mover by default, root, nothing else */
+    assert_string_equal(parse_ok("ab").view, "mover");
+    assert_string_equal(parse_ok("ab:depth=3,view=root").view, "root");
+    parse_bad("ab:view=north", NK_EINVAL, "view 'north' is not mover or root", NULL);
+    /* the published tables weigh every reading of ayo12, nothing else */
+    assert_string_equal(parse_ok("ab:features=ayo12-literal,weights=ayo2004-d3").features,
+                        "ayo12-literal");
+    parse_bad("ab:features=dk2002,weights=ayo2004-d3", NK_EINVAL, "are for feature set 'ayo12'",
+              NULL);
 }
 
 /* ===== players ===== */

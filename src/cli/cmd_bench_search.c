@@ -63,7 +63,7 @@ static void print_text(const set_run *runs, size_t n, bool all)
     double seconds = 0;
     for (size_t i = 0; i < n; i++) {
         const set_run *r = &runs[i];
-        printf("%-11s positions %3" PRIu64 "  nodes %10" PRIu64 "  seconds %6.3f"
+        printf("%-13s positions %3" PRIu64 "  nodes %10" PRIu64 "  seconds %6.3f"
                "  nodes/s %10.0f  signature %" PRIu64 "\n",
                r->name, r->positions, r->nodes, r->seconds, rate(r->nodes, r->seconds),
                r->pass_nodes);
@@ -73,7 +73,7 @@ static void print_text(const set_run *runs, size_t n, bool all)
     }
     if (!all)
         return;
-    printf("total       nodes %" PRIu64 "  seconds %.3f  nodes/s %.0f  signature %" PRIu64
+    printf("total         nodes %" PRIu64 "  seconds %.3f  nodes/s %.0f  signature %" PRIu64
            " (%s)\n",
            nodes, seconds, rate(nodes, seconds), sig,
            sig == NK_SEARCH_BENCH_SIGNATURE ? "as recorded in search.h"
@@ -111,7 +111,8 @@ int nk_cmd_bench_search(int argc, char **argv)
     nk_opt opts[] = {
         [OPT_SEARCH] = {"search", NULL, "benchmark the alpha-beta search (this mode)", NULL},
         [OPT_FEATURES] = {"features", "SET",
-                          "only this feature set (material, ayo12, positional, adjikui);"
+                          "only this feature set (material, ayo12, positional, adjikui, ayo12-literal,"
+                          " ayo12-negated, dk2002);"
                           " default: all, whose node counts sum to the signature",
                           NULL},
         [OPT_JSON] = {"json", NULL,

@@ -1,5 +1,5 @@
 /*
- * variant.c -- the five rule sets as data (docs/rules.md).
+ * variant.c -- the six rule sets as data (docs/rules.md).
  *
  * Everything that differs between the variants is a field of nk_variant:
  * the engine never asks which variant it plays.  The end rules follow the
@@ -8,7 +8,7 @@
  * `ends` lists them; the engine reads it for the majority and for the
  * relay's end rules.  The remain[] rows are the seed-distribution rules of
  * R-W6..R-W11 and R-K6 per end reason:
- *   antigua, abapa: majority -> not counted; every other end -> each player
+ *   antigua, abapa, awari: majority -> not counted; every other end -> each player
  *     takes his own row (after R-W7 the seeds are all in the mover's row, after
  *     R-W9 all in the opponent's, so "own row" is "mover" and "opponent" there);
  *   speightstown: no-feed and empty-row -> the starved player takes the seeds,
@@ -102,6 +102,18 @@ static const nk_variant variants[] = {
         .title = "Standard tournament Oware, Abapa rules (grand slam captures nothing)",
         .sowing = NK_SOW_WARRI,
         .grand_slam_captures = false,
+        .grand_slam_replays = false,
+        .win_needs_majority = false,
+        .min_sow = 1,
+        .max_laps = 1,
+        .ends = WARRI_ENDS,
+        .remain = OWN_ROWS_REMAIN,
+    },
+    {
+        .name = "awari",
+        .title = "Awari as Daoud et al. (CEC 2004) state it (grand slam captures; else Abapa)",
+        .sowing = NK_SOW_WARRI,
+        .grand_slam_captures = true,
         .grand_slam_replays = false,
         .win_needs_majority = false,
         .min_sow = 1,

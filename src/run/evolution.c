@@ -129,6 +129,11 @@ static uint64_t meetings_games(const nk_evo *e)
         return 2 * n * (uint64_t)ceil(e->s.run.fitness.sample_fraction * (double)(n - 1));
     case NK_SCHEDULE_GAUNTLET:
         return 2 * n * e->ngauntlet;
+    case NK_SCHEDULE_FITNESS_SET: {
+        /* each of the k set members meets everyone but itself */
+        const uint64_t k = (uint64_t)e->s.run.fitness.k < n ? (uint64_t)e->s.run.fitness.k : n;
+        return 2 * k * (n - 1);
+    }
     default:
         return 2 * n * (uint64_t)e->s.run.fitness.k;
     }
@@ -175,8 +180,9 @@ static nk_status make_run(nk_evo *e, nk_evo_resolve resolve, char *err, size_t l
     /* player.tt: each search uses its table once (search.h) and the evolving
      * players are made anew every batch, so at the shallow depths of most
      * runs a table costs more (memory traffic) than it saves. */
-    snprintf(spec, sizeof spec, "ab:depth=%d,features=%s,tt=%d", r->player.depth,
-             r->player.features, r->player.tt);
+    snprintf(spec, sizeof spec, "ab:depth=%d,features=%s,tt=%d%s", r->player.depth,
+             r->player.features, r->player.tt,
+             strcmp(r->player.view, "root") == 0 ? ",view=root" : "");
     if (nk_spec_parse(&e->spec, spec, e2, sizeof e2) != NK_OK)
         return nk_fail(NK_EINVAL, err, len, "player: %s", e2);
     e->schedule = nk_schedule_find(r->fitness.schedule);
@@ -355,7 +361,8 @@ static nk_status play_generation(nk_evo *e, unsigned g, const nk_pop *pop, gen_d
     st = nk_arena_play_meetings(&setup, d->meet, d->nmeet, &d->played, err, len);
     if (st != NK_OK)
         return st;
-    nk_schedule_tally(&d->tally, &e->scoring, d->meet, d->played.tally, d->nmeet);
+    nk_schedule_tally_for(e->schedule, &d->tally, &e->scoring, d->meet, d->played.tally,
+                          d->nmeet);
     d->fitness = nk_malloc(n * sizeof *d->fitness);
     if (d->fitness == NULL)
         return nk_fail(NK_ENOMEM, err, len, "out of memory");

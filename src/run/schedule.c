@@ -12,7 +12,7 @@
 static const char *const schedule_names[NK_SCHEDULE_COUNT] = {
     [NK_SCHEDULE_ROUND_ROBIN] = "round-robin", [NK_SCHEDULE_SAMPLE] = "sample",
     [NK_SCHEDULE_RANDOM_K] = "random-k",       [NK_SCHEDULE_HALL_OF_FAME] = "hall-of-fame",
-    [NK_SCHEDULE_GAUNTLET] = "gauntlet",
+    [NK_SCHEDULE_GAUNTLET] = "gauntlet",       [NK_SCHEDULE_FITNESS_SET] = "fitness-set",
 };
 
 const char *nk_schedule_name(nk_schedule s)
@@ -129,6 +129,23 @@ nk_status nk_schedule_meetings(const nk_schedule_params *p, gsl_rng *rng, nk_mee
             for (size_t g = 0; g < p->gauntlet && rc == 0; g++)
                 rc = push(&l, i, n + p->hall + g);
         break;
+    case NK_SCHEDULE_FITNESS_SET: {
+        if (p->k == 0)
+            return nk_fail(NK_ERANGE, err, len, "schedule fitness-set needs k >= 1");
+        size_t take = p->k < n ? p->k : n;
+        uint32_t *set = nk_malloc(n * sizeof *set);
+        if (set == NULL)
+            return nk_fail(NK_ENOMEM, err, len, "out of memory listing meetings");
+        for (size_t i = 0; i < n; i++)
+            set[i] = (uint32_t)i;
+        draw(set, n, take, rng); /* the shared set: set[0..take) */
+        for (size_t i = 0; i < n && rc == 0; i++)
+            for (size_t t = 0; t < take && rc == 0; t++)
+                if (set[t] != i)
+                    rc = push(&l, i, set[t]);
+        nk_free(set);
+        break;
+    }
     default:
         return nk_fail(NK_EINVAL, err, len, "unknown schedule");
     }
@@ -155,6 +172,23 @@ void nk_schedule_tally(nk_tally *t, const nk_scoring *s, const nk_meeting *meeti
         uint32_t a = meetings[i].a, b = meetings[i].b;
         nk_tally_add(t, s, a, b, winner_of(r[i].outcome[0]), r[i].own[0], r[i].other[0]);
         nk_tally_add(t, s, b, a, winner_of(-r[i].outcome[1]), r[i].other[1], r[i].own[1]);
+    }
+}
+
+void nk_schedule_tally_for(nk_schedule kind, nk_tally *t, const nk_scoring *s,
+                           const nk_meeting *meetings, const nk_meeting_tally *r, size_t n)
+{
+    if (kind != NK_SCHEDULE_FITNESS_SET) {
+        nk_schedule_tally(t, s, meetings, r, n);
+        return;
+    }
+    /* As nk_schedule_tally, with b's side left out (entrant past the
+     * tally's n: not counted). */
+    const uint32_t out = (uint32_t)t->n;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t a = meetings[i].a;
+        nk_tally_add(t, s, a, out, winner_of(r[i].outcome[0]), r[i].own[0], r[i].other[0]);
+        nk_tally_add(t, s, out, a, winner_of(-r[i].outcome[1]), r[i].other[1], r[i].own[1]);
     }
 }
 

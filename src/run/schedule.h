@@ -22,7 +22,13 @@
  *   random-k      each individual meets k distinct others drawn at random;
  *   hall-of-fame  each individual meets k opponents drawn at random from the
  *                 hall of fame together with the rest of the population;
- *   gauntlet      each individual meets every gauntlet player.
+ *   gauntlet      each individual meets every gauntlet player;
+ *   fitness-set   k distinct members of the population are drawn once per
+ *                 generation (the shared "fitness set" of Daoud et al., CEC
+ *                 2004) and every individual meets each of them but itself;
+ *                 only the individual's side of a meeting counts (the set's
+ *                 members earn their fitness as individuals, not as
+ *                 opponents): nk_schedule_tally_for.
  * Random draws without replacement use a partial Fisher-Yates shuffle of
  * the candidate list, so every draw costs exactly k generator calls and the
  * meetings depend only on the generator's state.
@@ -47,6 +53,7 @@ typedef enum nk_schedule {
     NK_SCHEDULE_RANDOM_K,
     NK_SCHEDULE_HALL_OF_FAME,
     NK_SCHEDULE_GAUNTLET,
+    NK_SCHEDULE_FITNESS_SET,
     NK_SCHEDULE_COUNT
 } nk_schedule;
 
@@ -92,7 +99,8 @@ typedef struct nk_schedule_params {
     size_t hall;         /* H: hall-of-fame entrants available now */
     size_t gauntlet;     /* K: gauntlet players */
     double fraction;     /* sample: (0, 1] */
-    size_t k;            /* random-k, hall-of-fame: opponents per individual */
+    size_t k;            /* random-k, hall-of-fame: opponents per individual;
+                            fitness-set: the size of the set (at most N) */
 } nk_schedule_params;
 
 /* Lists the meetings of one generation into a new array (*out, freed by the
@@ -107,5 +115,10 @@ nk_status nk_schedule_meetings(const nk_schedule_params *p, gsl_rng *rng, nk_mee
  * nk_tally_add of each game would. */
 void nk_schedule_tally(nk_tally *t, const nk_scoring *s, const nk_meeting *meetings,
                        const nk_meeting_tally *r, size_t n);
+/* The tally of schedule kind: nk_schedule_tally, except that fitness-set
+ * counts only the games of each meeting's a (the individual), not of b
+ * (the member of the fitness set it meets). */
+void nk_schedule_tally_for(nk_schedule kind, nk_tally *t, const nk_scoring *s,
+                           const nk_meeting *meetings, const nk_meeting_tally *r, size_t n);
 
 #endif

@@ -72,6 +72,10 @@
     X(P, player, tt, tt, INT, int, "0", NK_RANGE(0, NK_SPEC_TT_MAX_MB), NULL, NULL, NULL,          \
       "transposition table of each evolving player in MiB; 0: none (fastest at shallow "           \
       "depths)")                                                                                   \
+    X(P, player, view, view, ENUM, const char *, "mover", NK_ANY, NK_CHOICES("mover", "root"),    \
+      NULL, NULL,                                                                                  \
+      "whose view leaves are evaluated from: mover (negamax) or root (the root player's, as "     \
+      "plain minimax)")                                                                            \
     X(P, player, weights_min, weights_min, DOUBLE, double, "-1",                                   \
       NK_RANGE(-NK_WEIGHT_BOUND, NK_WEIGHT_BOUND), NULL, NULL, NULL,                               \
       "lower bound of every weight")                                                               \
@@ -98,7 +102,7 @@
     X(P, fitness, sample_fraction, sample_fraction, DOUBLE, double, "0.5", NK_ABOVE_TO(0, 1),      \
       NULL, NULL, NULL, "sample: fraction of the others each individual meets")                    \
     X(P, fitness, k, k, INT, int, "4", NK_ATLEAST(1), NULL, NULL, NULL,                            \
-      "random-k, hall-of-fame: opponents per individual")                                          \
+      "random-k, hall-of-fame: opponents per individual; fitness-set: size of the shared set")                                          \
     X(P, fitness, hall_size, hall_size, INT, int, "10", NK_ATLEAST(1), NULL, NULL, NULL,           \
       "hall-of-fame: past champions kept as opponents")                                            \
     X(P, fitness, gauntlet, gauntlet, SPECS, const char *, "greedy; ab:depth=1,features=material", \

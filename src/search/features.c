@@ -140,11 +140,47 @@ static void material_compute(const nk_variant *v, const nk_pos *p, int *f)
     f[0] = store_diff(p);
 }
 
-/* ===== ayo12 ===== */
+/* ===== ayo12 and its readings ===== */
 
+/* Daoud et al. define a1..a12 as counts (Eq. 1: f = sum w_i a_i, w_i in
+ * [0, 1]); the three sets differ only in the sign each count enters with.
+ * ayo12 signs each term by its meaning for the evaluating player, as the
+ * paper reads its terms (a11, the opponent's empty pits, is Ayo's attacking
+ * asset; a12, its own empty pits, a weakness); ayo12-literal adds every
+ * count as Eq. 1 prints it; ayo12-negated subtracts every opponent term,
+ * the convention nickar used before (kept to replay old runs and to
+ * measure the readings side by side). */
 static const nk_feature ayo12_features[] = {
-    {"a1", "-(opponent pits whose last seed makes 2 in a pit of the side to move)"},
-    {"a2", "-(opponent pits whose last seed makes 3 in a pit of the side to move)"},
+    {"a1", "-(opponent pits whose last seed makes 2 in a pit of the evaluating side)"},
+    {"a2", "-(opponent pits whose last seed makes 3 in a pit of the evaluating side)"},
+    {"a3", "own pits whose last seed makes 2 in an opponent pit"},
+    {"a4", "own pits whose last seed makes 3 in an opponent pit"},
+    {"a5", "-(opponent pits with enough seeds to reach the other row)"},
+    {"a6", "own pits with enough seeds to reach the other row"},
+    {"a7", "-(opponent pits holding more than 12 seeds)"},
+    {"a8", "own pits holding more than 12 seeds"},
+    {"a9", "-(opponent store)"},
+    {"a10", "own store"},
+    {"a11", "opponent empty pits"},
+    {"a12", "-(own empty pits)"},
+};
+static const nk_feature ayo12_literal_features[] = {
+    {"a1", "opponent pits whose last seed makes 2 in a pit of the evaluating side"},
+    {"a2", "opponent pits whose last seed makes 3 in a pit of the evaluating side"},
+    {"a3", "own pits whose last seed makes 2 in an opponent pit"},
+    {"a4", "own pits whose last seed makes 3 in an opponent pit"},
+    {"a5", "opponent pits with enough seeds to reach the other row"},
+    {"a6", "own pits with enough seeds to reach the other row"},
+    {"a7", "opponent pits holding more than 12 seeds"},
+    {"a8", "own pits holding more than 12 seeds"},
+    {"a9", "opponent store"},
+    {"a10", "own store"},
+    {"a11", "opponent empty pits"},
+    {"a12", "own empty pits"},
+};
+static const nk_feature ayo12_negated_features[] = {
+    {"a1", "-(opponent pits whose last seed makes 2 in a pit of the evaluating side)"},
+    {"a2", "-(opponent pits whose last seed makes 3 in a pit of the evaluating side)"},
     {"a3", "own pits whose last seed makes 2 in an opponent pit"},
     {"a4", "own pits whose last seed makes 3 in an opponent pit"},
     {"a5", "-(opponent pits with enough seeds to reach the other row)"},
@@ -159,19 +195,97 @@ static const nk_feature ayo12_features[] = {
 /* Hand-tuned default.  Coordinate search from ayo2004-d5 (steps 0.5, halved
  * when no step helps), each candidate playing 600 games of ab:depth=4
  * against ab:depth=4,features=material in abapa (300 colour-swapped pairs
- * from random 2-4 ply openings, seed 1): ayo2004-d5 scores 0.34 there,
- * ayo2004-d3 0.07, these weights 0.996.  On other openings (seed 7, 300
- * games): 0.995 abapa, 0.998 antigua, 0.975 speightstown, 0.983 bridgetown
- * against material; 1.000 against greedy (0.995 speightstown); about 0.5
- * against the positional default.  As with positional, own empty pits are
- * the costliest term (a12 < 0) and the opponent's cost him (a11 < 0: a
- * negated count with a negative weight). */
+ * from random 2-4 ply openings, seed 1): these weights 0.996.  On other
+ * openings (seed 7, 300 games): 0.995 abapa, 0.998 antigua, 0.975
+ * speightstown, 0.983 bridgetown against material; 1.000 against greedy
+ * (0.995 speightstown); about 0.5 against the positional default.  The
+ * search was made under the ayo12-negated signs (its defaults below); the
+ * same evaluation under ayo12's signs has a11 and a12 positive: the
+ * opponent's empty pits are worth half a seed to the evaluating side, its
+ * own cost it 1.2 seeds. */
 static const double ayo12_defaults[] = {
+    -0.20, 1.00, 0.06, 0.00, 0.37, 0.10, 1.00, 0.20, 1.23, 0.93, 0.50, 1.20,
+};
+static const double ayo12_negated_defaults[] = {
     -0.20, 1.00, 0.06, 0.00, 0.37, 0.10, 1.00, 0.20, 1.23, 0.93, -0.50, -1.20,
 };
+/* Not tuned: the paper's Table 1 (ayo2004-d3), the only weights of Eq. 1
+ * as printed that exist. */
+static const double ayo12_literal_defaults[] = {
+    0.06, 0.20, 0.93, 0.93, 0.13, 0.87, 0.06, 0.93, 0.13, 0.60, 1.00, 0.67,
+};
+
+/* a1..a12 of p from its side to move's view, count i entering with
+ * sign[i] (+1 or -1; the tables are constants, folded by the inlining). */
+static inline __attribute__((always_inline)) void
+ayo12_counts(const nk_pos *p, const int *sign, int *f)
+{
+    warri_scan s;
+    const int me = p->side, op = me ^ 1;
+    warri_scan_board(p, &s);
+    f[0] = sign[0] * s.cap2[op];
+    f[1] = sign[1] * s.cap3[op];
+    f[2] = sign[2] * s.cap2[me];
+    f[3] = sign[3] * s.cap3[me];
+    f[4] = sign[4] * s.reach[op];
+    f[5] = sign[5] * s.reach[me];
+    f[6] = sign[6] * s.kroo[op];
+    f[7] = sign[7] * s.kroo[me];
+    f[8] = sign[8] * (int)p->store[op];
+    f[9] = sign[9] * (int)p->store[me];
+    f[10] = sign[10] * s.empty[op];
+    f[11] = sign[11] * s.empty[me];
+}
+
+static const int ayo12_signs[12] = {-1, -1, 1, 1, -1, 1, -1, 1, -1, 1, 1, -1};
+static const int ayo12_literal_signs[12] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+static const int ayo12_negated_signs[12] = {-1, -1, 1, 1, -1, 1, -1, 1, -1, 1, -1, 1};
 
 static inline __attribute__((always_inline)) void ayo12_features_of(const nk_variant *v,
                                                                    const nk_pos *p, int *f)
+{
+    (void)v;
+    ayo12_counts(p, ayo12_signs, f);
+}
+
+static void ayo12_compute(const nk_variant *v, const nk_pos *p, int *f)
+{
+    ayo12_features_of(v, p, f);
+}
+
+static void ayo12_literal_compute(const nk_variant *v, const nk_pos *p, int *f)
+{
+    (void)v;
+    ayo12_counts(p, ayo12_literal_signs, f);
+}
+
+static void ayo12_negated_compute(const nk_variant *v, const nk_pos *p, int *f)
+{
+    (void)v;
+    ayo12_counts(p, ayo12_negated_signs, f);
+}
+
+/* ===== dk2002 ===== */
+
+/* Davis & Kendall (CEC 2002) as the Ayo paper recounts them: "the number of
+ * pits vulnerable to having 2 or 3 seeds captured in the next move, and the
+ * current scores of both players"; the Ayo paper says its a1..a6 are
+ * identical to theirs, so the vulnerable pits are counted as a1..a4 are
+ * (a pit from which a sowing ends making 2 or 3 in the other row), signed
+ * by meaning as in ayo12. */
+static const nk_feature dk2002_features[] = {
+    {"opp_cap2", "-(opponent pits whose last seed makes 2 in a pit of the evaluating side)"},
+    {"opp_cap3", "-(opponent pits whose last seed makes 3 in a pit of the evaluating side)"},
+    {"own_cap2", "own pits whose last seed makes 2 in an opponent pit"},
+    {"own_cap3", "own pits whose last seed makes 3 in an opponent pit"},
+    {"opp_store", "-(opponent store)"},
+    {"own_store", "own store"},
+};
+/* Not tuned: every term 1 (a seed in a store and a pit under threat count
+ * alike), the starting point of a reproduction, which evolves its own. */
+static const double dk2002_defaults[] = {1.0, 1.0, 1.0, 1.0, 1.0, 1.0};
+
+static void dk2002_compute(const nk_variant *v, const nk_pos *p, int *f)
 {
     (void)v;
     warri_scan s;
@@ -181,19 +295,8 @@ static inline __attribute__((always_inline)) void ayo12_features_of(const nk_var
     f[1] = -s.cap3[op];
     f[2] = s.cap2[me];
     f[3] = s.cap3[me];
-    f[4] = -s.reach[op];
-    f[5] = s.reach[me];
-    f[6] = -s.kroo[op];
-    f[7] = s.kroo[me];
-    f[8] = -(int)p->store[op];
-    f[9] = (int)p->store[me];
-    f[10] = -s.empty[op];
-    f[11] = s.empty[me];
-}
-
-static void ayo12_compute(const nk_variant *v, const nk_pos *p, int *f)
-{
-    ayo12_features_of(v, p, f);
+    f[4] = -(int)p->store[op];
+    f[5] = (int)p->store[me];
 }
 
 /* ===== positional ===== */
@@ -319,20 +422,33 @@ static void adjikui_compute(const nk_variant *v, const nk_pos *p, int *f)
 static const nk_feature_set sets[] = {
     {"material", "store difference alone (the control of every published protocol)",
      COUNT(material_features), material_features, material_defaults, WARRI | RELAY,
-     material_compute},
-    {"ayo12", "the twelve terms a1..a12 of Daoud et al., CEC 2004 (Warri family)",
-     COUNT(ayo12_features), ayo12_features, ayo12_defaults, WARRI, ayo12_compute},
+     material_compute, NULL},
+    {"ayo12", "a1..a12 of Daoud et al., CEC 2004, each signed by its meaning for the evaluating side",
+     COUNT(ayo12_features), ayo12_features, ayo12_defaults, WARRI, ayo12_compute, "ayo12"},
     {"positional", "per-pit terms of strong Oware engines: empty, weak, kroo, mobility",
      COUNT(positional_features), positional_features, positional_defaults, WARRI,
-     positional_compute},
+     positional_compute, NULL},
     {"adjikui", "Adji Kui II: material, singles, mobility and four-capture threats",
-     COUNT(adjikui_features), adjikui_features, adjikui_defaults, RELAY, adjikui_compute},
+     COUNT(adjikui_features), adjikui_features, adjikui_defaults, RELAY, adjikui_compute, NULL},
+    {"ayo12-literal", "a1..a12 of Daoud et al., CEC 2004, all added as Eq. 1 prints them",
+     COUNT(ayo12_literal_features), ayo12_literal_features, ayo12_literal_defaults, WARRI,
+     ayo12_literal_compute, "ayo12"},
+    {"ayo12-negated", "a1..a12 of Daoud et al., CEC 2004, every opponent term subtracted",
+     COUNT(ayo12_negated_features), ayo12_negated_features, ayo12_negated_defaults, WARRI,
+     ayo12_negated_compute, "ayo12"},
+    {"dk2002", "Davis & Kendall, CEC 2002: 2- and 3-seed capture threats of each side, scores",
+     COUNT(dk2002_features), dk2002_features, dk2002_defaults, WARRI, dk2002_compute, NULL},
 };
 
 _Static_assert(COUNT(material_defaults) == COUNT(material_features), "material");
 _Static_assert(COUNT(ayo12_defaults) == COUNT(ayo12_features), "ayo12");
 _Static_assert(COUNT(positional_defaults) == COUNT(positional_features), "positional");
 _Static_assert(COUNT(adjikui_defaults) == COUNT(adjikui_features), "adjikui");
+_Static_assert(COUNT(ayo12_literal_defaults) == COUNT(ayo12_literal_features), "literal");
+_Static_assert(COUNT(ayo12_negated_defaults) == COUNT(ayo12_negated_features), "negated");
+_Static_assert(COUNT(ayo12_literal_features) == COUNT(ayo12_features), "readings");
+_Static_assert(COUNT(ayo12_negated_features) == COUNT(ayo12_features), "readings");
+_Static_assert(COUNT(dk2002_defaults) == COUNT(dk2002_features), "dk2002");
 
 size_t nk_features_count(void)
 {
@@ -390,7 +506,11 @@ nk_status nk_features_check(const nk_feature_set *set, const nk_variant *v, char
 
 /* Daoud, Kharma, Haidar & Popoola, "Ayo, the Awari player, or how better
  * representation trumps deeper search", CEC 2004: Table 1 (evolved for a
- * depth-3 search) and Table 4 (depth 5), a1..a12. */
+ * depth-3 search) and Table 4 (depth 5), a1..a12 in the paper's order
+ * (a1/a2 the opponent's 2/3-seed captures, a3/a4 Ayo's, a5/a6 reach,
+ * a7/a8 more than 12 seeds, a9/a10 scores, a11/a12 empty pits, opponent
+ * first).  Table 1's a1 is 0.06; the paper's text gives 0.67 for it.  The
+ * tables weigh the ayo12 family: ayo12, ayo12-literal, ayo12-negated. */
 static const double ayo2004_d3[] = {
     0.06, 0.20, 0.93, 0.93, 0.13, 0.87, 0.06, 0.93, 0.13, 0.60, 1.00, 0.67,
 };
@@ -416,6 +536,12 @@ const nk_weights *nk_weights_builtin(const char *name)
 size_t nk_weights_count(void)
 {
     return COUNT(tables);
+}
+
+bool nk_weights_suit(const nk_weights *t, const nk_feature_set *set)
+{
+    return strcmp(t->features, set->name) == 0 ||
+           (set->family != NULL && strcmp(t->features, set->family) == 0);
 }
 
 const nk_weights *nk_weights_at(size_t i)

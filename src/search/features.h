@@ -2,14 +2,18 @@
  * features.h -- evaluation features, named feature sets, built-in weight
  * tables and the linear evaluation score = sum_i w_i * f_i(pos).
  *
- * Every feature is an integer computed from the view of the side to move
- * ("own" = the side to move, "opponent" = the other side).  Sign convention,
- * the one of Daoud et al. (CEC 2004), whose published weights are all in
- * [0, 1]: a feature that describes the opponent is stored NEGATED, so it
- * enters the sum with a minus sign.  A positive weight therefore always
- * reads "more of this for me is good, more of it for the opponent is bad",
- * and a weight vector that gives an own term and its opponent twin the same
- * weight evaluates every position as minus its mirror image.
+ * Every feature is an integer computed from the view of the evaluating
+ * side: the side to move ("own" = the side to move, "opponent" = the other
+ * side); a search with view=root evaluates a leaf from the root player's
+ * side instead (search.h).  Most sets sign each term by its meaning: a
+ * term that is good for the evaluating side enters positive, one that is
+ * bad for it is stored NEGATED, so that a positive weight always reads
+ * "this helps as the term's name says".  This convention is nickar's, not
+ * a paper's: Daoud et al. (CEC 2004) print their evaluation as an unsigned
+ * sum f = sum w_i a_i with every w_i in [0, 1] (the ayo12-literal set) and
+ * read their terms by meaning in the text (the ayo12 set).  A set whose own
+ * terms and opponent twins carry the same weight evaluates every position
+ * as minus its mirror image (a symmetric evaluation).
  *
  * A set computes all its features in one pass over the twelve pits (the
  * adjikui set adds one trial relay per movable pit).  Which pits a side owns
@@ -24,7 +28,10 @@
  *   material (every variant)
  *     store_diff   own store - opponent store.
  *
- *   ayo12 (Warri family), Daoud, Kharma, Haidar & Popoola (CEC 2004), a1..a12:
+ *   ayo12 (Warri family), Daoud, Kharma, Haidar & Popoola (CEC 2004), a1..a12,
+ *   each signed by its meaning for the evaluating side (the paper: a11,
+ *   the opponent's empty pits, is "the starting point for executing many
+ *   seed-capturing manoeuvres"; a12, its own, a weakness):
  *     a1  -(opponent pits whose sowing lands its last seed in a pit of the
  *           side to move that then holds exactly 2) -- a capture of 2 starts;
  *     a2  -(the same with exactly 3);
@@ -39,7 +46,22 @@
  *     a7  -(opponent pits holding more than 12 seeds: n > 12);
  *     a8  own pits with n > 12;
  *     a9  -(opponent store);  a10 own store;
- *     a11 -(opponent empty pits);  a12 own empty pits.
+ *     a11 opponent empty pits;  a12 -(own empty pits).
+ *
+ *   ayo12-literal: the same twelve counts, every one positive (Eq. 1 as
+ *   printed: f = sum w_i a_i).
+ *   ayo12-negated: the same counts with every opponent term negated and
+ *   every own term positive (a11 = -(opponent empty pits), a12 = own empty
+ *   pits), nickar's reading before the ayo12 set above.
+ *   The built-in tables ayo2004-d3/-d5 weigh all three readings.
+ *
+ *   dk2002 (Warri family), Davis & Kendall (CEC 2002) as the Ayo paper
+ *   recounts them ("the number of pits vulnerable to having 2 or 3 seeds
+ *   captured in the next move, and the current scores of both players"):
+ *     opp_cap2, opp_cap3   a1, a2 of ayo12 (threats against the evaluating
+ *                          side, negated);
+ *     own_cap2, own_cap3   a3, a4;
+ *     opp_store            -(opponent store);  own_store  own store.
  *
  *   positional (Warri family), the per-pit style of strong Oware engines:
  *     store_diff   own store - opponent store;
@@ -93,6 +115,9 @@ typedef struct nk_feature_set {
     unsigned sowings;              /* mask of (1u << nk_sowing) it suits */
     /* Writes the count features of pos, from the side to move's view. */
     void (*compute)(const nk_variant *v, const nk_pos *pos, int *out);
+    /* The name shared by readings of the same terms (the weight tables of
+     * one reading fit the others), or NULL. */
+    const char *family;
 } nk_feature_set;
 
 /* Number of feature sets and the i-th, in a fixed order. */
@@ -115,7 +140,7 @@ void nk_features_list(char *out, size_t len);
 /* A built-in weight table, so that published players can be rebuilt. */
 typedef struct nk_weights {
     const char *name;      /* "ayo2004-d3" */
-    const char *features;  /* name of the feature set it weighs */
+    const char *features;  /* name of the feature set (or family) it weighs */
     const char *source;    /* where the numbers come from */
     size_t count;
     const double *w;
@@ -125,6 +150,8 @@ typedef struct nk_weights {
  * left to the io layer: a weights file, a run file's individual). */
 const nk_weights *nk_weights_builtin(const char *name);
 size_t nk_weights_count(void);
+/* Whether table t weighs set (its own set, or one of the same family). */
+bool nk_weights_suit(const nk_weights *t, const nk_feature_set *set);
 const nk_weights *nk_weights_at(size_t i);
 
 /* ===== linear evaluation ===== */

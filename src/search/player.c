@@ -69,6 +69,14 @@ nk_status nk_spec_check_weights(char *text, size_t cap, char *why, size_t whylen
     return NK_OK;
 }
 
+nk_status nk_spec_check_view(char *text, size_t cap, char *why, size_t whylen)
+{
+    (void)cap;
+    if (strcmp(text, "mover") != 0 && strcmp(text, "root") != 0)
+        return nk_fail(NK_EINVAL, why, whylen, "view '%s' is not mover or root", text);
+    return NK_OK;
+}
+
 static nk_status spec_option(nk_spec *spec, const char *key, const char *val, unsigned *seen,
                              char *err, size_t errlen)
 {
@@ -146,7 +154,7 @@ static nk_status spec_ab(nk_spec *spec, const char *opts, char *err, size_t errl
     if (table != NULL) {
         if (spec->features[0] == '\0')
             strcpy(spec->features, table->features);
-        else if (strcmp(spec->features, table->features) != 0)
+        else if (!nk_weights_suit(table, nk_features_find(spec->features)))
             return nk_fail(NK_EINVAL, err, errlen,
                            "player spec '%s': weights '%s' are for feature set '%s', not '%s'",
                            spec->text, table->name, table->features, spec->features);
@@ -234,6 +242,8 @@ static nk_status ab_setup(nk_player *p, const nk_variant *v, const double *weigh
                            spec->tt_mb);
         return nk_fail(st, err, errlen, "out of memory for a search");
     }
+    nk_search_set_view(p->search,
+                       strcmp(spec->view, "root") == 0 ? NK_VIEW_ROOT : NK_VIEW_MOVER);
     return NK_OK;
 }
 

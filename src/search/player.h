@@ -64,11 +64,15 @@ enum { NK_SPEC_TT_MAX_MB = 1024 };
       "a feature set", "feature set (empty: the variant's default)")                         \
     X(P, ab, weights, weights, STRING, char *, "", NK_ANY, NULL, nk_spec_check_weights,       \
       "a built-in table, default, or a file or run for the io layer",                        \
-      "weights (empty: the feature set's hand-tuned default)")
+      "weights (empty: the feature set's hand-tuned default)")                               \
+    X(P, ab, view, view, STRING, char *, "mover", NK_ANY, NULL, nk_spec_check_view,           \
+      "mover or root",                                                                       \
+      "whose view leaves are evaluated from: mover (negamax) or root (the root player's)")
 
 /* The extra rules of features= and weights= (nk_param_check). */
 nk_status nk_spec_check_features(char *text, size_t cap, char *why, size_t whylen);
 nk_status nk_spec_check_weights(char *text, size_t cap, char *why, size_t whylen);
+nk_status nk_spec_check_view(char *text, size_t cap, char *why, size_t whylen);
 /* The table of NK_SPEC_PARAMS over nk_spec; *n its length. */
 const nk_param *nk_spec_params_table(size_t *n);
 /* Writes the option names of an ab spec, "depth, nodes, ...", into
@@ -84,6 +88,7 @@ typedef struct nk_spec {
     unsigned tt_mb;          /* ab: transposition table size, MiB */
     char features[32];       /* ab: feature set name */
     char weights[NK_SPEC_TEXT]; /* ab: weights source as written ("" = the set's default) */
+    char view[8];            /* ab: "mover" (negamax) or "root" (search.h, nk_view) */
     char text[NK_SPEC_TEXT]; /* the spec as given */
 } nk_spec;
 
@@ -94,8 +99,9 @@ typedef struct nk_spec {
  * (MiB, 0..NK_SPEC_TT_MAX_MB, 0: no table),
  * features (a set of nk_features_at), weights (a built-in table, `default`,
  * or text for the io layer: a file name, `RUN.h5@best`; it cannot hold a
- * comma).  A built-in table implies its feature set when features= is
- * absent; an explicit features= must match it.  An empty features means the
+ * comma), view (`mover`, the default, or `root`: search.h).  A built-in
+ * table implies its feature set when features= is absent; an explicit
+ * features= must be one it weighs (nk_weights_suit).  An empty features means the
  * variant's default set (nk_features_default), an empty weights the set's
  * hand-tuned default. */
 nk_status nk_spec_parse(nk_spec *spec, const char *text, char *err, size_t errlen);

@@ -59,6 +59,8 @@ enum { NO_PLY = 0xFFFFFFFFu };
 
 struct nk_search {
     nk_eval eval;
+    nk_view view;       /* whose view the leaves are evaluated from */
+    uint8_t root_side;  /* the root's side to move (view NK_VIEW_ROOT) */
     tt_entry *tt;       /* NULL: no table */
     uint64_t tt_mask;   /* entries - 1; entries are used in pairs */
     uint16_t age;
@@ -104,6 +106,11 @@ nk_status nk_search_new(nk_search **out, const nk_eval *eval, unsigned tt_mb)
     }
     *out = s;
     return NK_OK;
+}
+
+void nk_search_set_view(nk_search *s, nk_view view)
+{
+    s->view = view;
 }
 
 void nk_search_free(nk_search *s)
@@ -484,20 +491,43 @@ static inline bool node_done(nk_search *s, const nk_pos *pos, const frame *up, u
     return true;
 }
 
+/* The evaluation of pos from its side to move's view (negamax's
+ * convention).  root: the evaluation from the root player's fixed view
+ * (plain minimax's), negated where the other side is to move; the features
+ * of a position are computed from its side to move, so the root's view is
+ * that of the position with the root to move. */
+static inline __attribute__((always_inline)) double eval_node(const nk_search *s,
+                                                              const nk_pos *pos, bool root)
+{
+    if (!root || pos->side == s->root_side)
+        return nk_eval_score(&s->eval, pos);
+    nk_pos mine = *pos;
+    mine.side = s->root_side;
+    return -nk_eval_score(&s->eval, &mine);
+}
+
 /* A node at depth 0: a finished game's score, else the evaluation. */
-static inline double leaf_node(nk_search *s, const nk_pos *pos, const frame *up, unsigned ply)
+static inline __attribute__((always_inline)) double
+leaf_node(nk_search *s, const nk_pos *pos, const frame *up, unsigned ply, bool root)
 {
     double score;
     if (node_done(s, pos, up, ply, &score))
         return score;
     s->horizon = true;
-    return nk_eval_score(&s->eval, pos);
+    return eval_node(s, pos, root);
 }
 
+/* Each node function exists twice: for the side to move's view (the
+ * default) and for the root's (root = true, constant in each copy), so the
+ * default pays no test per node for the other. */
 static double search_node(nk_search *s, const nk_pos *pos, const frame *up, int depth,
                           double alpha, double beta, unsigned ply);
 static double frontier_node(nk_search *s, const nk_pos *pos, const frame *up, double alpha,
                             double beta, unsigned ply);
+static double search_node_root(nk_search *s, const nk_pos *pos, const frame *up, int depth,
+                               double alpha, double beta, unsigned ply);
+static double frontier_node_root(nk_search *s, const nk_pos *pos, const frame *up,
+                                 double alpha, double beta, unsigned ply);
 
 /* A node of depth >= 1 (steps 1, 2 and 4 to 7 of search_node).  Inlined
  * into two functions: search_node for depths of 2 and more, and
@@ -505,7 +535,7 @@ static double frontier_node(nk_search *s, const nk_pos *pos, const frame *up, do
  * tests (their outcome is a constant there). */
 static inline __attribute__((always_inline)) double
 inner_node(nk_search *s, const nk_pos *pos, const frame *up, int depth, double alpha,
-           double beta, unsigned ply)
+           double beta, unsigned ply, bool root)
 {
     const nk_variant *v = s->eval.variant;
     double score;
@@ -567,12 +597,18 @@ inner_node(nk_search *s, const nk_pos *pos, const frame *up, int depth, double a
         if (depth > TT_MIN_DEPTH && s->tt != NULL) /* the child's probe, early */
             __builtin_prefetch(&s->tt[tt_key(child) & s->tt_mask & ~1ull]);
         if (depth == 1) {
-            score = leaf_node(s, child, &here, ply + 1);
+            score = leaf_node(s, child, &here, ply + 1, root);
             if (!same)
                 score = -score;
+        } else if (depth == 2 && root) {
+            score = same ? frontier_node_root(s, child, &here, alpha, beta, ply + 1)
+                         : -frontier_node_root(s, child, &here, -beta, -alpha, ply + 1);
         } else if (depth == 2) {
             score = same ? frontier_node(s, child, &here, alpha, beta, ply + 1)
                          : -frontier_node(s, child, &here, -beta, -alpha, ply + 1);
+        } else if (root) {
+            score = same ? search_node_root(s, child, &here, depth - 1, alpha, beta, ply + 1)
+                         : -search_node_root(s, child, &here, depth - 1, -beta, -alpha, ply + 1);
         } else if (same) {
             score = search_node(s, child, &here, depth - 1, alpha, beta, ply + 1);
         } else {
@@ -593,7 +629,7 @@ inner_node(nk_search *s, const nk_pos *pos, const frame *up, int depth, double a
         /* No legal move yet no end rule: cannot happen under docs/rules.md
          * (R-W7/R-W9 end such Warri positions, relay has the pass). */
         s->horizon = true;
-        best = nk_eval_score(&s->eval, pos);
+        best = eval_node(s, pos, root);
     }
 
     /* Step 7: remember the result, unless it rests on a repetition of a
@@ -615,7 +651,13 @@ inner_node(nk_search *s, const nk_pos *pos, const frame *up, int depth, double a
 static double frontier_node(nk_search *s, const nk_pos *pos, const frame *up, double alpha,
                             double beta, unsigned ply)
 {
-    return inner_node(s, pos, up, 1, alpha, beta, ply);
+    return inner_node(s, pos, up, 1, alpha, beta, ply, false);
+}
+
+static double frontier_node_root(nk_search *s, const nk_pos *pos, const frame *up,
+                                 double alpha, double beta, unsigned ply)
+{
+    return inner_node(s, pos, up, 1, alpha, beta, ply, true);
 }
 
 /* Steps 1, 2: count the node, score a finished game; step 3: the horizon
@@ -624,10 +666,20 @@ static double search_node(nk_search *s, const nk_pos *pos, const frame *up, int 
                           double alpha, double beta, unsigned ply)
 {
     if (depth == 0)
-        return leaf_node(s, pos, up, ply);
+        return leaf_node(s, pos, up, ply, false);
     if (depth == 1)
         return frontier_node(s, pos, up, alpha, beta, ply);
-    return inner_node(s, pos, up, depth, alpha, beta, ply);
+    return inner_node(s, pos, up, depth, alpha, beta, ply, false);
+}
+
+static double search_node_root(nk_search *s, const nk_pos *pos, const frame *up, int depth,
+                               double alpha, double beta, unsigned ply)
+{
+    if (depth == 0)
+        return leaf_node(s, pos, up, ply, true);
+    if (depth == 1)
+        return frontier_node_root(s, pos, up, alpha, beta, ply);
+    return inner_node(s, pos, up, depth, alpha, beta, ply, true);
 }
 
 /* ===== the root: iterative deepening ===== */
@@ -643,6 +695,7 @@ static void start_search(nk_search *s, const nk_game *g, const nk_search_limits 
     s->stopped = false;
     s->horizon = false;
     s->rep_ply = NO_PLY;
+    s->root_side = g->pos.side;
     seen_build(s, g);
     if (s->tt != NULL && ++s->age == 0) {
         nk_search_clear(s);
@@ -691,10 +744,12 @@ void nk_search_best(nk_search *s, const nk_game *g, const nk_search_limits *lim,
         for (int k = 0; k < n; k++) {
             const nk_pos *child = &kids[order[k]];
             double score;
+            double (*node)(nk_search *, const nk_pos *, const frame *, int, double, double,
+                           unsigned) = s->view == NK_VIEW_ROOT ? search_node_root : search_node;
             if (child->side == g->pos.side)
-                score = search_node(s, child, NULL, (int)d - 1, alpha, NK_SCORE_INF, 1);
+                score = node(s, child, NULL, (int)d - 1, alpha, NK_SCORE_INF, 1);
             else
-                score = -search_node(s, child, NULL, (int)d - 1, -NK_SCORE_INF, -alpha, 1);
+                score = -node(s, child, NULL, (int)d - 1, -NK_SCORE_INF, -alpha, 1);
             if (s->stopped)
                 break;
             if (score > best) {

@@ -16,7 +16,7 @@
 /* ===== names ===== */
 
 static const char *const ref_variant_names[REF_VARIANTS] = {
-    "antigua", "speightstown", "bridgetown", "abapa", "adjikui",
+    "antigua", "speightstown", "bridgetown", "abapa", "adjikui", "awari",
 };
 
 const char *ref_variant_name(int variant)

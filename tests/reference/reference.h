@@ -24,6 +24,7 @@ enum ref_variant {
     REF_BRIDGETOWN,
     REF_ABAPA,
     REF_ADJIKUI,
+    REF_AWARI, /* abapa's rules but a grand slam captures */
     REF_VARIANTS
 };
 

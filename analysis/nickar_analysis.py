@@ -1,0 +1,211 @@
+"""nickar_analysis -- the studies' shared analysis helpers.
+
+Reads nickar files into pandas tables and draws the shared plots.  Needs
+Debian's python3-h5py, -numpy, -pandas and -matplotlib (run with
+/usr/bin/python3).
+
+Files are read by *readers*, chosen by kind: ``read(path)`` asks each
+registered reader whether it knows the file (``probe``) and uses the first
+that does.  The run-file reader (``nickar evolve``'s HDF5 file,
+docs/runfile.md) is built in; another file kind (a tournament file, say)
+plugs in with ``register_reader(kind, probe, load)`` without touching this
+module.
+
+Tables:
+  run_stats(run)        /stats: one row per generation
+  run_benchmark(run)    /benchmark: generation, opponent, wins, draws,
+                        losses, score
+  run_champion(run)     the best individual of the last complete generation:
+                        its weights by feature name, and its fitness
+  stats_table(runs)     run_stats of several runs, with a `run` column
+  match_table(objs)     `nickar match --json` objects as rows, with the
+                        score's 95% interval
+Plots:
+  plot_fitness(runs, ax)       best and mean fitness per generation, per run
+  plot_weights(champions, ax)  champions' weights by feature, one line each
+"""
+
+import json
+import math
+import os
+
+os.environ.setdefault("HDF5_USE_FILE_LOCKING", "FALSE")
+
+RUN_SCHEMA_VERSION = 1
+
+_READERS = []  # (kind, probe, load), in registration order
+
+
+def register_reader(kind, probe, load):
+    """Adds a reader: probe(path) -> bool says whether it knows the file,
+    load(path) -> dict reads it (the dict holds at least 'kind' and 'path')."""
+    _READERS.append((kind, probe, load))
+
+
+def reader_kinds():
+    return [k for k, _, _ in _READERS]
+
+
+def read(path):
+    """The file read by the first reader that knows it; ValueError if none."""
+    if not os.path.isfile(path):
+        raise ValueError(f"{path}: no such file")
+    for kind, probe, load in _READERS:
+        if probe(path):
+            return load(path)
+    raise ValueError(f"{path}: no reader knows this file (readers: "
+                     f"{', '.join(reader_kinds())})")
+
+
+def _text(v):
+    if isinstance(v, bytes):
+        v = v.decode("utf-8", "replace")
+    return str(v).rstrip("\0").strip()
+
+
+# ===== run files =====
+
+def _is_run(path):
+    import h5py
+    try:
+        with h5py.File(path, "r") as f:
+            return "schema_version" in f.attrs and "stats" in f
+    except OSError:
+        return False
+
+
+def _load_run(path):
+    import h5py
+    import numpy as np
+    import pandas as pd
+
+    with h5py.File(path, "r") as f:
+        version = int(np.asarray(f.attrs["schema_version"]).ravel()[0])
+        if version != RUN_SCHEMA_VERSION:
+            raise ValueError(f"{path}: run schema_version {version}, "
+                             f"this module reads {RUN_SCHEMA_VERSION}")
+        stats = f["stats"][()]
+        fit = f.get("population/fitness")
+        G = stats.shape[0]
+        if fit is not None and fit.shape:
+            G = min(G, fit.shape[0])  # complete generations only
+        stats = pd.DataFrame({k: stats[k][:G] for k in stats.dtype.names})
+        bench = pd.DataFrame(columns=["generation", "opponent", "wins",
+                                      "draws", "losses", "score"])
+        if "benchmark" in f and f["benchmark"].shape[0] > 0:
+            b = f["benchmark"][()]
+            bench = pd.DataFrame({k: b[k] for k in b.dtype.names})
+            bench["opponent"] = [_text(o) for o in bench["opponent"]]
+        features = [_text(x) for x in f["features"][()]] if "features" in f else []
+        champion = None
+        if G > 0 and fit is not None:
+            last = np.asarray(f["population/fitness"][G - 1])
+            best = int(np.argmax(last))  # the first of equal bests
+            w = np.asarray(f["population/genome"][G - 1, best])
+            champion = {"weights": pd.Series(w, index=features or None),
+                        "fitness": float(last[best]),
+                        "generation": int(stats["generation"].iloc[G - 1]),
+                        "index": best}
+        attrs = {k: (_text(v) if isinstance(v, (bytes, str)) else v)
+                 for k, v in f.attrs.items()}
+    return {"kind": "run", "path": path, "name": os.path.basename(path),
+            "attrs": attrs, "features": features, "stats": stats,
+            "benchmark": bench, "champion": champion}
+
+
+register_reader("run", _is_run, _load_run)
+
+
+def _as_run(run):
+    return read(run) if isinstance(run, str) else run
+
+
+def run_stats(run):
+    return _as_run(run)["stats"]
+
+
+def run_benchmark(run):
+    return _as_run(run)["benchmark"]
+
+
+def run_champion(run):
+    return _as_run(run)["champion"]
+
+
+def stats_table(runs, labels=None):
+    """/stats of every run, one table, with a `run` column (labels or the
+    file names)."""
+    import pandas as pd
+    frames = []
+    for i, r in enumerate(runs):
+        r = _as_run(r)
+        t = r["stats"].copy()
+        t.insert(0, "run", labels[i] if labels else r["name"])
+        frames.append(t)
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+
+
+# ===== matches =====
+
+def score_interval(wins, draws, losses, z=1.959963984540054):
+    """Mean score per game (win 1, draw 1/2) and its normal 95% interval
+    from the per-game variance; (nan, nan, nan) for no games."""
+    n = wins + draws + losses
+    if n == 0:
+        return (math.nan, math.nan, math.nan)
+    s = (wins + 0.5 * draws) / n
+    var = (wins * (1 - s) ** 2 + draws * (0.5 - s) ** 2 + losses * s ** 2) / n
+    h = z * math.sqrt(var / n)
+    return (s, max(0.0, s - h), min(1.0, s + h))
+
+
+def match_table(objs):
+    """`nickar match --json` results (dicts or JSON lines) as a table with
+    the score's 95% interval (score_lo, score_hi)."""
+    import pandas as pd
+    rows = []
+    for o in objs:
+        if isinstance(o, str):
+            o = json.loads(o)
+        s, lo, hi = score_interval(o["wins"], o["draws"], o["losses"])
+        rows.append({"variant": o["variant"], "a": o["a"], "b": o["b"],
+                     "games": o["games"], "wins": o["wins"],
+                     "draws": o["draws"], "losses": o["losses"],
+                     "score": s, "score_lo": lo, "score_hi": hi,
+                     "elo": o.get("elo"), "elo_lo": (o.get("elo_ci") or [None])[0],
+                     "elo_hi": (o.get("elo_ci") or [None, None])[1]})
+    return pd.DataFrame(rows)
+
+
+# ===== plots =====
+
+def plot_fitness(runs, ax, labels=None):
+    """Best (solid) and mean (dashed) fitness per generation of each run."""
+    for i, r in enumerate(runs):
+        r = _as_run(r)
+        s = r["stats"]
+        label = labels[i] if labels else r["name"]
+        line, = ax.plot(s["generation"], s["best"], label=f"{label} best")
+        ax.plot(s["generation"], s["mean"], "--", color=line.get_color(),
+                label=f"{label} mean")
+    ax.set_xlabel("generation")
+    ax.set_ylabel("fitness")
+    ax.legend(fontsize="small")
+    return ax
+
+
+def plot_weights(champions, ax, labels=None):
+    """Weights by feature, one line per champion (pandas Series indexed by
+    feature name, or run dicts)."""
+    import numpy as np
+    for i, c in enumerate(champions):
+        if isinstance(c, (str, dict)) and not hasattr(c, "index"):
+            c = _as_run(c)["champion"]["weights"]
+        x = np.arange(len(c))
+        ax.plot(x, c.values, marker="o", label=labels[i] if labels else None)
+        ax.set_xticks(x)
+        ax.set_xticklabels(list(c.index), rotation=45, ha="right")
+    ax.set_ylabel("weight")
+    if labels:
+        ax.legend(fontsize="small")
+    return ax
