@@ -30,7 +30,8 @@ struct nk_evo_file {
     bool fresh;     /* --resume found no run file and started one */
     unsigned done;  /* generations complete in the file */
     nk_backup_clock clock; /* when the backup copy is due (io/backup.h) */
-    double mark;    /* when the last generation's writing ended (or the
+    double mark;    /* when the last generation's play, strategy and
+                       statistics ended, before its writing (or when the
                        file was opened): the start of the next cycle */
 };
 
@@ -348,10 +349,12 @@ nk_status nk_evo_file_step(nk_evo_file *f, nk_evo_progress *p, char *err, size_t
     nk_status st = nk_evo_iterate(f->evo, err, len);
     const nk_evo_record *r = nk_evo_record_of(f->evo);
     if (st == NK_OK) {
-        /* The cycle since the last generation was written, less its play:
-         * the writing of that generation (and its backup copy, when one
-         * was made), then this one's strategy, records and statistics. */
-        double outside = now_seconds() - f->mark - r->stats.play_seconds;
+        /* The cycle since the last generation was played, less this one's
+         * play: the writing of that generation (and its backup copy, when
+         * one was made), then this one's strategy, records and
+         * statistics. */
+        double t1 = now_seconds(), outside = t1 - f->mark - r->stats.play_seconds;
+        f->mark = t1;
         st = write_record(f, r, outside > 0 ? outside : 0, err, len);
     }
     if (st == NK_OK) {
@@ -371,7 +374,6 @@ nk_status nk_evo_file_step(nk_evo_file *f, nk_evo_progress *p, char *err, size_t
         p->benchmarked = r->benchmarked;
         p->benchmark_score = r->benchmark_score;
     }
-    f->mark = now_seconds();
     return st;
 }
 

@@ -72,8 +72,9 @@ nk_status nk_evo_file_open(nk_evo_file **out, const nk_evo_settings *s, const ch
 void nk_evo_file_set_checkpoint_seconds(nk_evo_file *f, double seconds);
 /* Runs and records one generation: plays it, appends it to the run file
  * (flushed, not synced) and refreshes the backup copy when it is due.
- * The /stats row gets outside_seconds: the time since the previous step's
- * writing ended, less the generation's play_seconds. */
+ * The /stats row gets outside_seconds: the time since the previous
+ * generation's iteration ended (before its writing), less this
+ * generation's play_seconds. */
 nk_status nk_evo_file_step(nk_evo_file *f, nk_evo_progress *p, char *err, size_t errlen);
 /* Generations complete in the file, and whether the run is over. */
 unsigned nk_evo_file_generation(const nk_evo_file *f);
