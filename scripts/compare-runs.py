@@ -7,7 +7,9 @@ Compares every dataset (shape, type and every byte of its values) and every
 attribute of the two files (text by its characters, whether it is stored as
 variable- or fixed-length strings), except what records the circumstances of a run
 rather than its results: the root attributes `created` and `threads`, and
-the `wall_seconds` column of /stats.  Prints one line per difference and
+the wall-clock columns of /stats (`wall_seconds`, `play_seconds`,
+`outside_seconds`; a file made before the last two existed compares equal
+to one that has them).  Prints one line per difference and
 exits 1 if there is any, 0 (with a summary line) if there is none, 2 for a
 file that cannot be read.  With more than two files, compares A with each
 of the others, each line starting with the other file's name.  Used to check that a change of code leaves a run
@@ -19,7 +21,7 @@ import h5py
 import numpy as np
 
 VOLATILE_ATTRS = {"created", "threads"}
-VOLATILE_FIELDS = {"wall_seconds"}
+VOLATILE_FIELDS = {"wall_seconds", "play_seconds", "outside_seconds"}
 
 
 def items(f):
@@ -48,11 +50,13 @@ def same(a, b):
     a, b = np.asarray(a), np.asarray(b)
     if is_text(a) and is_text(b):
         return a.shape == b.shape and texts(a) == texts(b)
+    if a.dtype.names and b.dtype.names:
+        keep = [n for n in a.dtype.names if n not in VOLATILE_FIELDS]
+        if a.shape != b.shape or keep != [n for n in b.dtype.names if n not in VOLATILE_FIELDS]:
+            return False
+        return all(same(a[n], b[n]) for n in keep)
     if a.dtype != b.dtype or a.shape != b.shape:
         return False
-    if a.dtype.names:
-        keep = [n for n in a.dtype.names if n not in VOLATILE_FIELDS]
-        return all(same(a[n], b[n]) for n in keep)
     if a.dtype.kind == "O":
         return list(a.ravel()) == list(b.ravel())
     return a.tobytes() == b.tobytes()

@@ -92,7 +92,8 @@ def main():
         st = f["stats"]
         check(st.shape == (g,), f"stats shape {st.shape}")
         want_fields = ["generation", "games", "evaluations", "best", "mean", "median",
-                       "std", "worst", "diversity", "wall_seconds"]
+                       "std", "worst", "diversity", "wall_seconds",
+                       "play_seconds", "outside_seconds"]
         check(list(st.dtype.names) == want_fields, f"stats fields {st.dtype.names}")
         check(st.dtype["generation"] == np.int32 and st.dtype["games"] == np.int64
               and st.dtype["best"] == np.float64, "stats field types")

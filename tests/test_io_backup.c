@@ -110,12 +110,47 @@ static void test_copy_of_a_missing_file_fails(void **state)
     assert_int_equal(access(to, F_OK), -1);
 }
 
+/* The copy is due after the interval, and never sooner than
+ * NK_BACKUP_SHARE times the last copy's duration; interval 0: always. */
+static void test_due(void **state)
+{
+    (void)state;
+    nk_backup_clock c = {.interval = 60, .last = 1000, .copy_seconds = 0.01};
+    assert_false(nk_backup_due(&c, 1000));
+    assert_false(nk_backup_due(&c, 1059.9));
+    assert_true(nk_backup_due(&c, 1060));
+    c.copy_seconds = 2; /* a large file: 100 copies' time, not 60 s */
+    assert_false(nk_backup_due(&c, 1060));
+    assert_false(nk_backup_due(&c, 1199));
+    assert_true(nk_backup_due(&c, 1000 + 2.0 * NK_BACKUP_SHARE));
+    c.interval = 0;
+    assert_true(nk_backup_due(&c, 1000));
+}
+
+/* The sync of a file, and its failure on a missing one. */
+static void test_sync(void **state)
+{
+    (void)state;
+    char path[NK_RUN_PATH_MAX], err[512];
+    snprintf(path, sizeof path, "%s/sync.h5", dir);
+    FILE *fp = fopen(path, "wb");
+    assert_non_null(fp);
+    fputs("data", fp);
+    fclose(fp);
+    assert_int_equal(nk_backup_sync(path, err, sizeof err), NK_OK);
+    remove(path);
+    assert_int_equal(nk_backup_sync(path, err, sizeof err), NK_EIO);
+    assert_non_null(strstr(err, "sync.h5"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_names),
         cmocka_unit_test(test_refresh_restore_remove),
         cmocka_unit_test(test_copy_of_a_missing_file_fails),
+        cmocka_unit_test(test_due),
+        cmocka_unit_test(test_sync),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

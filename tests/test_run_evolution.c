@@ -111,7 +111,9 @@ static void take(snap *s, const nk_evo_record *r)
     s->ids = dup(r->pop->id, n * sizeof(int64_t));
     s->parents = dup(r->pop->parents, 2 * n * sizeof(int64_t));
     s->stats = r->stats;
-    s->stats.wall_seconds = 0;
+    s->stats.wall_seconds = 0; /* wall-clock times: not reproducible */
+    s->stats.play_seconds = 0;
+    s->stats.outside_seconds = 0;
     s->games = dup(r->games, r->n_games * sizeof *r->games);
     s->n_games = r->n_games;
     s->bench = dup(r->bench, r->n_bench * sizeof *r->bench);

@@ -18,11 +18,22 @@
 #include "cli/cli.h"
 #include "base/alloc.h"
 #include "cli/util.h"
+#include "io/backup.h"
 #include "io/config.h"
 #include "io/evolve_file.h"
 #include "io/runfile.h"
 
-enum { OPT_SET, OPT_OUTPUT, OPT_THREADS, OPT_RESUME, OPT_FORCE, OPT_QUIET, OPT_PRINT, OPT_END };
+enum {
+    OPT_SET,
+    OPT_OUTPUT,
+    OPT_THREADS,
+    OPT_RESUME,
+    OPT_FORCE,
+    OPT_CHECKPOINT,
+    OPT_QUIET,
+    OPT_PRINT,
+    OPT_END
+};
 enum { MAX_SETS = 256 };
 
 static volatile sig_atomic_t stop_requested;
@@ -137,6 +148,9 @@ int nk_cmd_evolve(int argc, char **argv)
         [OPT_RESUME] = {"resume", NULL,
                         "continue the run in its run file (start it if there is none yet)", NULL},
         [OPT_FORCE] = {"force", NULL, "replace an existing run file", NULL},
+        [OPT_CHECKPOINT] = {"checkpoint-seconds", "S",
+                            "seconds between backup copies (default 60; 0: every generation)",
+                            NULL},
         [OPT_QUIET] = {"quiet", NULL, "no progress output", NULL},
         [OPT_PRINT] = {"print-config", NULL,
                        "print the resolved config (defaults included) and exit", NULL},
@@ -145,7 +159,7 @@ int nk_cmd_evolve(int argc, char **argv)
     nk_cli cli = {
         .name = "evolve",
         .synopsis = "CONFIG.ini [--set section.key=value]... [--output FILE] [--threads N]\n"
-                    "       [--resume | --force] [--quiet] [--print-config]",
+                    "       [--resume | --force] [--checkpoint-seconds S] [--quiet] [--print-config]",
         .about = "Evolves the weights of an evaluation function by self-play, as the\n"
                  "config says (configs/README.md lists every key), and writes every\n"
                  "generation to an HDF5 run file.  Same config and seed give the same\n"
@@ -176,6 +190,10 @@ int nk_cmd_evolve(int argc, char **argv)
     }
     uint64_t threads = 0;
     if (opts[OPT_THREADS].value && !nk_cli_uint(&cli, OPT_THREADS, 1, 1024, &threads))
+        return NK_EXIT_USAGE;
+    uint64_t checkpoint = NK_BACKUP_SECONDS;
+    if (opts[OPT_CHECKPOINT].value &&
+        !nk_cli_uint(&cli, OPT_CHECKPOINT, 0, 31536000, &checkpoint))
         return NK_EXIT_USAGE;
 
     char err[NK_MSG_MAX];
@@ -236,6 +254,7 @@ int nk_cmd_evolve(int argc, char **argv)
         nk_config_free(cfg);
         return nk_cli_exit(st);
     }
+    nk_evo_file_set_checkpoint_seconds(e, (double)checkpoint);
     /* --resume with fewer generations than the run already has: the file
      * cannot be made shorter, and running nothing silently would look
      * like success */

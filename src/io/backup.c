@@ -89,14 +89,34 @@ nk_status nk_backup_copy(const char *from, const char *to, char *err, size_t len
     return NK_OK;
 }
 
+bool nk_backup_due(const nk_backup_clock *c, double now)
+{
+    if (c->interval <= 0)
+        return true;
+    double since = now - c->last;
+    return since >= c->interval && since >= NK_BACKUP_SHARE * c->copy_seconds;
+}
+
 nk_status nk_backup_refresh(const char *path, unsigned done, char *err, size_t len)
 {
-    char bak[NK_RUN_PATH_MAX];
-    struct stat st;
-    if (stat(path, &st) == 0 && st.st_size > (off_t)NK_BACKUP_EVERY_MB << 20 && done % 10)
-        return NK_OK;
+    char bak[NK_RUN_PATH_MAX], e2[NK_MSG_MAX];
     nk_backup_name(bak, path, ".bak");
-    return nk_backup_copy(path, bak, err, len);
+    if (nk_backup_copy(path, bak, e2, sizeof e2) != NK_OK)
+        return nk_fail(NK_EIO, err, len, "%s (after generation %u)", e2, done);
+    return NK_OK;
+}
+
+nk_status nk_backup_sync(const char *path, char *err, size_t len)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return nk_fail(NK_EIO, err, len, "cannot sync '%s': %s", path, strerror(errno));
+    nk_io_step("fsync");
+    int rc = fsync(fd), saved = errno;
+    close(fd);
+    if (rc != 0 && saved != EINVAL && saved != EROFS)
+        return nk_fail(NK_EIO, err, len, "cannot sync '%s': %s", path, strerror(saved));
+    return NK_OK;
 }
 
 bool nk_backup_exists(const char *path)

@@ -25,9 +25,14 @@ struct nk_evo_file {
     char path[NK_RUN_PATH_MAX]; /* the run file */
     const char *config_text;
     bool recovered; /* resumed from the backup copy */
-    bool clean;     /* the file and its backup agree (no step failed) */
+    bool clean;     /* no step failed: the run file holds every generation
+                       done, so its backup may go when it closes */
     bool fresh;     /* --resume found no run file and started one */
     unsigned done;  /* generations complete in the file */
+    nk_backup_clock clock; /* when the backup copy is due (io/backup.h) */
+    double mark;    /* when the last generation's play, strategy and
+                       statistics ended, before its writing (or when the
+                       file was opened): the start of the next cycle */
 };
 
 /* ===== settings ===== */
@@ -246,6 +251,17 @@ static nk_status resume_file(nk_evo_file *f, const char *path, char *err, size_t
     return st;
 }
 
+/* Copies the run file to its backup now (t0: the time), and notes when
+ * and how long it took. */
+static nk_status refresh_backup(nk_evo_file *f, double t0, char *err, size_t len)
+{
+    nk_status st = nk_backup_refresh(f->path, f->done, err, len);
+    double t1 = now_seconds();
+    f->clock.last = t1;
+    f->clock.copy_seconds = t1 - t0;
+    return st;
+}
+
 nk_status nk_evo_file_open(nk_evo_file **out, const nk_evo_settings *s, const char *path,
                            nk_evo_mode mode, int threads, char *err, size_t len)
 {
@@ -275,22 +291,30 @@ nk_status nk_evo_file_open(nk_evo_file **out, const nk_evo_settings *s, const ch
         st = mode == NK_EVO_RESUME ? resume_file(f, path, err, len)
                                    : create_file(f, path, mode == NK_EVO_FORCE, err, len);
     }
+    f->clock.interval = NK_BACKUP_SECONDS;
     if (st == NK_OK)
-        st = nk_backup_refresh(f->path, f->done, err, len);
+        st = refresh_backup(f, now_seconds(), err, len);
     f->clean = st == NK_OK;
     if (st != NK_OK) {
         nk_evo_file_close(f);
         return st;
     }
+    f->mark = now_seconds();
     *out = f;
     return NK_OK;
+}
+
+void nk_evo_file_set_checkpoint_seconds(nk_evo_file *f, double seconds)
+{
+    f->clock.interval = seconds > 0 ? seconds : 0;
 }
 
 /* ===== one generation ===== */
 
 /* Appends the record of the generation just iterated, with its
  * checkpoint. */
-static nk_status write_record(nk_evo_file *f, const nk_evo_record *r, char *err, size_t len)
+static nk_status write_record(nk_evo_file *f, const nk_evo_record *r, double outside, char *err,
+                              size_t len)
 {
     nk_run_blob blobs[3] = {
         {"strategy", NK_RUN_F64, r->strategy, r->n_strategy},
@@ -314,6 +338,7 @@ static nk_status write_record(nk_evo_file *f, const nk_evo_record *r, char *err,
         .blobs = blobs,
         .n_blobs = 3,
     };
+    gen.stats.outside_seconds = outside;
     return nk_run_append_generation(f->run, &gen, err, len);
 }
 
@@ -323,11 +348,20 @@ nk_status nk_evo_file_step(nk_evo_file *f, nk_evo_progress *p, char *err, size_t
     f->clean = false;
     nk_status st = nk_evo_iterate(f->evo, err, len);
     const nk_evo_record *r = nk_evo_record_of(f->evo);
-    if (st == NK_OK)
-        st = write_record(f, r, err, len);
+    if (st == NK_OK) {
+        /* The cycle since the last generation was played, less this one's
+         * play: the writing of that generation (and its backup copy, when
+         * one was made), then this one's strategy, records and
+         * statistics. */
+        double t1 = now_seconds(), outside = t1 - f->mark - r->stats.play_seconds;
+        f->mark = t1;
+        st = write_record(f, r, outside > 0 ? outside : 0, err, len);
+    }
     if (st == NK_OK) {
         f->done = r->generation + 1;
-        st = nk_backup_refresh(f->path, f->done, err, len);
+        double t1 = now_seconds();
+        if (nk_backup_due(&f->clock, t1))
+            st = refresh_backup(f, t1, err, len);
         f->clean = st == NK_OK;
     }
     if (st == NK_OK) {
@@ -374,8 +408,11 @@ void nk_evo_file_close(nk_evo_file *f)
         return;
     if (f->run != NULL) {
         nk_run_close(f->run);
-        /* After a failed step the backup may be the only whole copy. */
-        if (f->clean)
+        /* After a failed step the backup may be the only whole copy; and
+         * it goes only once the run file is on disk (appends do not sync
+         * it: the backup covers a crash of the machine until now). */
+        char e2[NK_MSG_MAX];
+        if (f->clean && nk_backup_sync(f->path, e2, sizeof e2) == NK_OK)
             nk_backup_remove(f->path);
     }
     nk_evo_free(f->evo);

@@ -63,7 +63,18 @@ typedef struct nk_evo_file nk_evo_file;
  * (err lists the keys that differ). */
 nk_status nk_evo_file_open(nk_evo_file **out, const nk_evo_settings *s, const char *path,
                            nk_evo_mode mode, int threads, char *err, size_t errlen);
-/* Runs and records one generation. */
+/* The checkpoint interval: the backup copy of the run file (io/backup.h)
+ * is refreshed after the first generation that ends at least this many
+ * seconds after the last copy (and NK_BACKUP_SHARE times the copy's
+ * duration); 0: after every generation.  Default NK_BACKUP_SECONDS.  A
+ * kill costs at most the generations since the copy, which --resume plays
+ * again; the run file's contents do not depend on it. */
+void nk_evo_file_set_checkpoint_seconds(nk_evo_file *f, double seconds);
+/* Runs and records one generation: plays it, appends it to the run file
+ * (flushed, not synced) and refreshes the backup copy when it is due.
+ * The /stats row gets outside_seconds: the time since the previous
+ * generation's iteration ended (before its writing), less this
+ * generation's play_seconds. */
 nk_status nk_evo_file_step(nk_evo_file *f, nk_evo_progress *p, char *err, size_t errlen);
 /* Generations complete in the file, and whether the run is over. */
 unsigned nk_evo_file_generation(const nk_evo_file *f);
@@ -75,8 +86,8 @@ bool nk_evo_file_fresh(const nk_evo_file *f);
 /* True when --resume found the run file damaged (a process killed while
  * writing) and went on from its backup copy PATH.bak (io/backup.h). */
 bool nk_evo_file_recovered(const nk_evo_file *f);
-/* Closes the run file, removes its backup copy, frees everything; NULL is
- * allowed. */
+/* Closes the run file and, when no step failed, syncs it and removes its
+ * backup copy; frees everything; NULL is allowed. */
 void nk_evo_file_close(nk_evo_file *f);
 
 #endif

@@ -79,9 +79,11 @@ typedef struct member {
     const char *name;
     size_t offset;
     code type;
+    bool optional; /* absent from older files (then read as 0) */
 } member;
 
-#define MEMBER(s, f, c) {#f, offsetof(s, f), c}
+#define MEMBER(s, f, c) {#f, offsetof(s, f), c, false}
+#define OPTIONAL(s, f, c) {#f, offsetof(s, f), c, true}
 static const member stats_members[] = {
     MEMBER(nk_run_stats, generation, C_I32),
     MEMBER(nk_run_stats, games, C_I64),
@@ -93,6 +95,9 @@ static const member stats_members[] = {
     MEMBER(nk_run_stats, worst, C_F64),
     MEMBER(nk_run_stats, diversity, C_F64),
     MEMBER(nk_run_stats, wall_seconds, C_F64),
+    /* Optional members come last: a file has a prefix of the list. */
+    OPTIONAL(nk_run_stats, play_seconds, C_F64),
+    OPTIONAL(nk_run_stats, outside_seconds, C_F64),
 };
 static const member game_members[] = {
     MEMBER(nk_run_game, generation, C_I32),
@@ -114,13 +119,14 @@ static const member bench_members[] = {
     MEMBER(nk_run_bench, score, C_F64),
 };
 #undef MEMBER
+#undef OPTIONAL
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 /* A compound table: its dataset, members and the two types. */
 typedef struct table {
     const char *path;
     const member *members;
-    size_t count, size;
+    size_t count, size; /* count: the members this file has (a prefix) */
     hid_t ds, mem, file; /* ds: H5I_INVALID_HID when absent */
 } table;
 
@@ -677,12 +683,27 @@ static bool put_rows(nk_run *run, hid_t ds, const char *what, hsize_t first,
     hsize_t n[3] = {count, dims[1], dims[2]};
     space = H5Dget_space(ds);
     hid_t mem = H5Screate_simple(rank, n, NULL);
+    /* The conversion buffers of a write (the tables' native rows to their
+     * packed file rows) sized to the rows written: HDF5's default is 1 MiB
+     * for each, cleared on every write, which cost more than the rest of
+     * an append. */
+    hid_t dxpl = H5Pcreate(H5P_DATASET_XFER);
+    hid_t ftype = H5Dget_type(ds);
+    size_t row = H5Tget_size(mtype) > H5Tget_size(ftype) ? H5Tget_size(mtype)
+                                                         : H5Tget_size(ftype);
+    size_t bytes = (size_t)(count * n[1] * n[2]) * row;
     bool good = ok(run, what, space) && ok(run, what, mem) &&
+                ok(run, what, dxpl) && ok(run, what, ftype) &&
+                ok(run, what, H5Pset_buffer(dxpl, bytes > 0 ? bytes : 1,
+                                            NULL, NULL)) &&
                 ok(run, what, H5Sselect_hyperslab(space, H5S_SELECT_SET,
                                                   start, NULL, n, NULL)) &&
                 may_write(run, what) &&
-                ok(run, what, H5Dwrite(ds, mtype, mem, space, H5P_DEFAULT,
-                                       buf));
+                ok(run, what, H5Dwrite(ds, mtype, mem, space, dxpl, buf));
+    if (ftype >= 0)
+        H5Tclose(ftype);
+    if (dxpl >= 0)
+        H5Pclose(dxpl);
     if (mem >= 0)
         H5Sclose(mem);
     if (space >= 0)
@@ -713,8 +734,12 @@ static bool shrink(nk_run *run, hid_t ds, const char *what, hsize_t rows,
 
 /* Flushes the file, cuts off what is left of a space reservation beyond
  * HDF5's end of allocation (HDF5 trims only when its own idea of the end
- * of file differs) and asks the system to put it all on disk. */
-static bool flush(nk_run *run)
+ * of file differs) and, when sync is true, asks the system to put it all on
+ * disk.  A flush hands every byte to the system, so that readers and a
+ * later process see the whole generation even when this one is killed;
+ * only a crash of the machine can lose what was not synced, and the run's
+ * backup copy (io/backup.h), which is synced, covers that. */
+static bool flush(nk_run *run, bool sync)
 {
     if (!may_write(run, "flush") ||
         !ok(run, "flush", H5Fflush(run->file, H5F_SCOPE_GLOBAL)))
@@ -730,6 +755,8 @@ static bool flush(nk_run *run)
     if (run->fd >= 0 && fstat(run->fd, &sb) == 0 &&
         (uint64_t)sb.st_size > run->file_size)
         run->file_size = (uint64_t)sb.st_size; /* the bound of reads */
+    if (!sync)
+        return true;
     if (run->fd >= 0)
         nk_io_step("fsync");
     if (run->fd >= 0 && fsync(run->fd) != 0 && errno != EINVAL &&
@@ -991,7 +1018,7 @@ nk_status nk_run_create(nk_run **out, const char *path,
     run->writable = true;
     if (!write_root_attrs(run) || !write_features(run) ||
         !create_population(run) || !create_tables(run) ||
-        !create_checkpoint(run) || !flush(run)) {
+        !create_checkpoint(run) || !flush(run, true)) {
         nk_fail(NK_EIO, err, len, "cannot create '%s': %s: %s", path,
                 run->fail_what, run->fail_why);
         nk_run_close(run);
@@ -1491,6 +1518,21 @@ static nk_status open_tables(nk_run *run, char *err, size_t len)
         for (size_t m = 0; m < t->count; m++) {
             const member *mb = &t->members[m];
             int k = ft >= 0 ? H5Tget_member_index(ft, mb->name) : -1;
+            if (k < 0 && mb->optional) {
+                /* An older file: its rows end before this member, and so
+                 * do the rows that this handle reads and appends. */
+                H5Eclear2(H5E_DEFAULT);
+                t->count = m;
+                H5Tclose(t->mem);
+                H5Tclose(t->file);
+                t->mem = compound(t, false);
+                t->file = compound(t, true);
+                if (t->mem < 0 || t->file < 0) {
+                    H5Tclose(ft);
+                    return nk_fail(NK_ENOMEM, err, len, "out of memory");
+                }
+                break;
+            }
             hid_t mt = k >= 0 ? H5Tget_member_type(ft, (unsigned)k)
                               : H5I_INVALID_HID;
             bool good = mt >= 0 && H5Tget_class(mt) == code_class(mb->type) &&
@@ -2139,7 +2181,7 @@ nk_status nk_run_append_generation(nk_run *run, const nk_run_gen *gen,
                          gen->bench) &&
                 put_rows(run, run->tab[T_STATS].ds, "/stats", g, 1,
                          run->tab[T_STATS].mem, &gen->stats) &&
-                put_checkpoint(run, gen) && flush(run);
+                put_checkpoint(run, gen) && flush(run, false);
     if (!good) {
         free_names(names, gen->n_blobs);
         run->broken = true;
@@ -2174,7 +2216,7 @@ nk_status nk_run_truncate(nk_run *run, bool *dropped, char *err, size_t len)
         return nk_fail(NK_EIO, err, len, "truncating '%s' failed: cannot "
                        "reserve %d bytes: %s", run->path, RESERVE_BASE,
                        strerror(e));
-    if (!repair(run, &changed) || !flush(run)) {
+    if (!repair(run, &changed) || !flush(run, true)) {
         run->broken = true;
         return nk_fail(NK_EIO, err, len, "truncating '%s' failed: %s: %s",
                        run->path, run->fail_what, run->fail_why);
@@ -2328,6 +2370,8 @@ static nk_status read_table(nk_run *run, int which, size_t rows,
         return nk_fail(NK_ERANGE, err, len, "'%s': rows %zu..%zu of %s do "
                        "not exist (%zu complete)", run->path, first,
                        first + count, t->path, rows);
+    if (count > 0)
+        memset(out, 0, count * t->size); /* members the file lacks are 0 */
     return get_rows(run, t->ds, t->path, first, count, t->mem, out, err, len);
 }
 

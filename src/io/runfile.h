@@ -40,7 +40,9 @@
  * new length), then the whole new checkpoint as a group /checkpoint.new
  * whose generation attribute is written last, then the old /checkpoint is
  * deleted (the commit point) and /checkpoint.new renamed to /checkpoint,
- * then everything is flushed (H5Fflush, global scope) and synced (fsync).
+ * then everything is flushed (H5Fflush, global scope) but not synced: a
+ * killed process loses nothing that was flushed, and io/backup.h covers a
+ * crash of the machine (nk_run_create and nk_run_truncate do sync).
  * Opening a file copes with every state this order can leave (a stale
  * /checkpoint.new is ignored, a lone one is the committed checkpoint);
  * nk_run_truncate() cuts the datasets back and tidies the checkpoint, and

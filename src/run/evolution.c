@@ -490,8 +490,10 @@ nk_status nk_evo_iterate(nk_evo *e, char *err, size_t len)
     for (size_t i = 0; i < e->nrng; i++)
         gsl_rng_set(e->rng[i], (unsigned long)nk_seed_mix(e->s.run.experiment.seed, g, i));
     nk_status st = nk_strategy_ask(e->strategy, e->rng, e->nrng, &pop, err, len);
+    double play = 0, p0 = now_seconds(); /* wall time spent playing games */
     if (st == NK_OK)
         st = play_generation(e, g, pop, d, err, len);
+    play += now_seconds() - p0;
     if (st == NK_OK && e->record)
         st = game_rows(e, g, pop, d, err, len);
     if (st == NK_OK) {
@@ -516,7 +518,9 @@ nk_status nk_evo_iterate(nk_evo *e, char *err, size_t len)
                           .opponents = e->bench_x,
                           .n = e->nbench};
         nk_exec_player champ = {&e->spec, e->champion, e->dim};
+        p0 = now_seconds();
         st = nk_benchmark_play(&b, &champ, g, d->bench, &d->nbench, err, len);
+        play += now_seconds() - p0;
     }
     nk_run_stats stats;
     if (st == NK_OK)
@@ -531,6 +535,7 @@ nk_status nk_evo_iterate(nk_evo *e, char *err, size_t len)
         if (st == NK_OK) {
             add_to_hall(e, e->champion);
             stats.wall_seconds = now_seconds() - t0;
+            stats.play_seconds = play;
             st = checkpoint(e, d, err, len);
         }
     }

@@ -22,11 +22,18 @@ enum { NK_RUN_OPPONENT_LEN = 64 };
 #define NK_RUN_HALL_ID(h) (NK_RUN_HALL_ID_BASE - (int64_t)(h))
 #define NK_RUN_GAUNTLET_ID(k) (NK_RUN_GAUNTLET_ID_BASE - (int64_t)(k))
 
-/* One row of /stats: the summary of one generation. */
+/* One row of /stats: the summary of one generation.  wall_seconds,
+ * play_seconds and outside_seconds are wall-clock times (not reproducible):
+ * the generation's time, the part of it spent playing games (fitness and
+ * benchmark), and the time of the generation's cycle outside play (the
+ * writing of the previous generation, then this one's strategy, records and
+ * statistics; io/evolve_file.c).  Files made before the last two existed
+ * read them as 0. */
 typedef struct nk_run_stats {
     int32_t generation;
     int64_t games, evaluations;
     double best, mean, median, std, worst, diversity, wall_seconds;
+    double play_seconds, outside_seconds;
 } nk_run_stats;
 
 /* One row of /games: one game of the fitness evaluation. */
