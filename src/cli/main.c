@@ -22,6 +22,8 @@ const nk_command nk_commands[] = {
     {"bench", "measure engine speed and print its deterministic signature", nk_cmd_bench},
     {"evolve", "evolve evaluation weights by self-play from a config file", nk_cmd_evolve},
     {"inspect", "summarise a run file: config, champion, benchmark scores", nk_cmd_inspect},
+    {"tablebase", "build an endgame database (perfect play with few seeds)", nk_cmd_tablebase},
+    {"solve", "the exact value and optimal moves of a position in a database", nk_cmd_solve},
     {"view", "write an HTML page that replays the games of records files", nk_cmd_view},
     {NULL, NULL, NULL},
 };
