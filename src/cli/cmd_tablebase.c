@@ -162,14 +162,16 @@ int nk_cmd_solve(int argc, char **argv)
     printf("value: %u of the %u seeds on the board to %s%s\n", value, board,
            nk_cli_side_name(me),
            (byte & NK_TB_CYCLE) ? " (rests on the repetition rule)" : "");
-    unsigned tot[2];
-    tot[me] = pos.store[me] + value;
-    tot[me ^ 1] = pos.store[me ^ 1] + board - value;
-    printf("totals under perfect play: South %u, North %u: %s\n", tot[0], tot[1],
-           tot[0] > tot[1] ? "South wins" : tot[1] > tot[0] ? "North wins" : "draw");
     if (nk_game_over(&game)) {
-        printf("the game is over (%s)\n", nk_end_name(game.result.reason));
+        char res[128];
+        nk_cli_result_text(&game.result, res, sizeof res);
+        printf("the game is over: %s\n", res);
     } else {
+        unsigned tot[2];
+        tot[me] = pos.store[me] + value;
+        tot[me ^ 1] = pos.store[me ^ 1] + board - value;
+        printf("totals under perfect play: South %u, North %u: %s\n", tot[0], tot[1],
+               tot[0] > tot[1] ? "South wins" : tot[1] > tot[0] ? "North wins" : "draw");
         unsigned mask, cyc;
         int val[NK_PASS + 1];
         nk_tb_move_values(&tb, &pos, &mask, val, &cyc);
