@@ -303,7 +303,7 @@ static void level_init(const nk_tb *tb, const uint8_t *data, tb_level *L)
 {
     const unsigned b = L->b;
     bool nomem = false;
-#pragma omp parallel for schedule(dynamic, 1) reduction(|| : nomem)
+#pragma omp parallel for schedule(dynamic, 1) reduction(|| : nomem) if (L->nchunks > 1)
     for (uint64_t k = 0; k < L->nchunks; k++) {
         tb_chunk *c = &L->chunk[k];
         uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
@@ -350,7 +350,7 @@ static uint64_t level_sweep(tb_level *L)
 {
     const int b = (int)L->b;
     uint64_t moved = 0;
-#pragma omp parallel for schedule(dynamic, 1) reduction(+ : moved)
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : moved) if (L->nchunks > 1)
     for (uint64_t k = 0; k < L->nchunks; k++) {
         const uint32_t *e = L->chunk[k].edge;
         uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
@@ -387,7 +387,7 @@ static uint64_t level_sweep(tb_level *L)
 static uint64_t level_mark(tb_level *L)
 {
     uint64_t moved = 0;
-#pragma omp parallel for schedule(dynamic, 1) reduction(+ : moved)
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : moved) if (L->nchunks > 1)
     for (uint64_t k = 0; k < L->nchunks; k++) {
         const uint32_t *e = L->chunk[k].edge;
         uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
@@ -456,7 +456,7 @@ nk_status nk_tb_build(nk_tb *tb, const nk_variant *v, unsigned seeds, int thread
         while (level_mark(&L) != 0)
             ;
         uint64_t ncyc = 0;
-#pragma omp parallel for schedule(static) reduction(+ : ncyc)
+#pragma omp parallel for schedule(static) reduction(+ : ncyc) if (L.nchunks > 1)
         for (uint64_t i = 0; i < L.n; i++) {
             int x;
             if (L.lo[i] == L.hi[i]) {
