@@ -56,4 +56,27 @@ printf 'keep\n' >"$tmp/afile"
 expect_error tablebase "is not a directory" \
   tablebase build --variant abapa --seeds 3 --output "$tmp/afile"
 check "a file given as --output is kept" grep -qx keep "$tmp/afile"
+# grade: the same seed gives the same positions and the same figures; a
+# depth-6 search plays more optimal moves and loses fewer seeds than a
+# random player on those positions (fixed seed: no chance in the test).
+run tablebase build --variant abapa --seeds 10 --output "$tmp/g"
+run grade random --variant abapa --tb "$tmp/g" --positions 200 --seed 5
+check "grade exits 0" test "$rc" -eq 0
+r1=$out
+run grade random --variant abapa --tb "$tmp/g" --positions 200 --seed 5
+check "grade is reproducible" test "$out" = "$r1"
+run grade ab:depth=6 --variant abapa --tb "$tmp/g" --positions 200 --seed 5
+a1=$out
+check "both graded on the same positions" test "$(head -1 <<<"$a1")" = "$(head -1 <<<"$r1")"
+share() { sed -n 's/^optimal moves: \([0-9.]*\) .*/\1/p' <<<"$1"; }
+lost() { sed -n 's/^seeds lost per move: \([0-9.]*\) .*/\1/p' <<<"$1"; }
+check "grade prints 200 positions" grep -q "^positions: 200 " <<<"$r1"
+check "depth 6 plays more optimal moves than random" \
+  awk -v a="$(share "$a1")" -v r="$(share "$r1")" 'BEGIN { exit !(a > r) }'
+check "depth 6 loses fewer seeds than random" \
+  awk -v a="$(lost "$a1")" -v r="$(lost "$r1")" 'BEGIN { exit !(a < r) }'
+check "the share lies in its interval" \
+  awk -v l="$(grep '^optimal' <<<"$a1")" 'BEGIN { split(l, f, "[][ ,]+"); exit !(f[6] <= f[3] && f[3] <= f[7]) }'
+expect_error grade "cannot open" grade random --variant abapa --tb "$tmp/none"
+expect_error grade "missing the player SPEC" grade --variant abapa --tb "$tmp/g"
 finish

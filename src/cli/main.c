@@ -24,6 +24,7 @@ const nk_command nk_commands[] = {
     {"inspect", "summarise a run file: config, champion, benchmark scores", nk_cmd_inspect},
     {"tablebase", "build an endgame database (perfect play with few seeds)", nk_cmd_tablebase},
     {"solve", "the exact value and optimal moves of a position in a database", nk_cmd_solve},
+    {"grade", "grade a player's endgame moves against a database", nk_cmd_grade},
     {"view", "write an HTML page that replays the games of records files", nk_cmd_view},
     {NULL, NULL, NULL},
 };
