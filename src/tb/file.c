@@ -1,0 +1,194 @@
+/*
+ * file.c -- database files (docs/tablebase.md, "Files").
+ *
+ * A file is a 96-byte header and then the data, one byte a position, in the
+ * order of the index (tb.c).  The header, little-endian:
+ *   0  magic "NKTBASE1"     8 bytes
+ *   8  format version       u32 (1)
+ *  12  seeds N              u32
+ *  16  variant name         16 bytes, NUL-padded
+ *  32  patterns             u32
+ *  36  zero                 u32
+ *  40  data bytes           u64
+ *  48  checksum             u64: FNV-1a 64 of the header with this field
+ *                           zero, then of the data
+ *  56  North's pits of each pattern, u16 x 11, zero-padded to byte 96
+ * The file is read by mmap; opening checks every field against what the
+ * variant and N give, and the checksum.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tb/tb.h"
+
+enum { HEADER = 96, VERSION = 1 };
+static const char magic[8] = {'N', 'K', 'T', 'B', 'A', 'S', 'E', '1'};
+
+void nk_tb_layout(nk_tb *tb, const nk_variant *v, unsigned seeds);
+
+static uint64_t checksum(const uint8_t head[HEADER], const uint8_t *data, uint64_t n)
+{
+    uint8_t h[HEADER];
+    memcpy(h, head, HEADER);
+    memset(h + 48, 0, 8);
+    uint64_t x = 0xcbf29ce484222325ull;
+    for (unsigned i = 0; i < HEADER; i++) {
+        x ^= h[i];
+        x *= 0x100000001b3ull;
+    }
+    /* continue over the data: the same FNV-1a, seeded with x */
+    for (uint64_t i = 0; i < n; i++) {
+        x ^= data[i];
+        x *= 0x100000001b3ull;
+    }
+    return x;
+}
+
+static void header(const nk_tb *tb, uint8_t h[HEADER])
+{
+    memset(h, 0, HEADER);
+    memcpy(h, magic, 8);
+    uint32_t u = VERSION;
+    memcpy(h + 8, &u, 4);
+    u = tb->seeds;
+    memcpy(h + 12, &u, 4);
+    strncpy((char *)h + 16, tb->variant->name, 15);
+    u = tb->npat;
+    memcpy(h + 32, &u, 4);
+    uint64_t n = tb->offset[tb->seeds + 1];
+    memcpy(h + 40, &n, 8);
+    for (unsigned k = 0; k < tb->npat; k++)
+        memcpy(h + 56 + 2 * k, &tb->pat[k], 2);
+}
+
+void nk_tb_path(const char *dir, const nk_variant *v, char *out, size_t len)
+{
+    snprintf(out, len, "%s/%s.nktb", dir, v->name);
+}
+
+nk_status nk_tb_write(const nk_tb *tb, const char *path, char *err, size_t errlen)
+{
+    uint8_t h[HEADER];
+    header(tb, h);
+    uint64_t n = tb->offset[tb->seeds + 1];
+    uint64_t sum = checksum(h, tb->data, n);
+    memcpy(h + 48, &sum, 8);
+    size_t plen = strlen(path) + 16;
+    char *tmp = malloc(plen);
+    if (tmp == NULL)
+        return nk_fail(NK_ENOMEM, err, errlen, "out of memory");
+    snprintf(tmp, plen, "%s.tmp", path);
+    FILE *f = fopen(tmp, "wb");
+    if (f == NULL) {
+        nk_status s = nk_fail(NK_EIO, err, errlen, "cannot create '%s': %s", tmp, strerror(errno));
+        free(tmp);
+        return s;
+    }
+    bool ok = fwrite(h, 1, HEADER, f) == HEADER && fwrite(tb->data, 1, n, f) == n;
+    ok = (fclose(f) == 0) && ok;
+    if (!ok || rename(tmp, path) != 0) {
+        nk_status s = nk_fail(NK_EIO, err, errlen, "cannot write '%s': %s", path, strerror(errno));
+        remove(tmp);
+        free(tmp);
+        return s;
+    }
+    free(tmp);
+    return NK_OK;
+}
+
+nk_status nk_tb_open(nk_tb *tb, const char *path, const nk_variant *expect, char *err,
+                     size_t errlen)
+{
+    memset(tb, 0, sizeof *tb);
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return nk_fail(NK_ENOFILE, err, errlen, "cannot open '%s': %s", path, strerror(errno));
+    struct stat sb;
+    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        close(fd);
+        return nk_fail(NK_ENOFILE, err, errlen, "'%s' is not a regular file", path);
+    }
+    size_t len = (size_t)sb.st_size;
+    if (len < HEADER) {
+        close(fd);
+        return nk_fail(NK_EFORMAT, err, errlen, "'%s' is not an endgame database (too short)",
+                       path);
+    }
+    void *map = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (map == MAP_FAILED)
+        return nk_fail(NK_EIO, err, errlen, "cannot map '%s': %s", path, strerror(errno));
+    const uint8_t *h = map;
+    nk_status s = NK_EFORMAT;
+    uint32_t version, seeds, npat;
+    uint64_t n, sum;
+    char name[17] = {0};
+    memcpy(&version, h + 8, 4);
+    memcpy(&seeds, h + 12, 4);
+    memcpy(name, h + 16, 16);
+    memcpy(&npat, h + 32, 4);
+    memcpy(&n, h + 40, 8);
+    memcpy(&sum, h + 48, 8);
+    const nk_variant *v = nk_variant_find(name);
+    if (memcmp(h, magic, 8) != 0) {
+        nk_fail(s, err, errlen, "'%s' is not an endgame database (no NKTBASE1 magic)", path);
+        goto fail;
+    }
+    if (version != VERSION) {
+        nk_fail(s, err, errlen, "'%s': database format version %u, this nickar reads %d", path,
+                version, VERSION);
+        goto fail;
+    }
+    if (v == NULL || nk_tb_supported(v, NULL, 0) != NK_OK || seeds > NK_TB_MAX_SEEDS) {
+        nk_fail(s, err, errlen, "'%s' is a damaged endgame database (bad variant or seeds)",
+                path);
+        goto fail;
+    }
+    nk_tb_layout(tb, v, seeds);
+    uint8_t want[HEADER];
+    header(tb, want);
+    memcpy(want + 48, h + 48, 8);
+    if (npat != tb->npat || memcmp(want, h, HEADER) != 0) {
+        nk_fail(s, err, errlen, "'%s' is a damaged endgame database (header)", path);
+        goto fail;
+    }
+    if (n != len - HEADER) {
+        nk_fail(s, err, errlen,
+                "'%s' is a truncated or damaged endgame database (%zu data bytes, header says "
+                "%llu)",
+                path, len - HEADER, (unsigned long long)n);
+        goto fail;
+    }
+    if (checksum(h, h + HEADER, n) != sum) {
+        nk_fail(s, err, errlen, "'%s' is a damaged endgame database (checksum)", path);
+        goto fail;
+    }
+    if (expect != NULL && v != expect) {
+        s = nk_fail(NK_EMISMATCH, err, errlen, "'%s' is the database of %s, not of %s", path,
+                    v->name, expect->name);
+        goto fail;
+    }
+    tb->map = map;
+    tb->map_len = len;
+    tb->data = h + HEADER;
+    tb->checksum = sum;
+    return NK_OK;
+fail:
+    munmap(map, len);
+    memset(tb, 0, sizeof *tb);
+    return s;
+}
+
+void nk_tb_close(nk_tb *tb)
+{
+    if (tb->map)
+        munmap(tb->map, tb->map_len);
+    free(tb->owned);
+    memset(tb, 0, sizeof *tb);
+}

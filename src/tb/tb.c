@@ -1,0 +1,576 @@
+/*
+ * tb.c -- the index of a database, the values of a position's moves, the
+ * build by fixpoint iteration, and probes (docs/tablebase.md).
+ *
+ * Index.  The positions with b seeds on the board and South to move are,
+ * for each ownership pattern, the compositions of b into 12 pits, ranked by
+ * the combinatorial number system: the 11 bars between the pits stand at
+ * s_j = p_0 + ... + p_j + j, strictly increasing in [0, b + 10], and the
+ * rank is sum_j C(s_j, j + 1), in [0, C(b + 11, 11)).  The byte of pattern
+ * k and rank r of seed count b is data[offset[b] + k * C(b + 11, 11) + r].
+ *
+ * Build.  Seed count b needs only the finished counts below it: a capture
+ * leaves fewer seeds on the board, every other move as many.  For each
+ * position two bounds are iterated: lo, the seeds the mover can force in a
+ * finite number of moves, and hi, the most he can get unless the opponent
+ * forces less in a finite number of moves.  With C(m) the value of a move m
+ * that ends the game or captures (known) and B - x(c) for a move to a
+ * position c of the same count,
+ *     lo(p) = max(C, B - hi(c)),   hi(p) = max(C, B - lo(c)),
+ * starting from lo = 0 and hi = B where a move stays on the count.  lo only
+ * grows and hi only shrinks, so the iteration ends, at the least fixpoint of
+ * lo and the greatest of hi whatever the order of the updates: the result
+ * does not depend on the number of threads.  Where lo = hi the value is
+ * forced; where lo < hi best play goes round a cycle and the game ends by
+ * repetition, and the database takes the repetition's value of the position
+ * itself, clamped to [lo, hi].  NK_TB_CYCLE marks every position from which
+ * such a position can be reached (a least fixpoint too).
+ */
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "tb/tb.h"
+
+static uint64_t binom[NK_TB_MAX_SEEDS + NK_PITS + 1][NK_PITS + 1];
+
+static void binom_init(void)
+{
+    static int done;
+    if (__atomic_load_n(&done, __ATOMIC_ACQUIRE))
+        return;
+    for (unsigned n = 0; n <= NK_TB_MAX_SEEDS + NK_PITS; n++) {
+        binom[n][0] = 1;
+        for (unsigned k = 1; k <= NK_PITS; k++)
+            binom[n][k] = n == 0 ? 0 : binom[n - 1][k - 1] + binom[n - 1][k];
+    }
+    __atomic_store_n(&done, 1, __ATOMIC_RELEASE);
+}
+
+uint64_t nk_tb_count(unsigned b)
+{
+    binom_init();
+    return binom[b + NK_PITS - 1][NK_PITS - 1];
+}
+
+uint64_t nk_tb_rank(const uint8_t pit[NK_PITS])
+{
+    binom_init();
+    uint64_t r = 0;
+    unsigned s = 0;
+    for (unsigned j = 0; j < NK_PITS - 1; j++) {
+        s += pit[j];
+        r += binom[s + j][j + 1];
+    }
+    return r;
+}
+
+void nk_tb_unrank(unsigned b, uint64_t rank, uint8_t pit[NK_PITS])
+{
+    binom_init();
+    unsigned s[NK_PITS - 1];
+    unsigned top = b + NK_PITS - 1; /* s_j < top */
+    for (int j = NK_PITS - 2; j >= 0; j--) {
+        unsigned x = top - 1;
+        while (binom[x][j + 1] > rank)
+            x--;
+        rank -= binom[x][j + 1];
+        s[j] = x;
+        top = x;
+    }
+    pit[0] = (uint8_t)s[0];
+    for (unsigned j = 1; j < NK_PITS - 1; j++)
+        pit[j] = (uint8_t)(s[j] - s[j - 1] - 1);
+    pit[NK_PITS - 1] = (uint8_t)(b + NK_PITS - 2 - s[NK_PITS - 2]);
+}
+
+/* ===== variants and patterns ===== */
+
+nk_status nk_tb_supported(const nk_variant *v, char *err, size_t errlen)
+{
+    if (v->win_needs_majority)
+        return nk_fail(NK_EINVAL, err, errlen,
+                       "no endgame database for %s: its result is not a function of the "
+                       "seeds collected (a win needs the majority, repetition counts no seeds)",
+                       v->name);
+    return NK_OK;
+}
+
+/* North's pits of the patterns, South to move: the default rows, South
+ * owning the first j pits of North's row, North the first j of South's
+ * (R-K9: the winner buys from the loser's foot; j <= 5, R-K10). */
+static void tb_patterns(nk_tb *tb)
+{
+    tb->npat = 1;
+    tb->pat[0] = NK_DEFAULT_NORTH;
+    if (tb->variant->sowing != NK_SOW_RELAY)
+        return;
+    for (unsigned j = 1; j <= 5; j++)
+        tb->pat[tb->npat++] = (uint16_t)(NK_DEFAULT_NORTH & ~(((1u << j) - 1) << NK_ROW));
+    for (unsigned j = 1; j <= 5; j++)
+        tb->pat[tb->npat++] = (uint16_t)(NK_DEFAULT_NORTH | ((1u << j) - 1));
+}
+
+static void tb_layout(nk_tb *tb, const nk_variant *v, unsigned seeds)
+{
+    tb->variant = v;
+    tb->rules = *v;
+    tb->rules.ends &= ~(1u << NK_END_MAJORITY); /* stores are not in the index */
+    tb->seeds = seeds;
+    tb_patterns(tb);
+    tb->offset[0] = 0;
+    for (unsigned b = 0; b <= seeds; b++)
+        tb->offset[b + 1] = tb->offset[b] + tb->npat * nk_tb_count(b);
+}
+
+/* ===== positions and their index ===== */
+
+/* The South-to-move form of a position whose stores and flags the caller
+ * has cleared: North to move turns the board by six pits. */
+static void tb_turn(nk_pos *p)
+{
+    if (p->side == NK_SOUTH)
+        return;
+    nk_pos q = *p;
+    unsigned north = 0;
+    for (int i = 0; i < NK_PITS; i++) {
+        int from = (i + NK_ROW) % NK_PITS;
+        q.pit[i] = p->pit[from];
+        if (!((p->north >> from) & 1u))
+            north |= 1u << i;
+    }
+    q.north = (uint16_t)north;
+    q.side = NK_SOUTH;
+    *p = q;
+}
+
+static int tb_pattern(const nk_tb *tb, uint16_t north)
+{
+    for (unsigned k = 0; k < tb->npat; k++)
+        if (tb->pat[k] == north)
+            return (int)k;
+    return -1;
+}
+
+/* Index (from offset[b]) of a position with stores and flags cleared, or -1
+ * when its owners are no pattern. */
+static int64_t tb_index(const nk_tb *tb, nk_pos p, unsigned b)
+{
+    tb_turn(&p);
+    int k = tb_pattern(tb, p.north);
+    if (k < 0)
+        return -1;
+    return (int64_t)((uint64_t)k * nk_tb_count(b) + nk_tb_rank(p.pit));
+}
+
+static void tb_position(const nk_tb *tb, unsigned b, uint64_t i, nk_pos *p)
+{
+    uint64_t n = nk_tb_count(b);
+    memset(p, 0, sizeof *p);
+    nk_tb_unrank(b, i % n, p->pit);
+    p->north = tb->pat[i / n];
+    p->side = NK_SOUTH;
+}
+
+/* ===== the value of a move ===== */
+
+enum { MOVE_KNOWN, MOVE_SAME };
+
+typedef struct tb_move {
+    int kind;        /* MOVE_KNOWN: value; MOVE_SAME: index and flip */
+    int value;       /* seeds of the board the mover collects */
+    bool cycle;      /* a known value that rests on the repetition rule */
+    uint64_t index;  /* MOVE_SAME: the child's index in the same count */
+    bool flip;       /* MOVE_SAME: the child has the other side to move */
+} tb_move;
+
+/* What the move from p (stores 0, not over) to child is worth, given the
+ * finished counts below b = the seeds on p's board; data holds them. */
+static void tb_move_value(const nk_tb *tb, const uint8_t *data, const nk_pos *p,
+                          nk_pos *child, unsigned b, tb_move *out)
+{
+    const nk_variant *v = &tb->rules;
+    const int me = p->side;
+    nk_result r;
+    out->cycle = false;
+    out->kind = MOVE_KNOWN;
+    nk_end end = nk_pos_end_reached(v, child);
+    if (end != NK_END_NONE) {
+        nk_pos_result(v, child, end, &r);
+        out->value = (int)r.total[me];
+        return;
+    }
+    unsigned c = child->store[me];
+    if (c > 0) { /* a capture: a smaller count, finished */
+        nk_pos q = *child;
+        q.store[0] = q.store[1] = 0;
+        q.flags = 0;
+        unsigned rest = b - c;
+        int64_t i = tb_index(tb, q, rest);
+        uint8_t byte = data[tb->offset[rest] + (uint64_t)i];
+        int x = byte & NK_TB_VALUE_MASK;
+        out->value = (int)c + (child->side == me ? x : (int)rest - x);
+        out->cycle = (byte & NK_TB_CYCLE) != 0;
+        return;
+    }
+    if (v->sowing == NK_SOW_RELAY && nk_pos_passes(child) == 1 &&
+        nk_legal(v, child) == 1u << NK_PASS) {
+        /* The opponent passed too: two passes end the game (R-K4). */
+        nk_pos g = *child;
+        nk_apply(v, &g, NK_PASS, NULL);
+        end = nk_pos_end_reached(v, &g);
+        nk_pos_result(v, &g, end, &r);
+        out->value = (int)r.total[me];
+        return;
+    }
+    /* The same count.  After one pass, a player who can sow has the moves
+     * and children of the same position with no pass behind it. */
+    nk_pos q = *child;
+    q.flags = 0;
+    out->kind = MOVE_SAME;
+    out->index = (uint64_t)tb_index(tb, q, b);
+    out->flip = child->side != me;
+}
+
+/* The moves of a live position p (stores 0): their values; returns the
+ * mask of legal moves. */
+static unsigned tb_moves(const nk_tb *tb, const uint8_t *data, const nk_pos *p, unsigned b,
+                         tb_move mv[NK_PASS + 1])
+{
+    unsigned legal = nk_legal(&tb->rules, p);
+    for (unsigned m = legal; m; m &= m - 1) {
+        int move = __builtin_ctz(m);
+        nk_pos child = *p;
+        nk_apply(&tb->rules, &child, move, NULL);
+        tb_move_value(tb, data, p, &child, b, &mv[move]);
+    }
+    return legal;
+}
+
+/* ===== the build ===== */
+
+static inline uint8_t ld(const uint8_t *a, uint64_t i)
+{
+    return __atomic_load_n(&a[i], __ATOMIC_RELAXED);
+}
+
+static inline void st(uint8_t *a, uint64_t i, uint8_t x)
+{
+    __atomic_store_n(&a[i], x, __ATOMIC_RELAXED);
+}
+
+/* Work arrays of one seed count.  The moves that stay on the count are
+ * written once, in chunks of CHUNK positions: deg[i] of them for position
+ * i, their indices (NOFLIP set when the child has the same side to move)
+ * one after another in the chunk's own array. */
+enum { CHUNK = 1 << 16 };
+#define NOFLIP 0x80000000u
+
+typedef struct tb_chunk {
+    uint32_t *edge;
+    uint64_t len, cap;
+} tb_chunk;
+
+typedef struct tb_level {
+    unsigned b;
+    uint64_t n, nchunks;
+    uint8_t *lo, *hi;
+    uint8_t *base;   /* best known move value + 1, 0 for none; 0xFF: over */
+    uint8_t *cyc;    /* NK_TB_CYCLE or 0 */
+    uint8_t *deg;
+    tb_chunk *chunk;
+    bool nomem;
+} tb_level;
+
+static bool chunk_push(tb_chunk *c, uint32_t x)
+{
+    if (c->len == c->cap) {
+        uint64_t cap = c->cap ? 2 * c->cap : 4 * CHUNK;
+        uint32_t *e = realloc(c->edge, cap * sizeof *e);
+        if (e == NULL)
+            return false;
+        c->edge = e;
+        c->cap = cap;
+    }
+    c->edge[c->len++] = x;
+    return true;
+}
+
+/* First pass: terminal positions, known move values, starting bounds, and
+ * the moves that stay on the count. */
+static void level_init(const nk_tb *tb, const uint8_t *data, tb_level *L)
+{
+    const unsigned b = L->b;
+    bool nomem = false;
+#pragma omp parallel for schedule(dynamic, 1) reduction(|| : nomem) if (L->nchunks > 1)
+    for (uint64_t k = 0; k < L->nchunks; k++) {
+        tb_chunk *c = &L->chunk[k];
+        uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
+        for (uint64_t i = k * CHUNK; i < end_i; i++) {
+            nk_pos p;
+            tb_position(tb, b, i, &p);
+            L->deg[i] = 0;
+            L->cyc[i] = 0;
+            nk_end end = nk_pos_end(&tb->rules, &p);
+            if (end != NK_END_NONE) {
+                nk_result r;
+                nk_pos_result(&tb->rules, &p, end, &r);
+                L->lo[i] = L->hi[i] = (uint8_t)r.total[NK_SOUTH];
+                L->base[i] = 0xFF;
+                continue;
+            }
+            tb_move mv[NK_PASS + 1];
+            unsigned legal = tb_moves(tb, data, &p, b, mv);
+            int best = -1;
+            bool cyc = false;
+            for (unsigned m = legal; m; m &= m - 1) {
+                const tb_move *x = &mv[__builtin_ctz(m)];
+                if (x->kind == MOVE_KNOWN) {
+                    if (x->value > best)
+                        best = x->value;
+                    cyc |= x->cycle;
+                } else {
+                    nomem |= !chunk_push(c, (uint32_t)x->index | (x->flip ? 0 : NOFLIP));
+                    L->deg[i]++;
+                }
+            }
+            L->base[i] = (uint8_t)(best + 1);
+            L->lo[i] = (uint8_t)(best < 0 ? 0 : best);
+            L->hi[i] = (uint8_t)(L->deg[i] ? (int)b : best);
+            L->cyc[i] = cyc ? NK_TB_CYCLE : 0;
+        }
+    }
+    L->nomem = nomem;
+}
+
+/* One sweep of the bounds over the positions not yet settled; returns the
+ * number of bounds that moved. */
+static uint64_t level_sweep(tb_level *L)
+{
+    const int b = (int)L->b;
+    uint64_t moved = 0;
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : moved) if (L->nchunks > 1)
+    for (uint64_t k = 0; k < L->nchunks; k++) {
+        const uint32_t *e = L->chunk[k].edge;
+        uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
+        for (uint64_t i = k * CHUNK; i < end_i; e += L->deg[i], i++) {
+            uint8_t lo = ld(L->lo, i), hi = ld(L->hi, i);
+            if (lo == hi)
+                continue;
+            int nlo = (int)L->base[i] - 1, nhi = nlo;
+            for (unsigned j = 0; j < L->deg[i]; j++) {
+                uint32_t x = e[j] & ~NOFLIP;
+                int clo = ld(L->lo, x), chi = ld(L->hi, x);
+                bool flip = !(e[j] & NOFLIP);
+                int a = flip ? b - chi : clo; /* what the mover forces */
+                int z = flip ? b - clo : chi; /* what he may hope for */
+                if (a > nlo)
+                    nlo = a;
+                if (z > nhi)
+                    nhi = z;
+            }
+            if (nlo > lo) {
+                st(L->lo, i, (uint8_t)nlo);
+                moved++;
+            }
+            if (nhi < hi) {
+                st(L->hi, i, (uint8_t)nhi);
+                moved++;
+            }
+        }
+    }
+    return moved;
+}
+
+/* One sweep of the cycle mark over the moves that stay on the count. */
+static uint64_t level_mark(tb_level *L)
+{
+    uint64_t moved = 0;
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : moved) if (L->nchunks > 1)
+    for (uint64_t k = 0; k < L->nchunks; k++) {
+        const uint32_t *e = L->chunk[k].edge;
+        uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
+        for (uint64_t i = k * CHUNK; i < end_i; e += L->deg[i], i++) {
+            if (ld(L->cyc, i))
+                continue;
+            for (unsigned j = 0; j < L->deg[i]; j++)
+                if (ld(L->cyc, e[j] & ~NOFLIP)) {
+                    st(L->cyc, i, NK_TB_CYCLE);
+                    moved++;
+                    break;
+                }
+        }
+    }
+    return moved;
+}
+
+nk_status nk_tb_build(nk_tb *tb, const nk_variant *v, unsigned seeds, int threads,
+                      nk_tb_stats *stats, char *err, size_t errlen)
+{
+    memset(tb, 0, sizeof *tb);
+    nk_status st0 = nk_tb_supported(v, err, errlen);
+    if (st0 != NK_OK)
+        return st0;
+    if (seeds > NK_TB_MAX_SEEDS)
+        return nk_fail(NK_ERANGE, err, errlen, "seeds %u: at most %d", seeds, NK_TB_MAX_SEEDS);
+    if (threads > 0)
+        omp_set_num_threads(threads);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    tb_layout(tb, v, seeds);
+    uint64_t total = tb->offset[seeds + 1];
+    uint64_t top = tb->npat * nk_tb_count(seeds);
+    if (top >= NOFLIP)
+        return nk_fail(NK_ERANGE, err, errlen, "seeds %u: too many positions for the index",
+                       seeds);
+    uint64_t nch = (top + CHUNK - 1) / CHUNK;
+    tb->owned = malloc(total);
+    uint8_t *hi = malloc(top), *base = malloc(top), *cyc = malloc(top), *deg = malloc(top);
+    tb_chunk *chunk = calloc(nch, sizeof *chunk);
+    bool nomem = !tb->owned || !hi || !base || !cyc || !deg || !chunk;
+    nk_tb_stats s = {.positions = total};
+    for (unsigned b = 0; b <= seeds && !nomem; b++) {
+        tb_level L = {.b = b,
+                      .n = tb->npat * nk_tb_count(b),
+                      .lo = tb->owned + tb->offset[b],
+                      .hi = hi,
+                      .base = base,
+                      .cyc = cyc,
+                      .deg = deg,
+                      .chunk = chunk};
+        L.nchunks = (L.n + CHUNK - 1) / CHUNK;
+        for (uint64_t k = 0; k < L.nchunks; k++)
+            chunk[k].len = 0;
+        level_init(tb, tb->owned, &L);
+        if (L.nomem) {
+            nomem = true;
+            break;
+        }
+        while (level_sweep(&L) != 0)
+            s.sweeps++;
+        s.sweeps++;
+        for (uint64_t i = 0; i < L.n; i++)
+            if (L.lo[i] != L.hi[i])
+                L.cyc[i] = NK_TB_CYCLE;
+        while (level_mark(&L) != 0)
+            ;
+        uint64_t ncyc = 0;
+#pragma omp parallel for schedule(static) reduction(+ : ncyc) if (L.nchunks > 1)
+        for (uint64_t i = 0; i < L.n; i++) {
+            int x;
+            if (L.lo[i] == L.hi[i]) {
+                x = L.lo[i];
+            } else { /* the repetition's value here, clamped */
+                nk_pos p;
+                nk_result r;
+                tb_position(tb, b, i, &p);
+                nk_pos_result(&tb->rules, &p, NK_END_REPETITION, &r);
+                x = (int)r.total[NK_SOUTH];
+                if (x < L.lo[i])
+                    x = L.lo[i];
+                if (x > L.hi[i])
+                    x = L.hi[i];
+            }
+            L.lo[i] = (uint8_t)(x | L.cyc[i]);
+            ncyc += L.cyc[i] != 0;
+        }
+        s.cycle += ncyc;
+    }
+    for (uint64_t k = 0; chunk && k < nch; k++)
+        free(chunk[k].edge);
+    free(chunk);
+    free(hi);
+    free(base);
+    free(cyc);
+    free(deg);
+    if (nomem) {
+        free(tb->owned);
+        memset(tb, 0, sizeof *tb);
+        return nk_fail(NK_ENOMEM, err, errlen, "no memory for a database of %llu positions",
+                       (unsigned long long)total);
+    }
+    tb->data = tb->owned;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    s.seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    if (stats)
+        *stats = s;
+    return NK_OK;
+}
+
+/* ===== probes ===== */
+
+nk_status nk_tb_probe(const nk_tb *tb, const nk_pos *pos, uint8_t *byte)
+{
+    unsigned b = nk_pos_on_board(pos);
+    if (b > tb->seeds)
+        return NK_ERANGE;
+    const nk_variant *v = &tb->rules;
+    nk_pos p = *pos;
+    p.store[0] = p.store[1] = 0;
+    const int me = p.side;
+    nk_end end = nk_pos_end_reached(v, &p);
+    if (end != NK_END_NONE) { /* over already (R-K4, R-K5 use the flags) */
+        nk_result r;
+        nk_pos_result(v, &p, end, &r);
+        *byte = (uint8_t)r.total[me];
+        return NK_OK;
+    }
+    if (v->sowing == NK_SOW_RELAY && nk_pos_passes(&p) == 1 &&
+        nk_legal(v, &p) == 1u << NK_PASS) {
+        nk_pos g = p;
+        nk_result r;
+        nk_apply(v, &g, NK_PASS, NULL);
+        nk_pos_result(v, &g, nk_pos_end_reached(v, &g), &r);
+        *byte = (uint8_t)r.total[me];
+        return NK_OK;
+    }
+    p.flags = 0;
+    int64_t i = tb_index(tb, p, b);
+    if (i < 0)
+        return NK_EINVAL;
+    *byte = tb->data[tb->offset[b] + (uint64_t)i];
+    return NK_OK;
+}
+
+nk_status nk_tb_move_values(const nk_tb *tb, const nk_pos *pos, unsigned *mask,
+                            int out[NK_PASS + 1], unsigned *cycle)
+{
+    unsigned b = nk_pos_on_board(pos);
+    if (b > tb->seeds)
+        return NK_ERANGE;
+    nk_pos p = *pos;
+    p.store[0] = p.store[1] = 0;
+    nk_pos q = p;
+    q.flags = 0;
+    if (tb_index(tb, q, b) < 0)
+        return NK_EINVAL;
+    tb_move mv[NK_PASS + 1];
+    unsigned legal = tb_moves(tb, tb->data, &p, b, mv);
+    unsigned cyc = 0;
+    for (unsigned m = legal; m; m &= m - 1) {
+        int move = __builtin_ctz(m);
+        const tb_move *x = &mv[move];
+        if (x->kind == MOVE_KNOWN) {
+            out[move] = x->value;
+            if (x->cycle)
+                cyc |= 1u << move;
+        } else {
+            uint8_t byte = tb->data[tb->offset[b] + x->index];
+            int y = byte & NK_TB_VALUE_MASK;
+            out[move] = x->flip ? (int)b - y : y;
+            if (byte & NK_TB_CYCLE)
+                cyc |= 1u << move;
+        }
+    }
+    *mask = legal;
+    if (cycle)
+        *cycle = cyc;
+    return NK_OK;
+}
+
+void nk_tb_layout(nk_tb *tb, const nk_variant *v, unsigned seeds);
+void nk_tb_layout(nk_tb *tb, const nk_variant *v, unsigned seeds)
+{
+    tb_layout(tb, v, seeds);
+}

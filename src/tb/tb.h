@@ -1,0 +1,113 @@
+/*
+ * tb.h -- endgame databases: the exact value of every position with at most
+ * N seeds on the board (docs/tablebase.md says what a value is, how cycles
+ * are valued, and what the file holds).
+ *
+ * A value is the number of the board's seeds that the side to move collects
+ * from here to the end of the game under optimal play by both, the game
+ * played without the majority rule (R-W6: the stores are not part of a
+ * position here; the result follows from the value and the stores).  The
+ * database is built by a fixpoint iteration over each board seed count,
+ * smallest first, with the rules engine's own moves (nk_legal, nk_apply,
+ * nk_pos_end), so it follows the engine exactly.
+ *
+ * Only South-to-move positions are stored: the board turned by six pits
+ * (rows swapped, owners swapped) with North to move has the same value.
+ * Adji Kui II positions are stored for each of the eleven ownership
+ * patterns that R-K9 can give a game (nk_tb_patterns).  Speightstown is not
+ * supported (its result is not a function of one such number; see
+ * docs/tablebase.md).
+ */
+#ifndef NK_TB_H
+#define NK_TB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/status.h"
+#include "rules/rules.h"
+
+/* The largest board seed count a database may hold. */
+enum { NK_TB_MAX_SEEDS = 48 };
+/* Ownership patterns of Adji Kui II (default rows and 5 + 5 bought). */
+enum { NK_TB_MAX_PATTERNS = 11 };
+
+/* The byte of a position: the value in the low 6 bits, and NK_TB_CYCLE when
+ * the value rests on the repetition rule somewhere in the play from this
+ * position (docs/tablebase.md, "Cycles"); without the bit the value is the
+ * exact value of the game with its full history from this position on. */
+enum { NK_TB_VALUE_MASK = 0x3F, NK_TB_CYCLE = 0x40 };
+
+/* A database, built in memory or mapped from a file. */
+typedef struct nk_tb {
+    const nk_variant *variant;   /* the engine's variant */
+    nk_variant rules;            /* the same without the majority rule */
+    unsigned seeds;              /* N: board seed counts 0..N */
+    unsigned npat;               /* ownership patterns (1, or 11 for adjikui) */
+    uint16_t pat[NK_TB_MAX_PATTERNS]; /* North's pits of each, South to move */
+    uint64_t offset[NK_TB_MAX_SEEDS + 2]; /* first byte of each seed count */
+    const uint8_t *data;         /* offset[seeds + 1] bytes */
+    uint8_t *owned;              /* data when built in memory (else NULL) */
+    void *map;                   /* the mapping when read from a file */
+    size_t map_len;
+    uint64_t checksum;           /* the file's (file.c); 0 when built */
+} nk_tb;
+
+/* What a build did. */
+typedef struct nk_tb_stats {
+    uint64_t positions;          /* stored positions, all seed counts */
+    uint64_t cycle;              /* of these, with NK_TB_CYCLE */
+    uint64_t sweeps;             /* fixpoint sweeps, all seed counts */
+    double seconds;              /* wall time of the build */
+} nk_tb_stats;
+
+/* Number of compositions of b seeds into the 12 pits: C(b + 11, 11). */
+uint64_t nk_tb_count(unsigned b);
+/* Rank of the pit counts among the compositions of their sum (the
+ * combinatorial number system over the 11 bars between the 12 pits), and
+ * its inverse. */
+uint64_t nk_tb_rank(const uint8_t pit[NK_PITS]);
+void nk_tb_unrank(unsigned b, uint64_t rank, uint8_t pit[NK_PITS]);
+
+/* NK_OK when databases exist for the variant, NK_EINVAL (with why) when
+ * not. */
+nk_status nk_tb_supported(const nk_variant *v, char *err, size_t errlen);
+
+/* Builds the database of v to `seeds` board seeds with `threads` OpenMP
+ * threads (0: OpenMP's default).  The result is the same for any number of
+ * threads.  stats may be NULL.  Release with nk_tb_close. */
+nk_status nk_tb_build(nk_tb *tb, const nk_variant *v, unsigned seeds, int threads,
+                      nk_tb_stats *stats, char *err, size_t errlen);
+
+/* The file name of a variant's database in a directory: DIR/VARIANT.nktb. */
+void nk_tb_path(const char *dir, const nk_variant *v, char *out, size_t len);
+
+/* Writes the database to path (through a temporary file and a rename, so
+ * that an existing file is replaced only by a complete one). */
+nk_status nk_tb_write(const nk_tb *tb, const char *path, char *err, size_t errlen);
+
+/* Maps a database file.  expect, when not NULL, is the variant it must be
+ * for (NK_EMISMATCH otherwise).  A file that is not a database, truncated,
+ * or whose checksum does not match is NK_EFORMAT; a missing one
+ * NK_ENOFILE. */
+nk_status nk_tb_open(nk_tb *tb, const char *path, const nk_variant *expect, char *err,
+                     size_t errlen);
+
+void nk_tb_close(nk_tb *tb);
+
+/* The byte of a position (any side to move, any stores and flags): value
+ * and NK_TB_CYCLE.  NK_ERANGE when it has more than tb->seeds board seeds,
+ * NK_EINVAL when its owners are not a pattern of the database. */
+nk_status nk_tb_probe(const nk_tb *tb, const nk_pos *pos, uint8_t *byte);
+
+/* The value of each legal move of a live position inside the database:
+ * out[m] for each move m of the returned mask is the number of the board's
+ * seeds the mover collects by playing m and then playing on optimally
+ * (captures of the move included).  Returns NK_ERANGE, NK_EINVAL as
+ * nk_tb_probe.  cycle, when not NULL, gets the moves whose value rests on
+ * the repetition rule. */
+nk_status nk_tb_move_values(const nk_tb *tb, const nk_pos *pos, unsigned *mask,
+                            int out[NK_PASS + 1], unsigned *cycle);
+
+#endif

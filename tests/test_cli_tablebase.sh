@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# test_cli_tablebase.sh -- `nickar tablebase build` and `nickar solve`
+# (docs/tablebase.md): a database is built and read back; solve gives the
+# value and the optimal moves of a known endgame; damaged, truncated,
+# foreign and other-variant files, a position outside the database and an
+# unsupported variant are refused with exit 2 and one line.
+source "$(dirname "$0")/lib_cli.sh"
+
+db=$tmp/tb
+run tablebase build --variant abapa --seeds 6 --output "$db" --threads 2
+check "build exits 0" test "$rc" -eq 0
+check "build writes the file" test -s "$db/abapa.nktb"
+check "build reports the positions" grep -q "18564 positions" <<<"$out"
+run tablebase build --variant abapa --seeds 6 --output "$tmp/tb1" --threads 1
+check "the file is the same for 1 and 2 threads" cmp -s "$db/abapa.nktb" "$tmp/tb1/abapa.nktb"
+
+# South's one move f makes A 2: a grand slam.  abapa (R-W5) captures
+# nothing, and North's A (2 seeds) cannot feed South: North keeps his row
+# (R-W7), South gets 0 of the 2.  antigua captures the 2 and South, moving
+# again on an empty board, ends the game: 2 of 2 (R-W8, R-G4).
+run solve --variant abapa --position '0,0,0,0,0,1/1,0,0,0,0,0 10-10 S' --tb "$db"
+check "solve exits 0" test "$rc" -eq 0
+check "abapa: value 0" grep -q "^value: 0 of the 2 seeds on the board to South$" <<<"$out"
+check "abapa: f is optimal" grep -qx "move f: 0 optimal" <<<"$out"
+check "abapa: North wins" grep -q "North 12: North wins" <<<"$out"
+run tablebase build --variant antigua --seeds 4 --output "$tmp/other"
+run solve --variant antigua --position '0,0,0,0,0,1/1,0,0,0,0,0 10-10 S' --tb "$tmp/other"
+check "antigua: value 2" grep -q "^value: 2 of the 2 seeds on the board to South$" <<<"$out"
+check "antigua: f is optimal" grep -qx "move f: 2 optimal" <<<"$out"
+# A value resting on the repetition rule says so.
+run solve --variant abapa --position '0,0,1,0,0,1/1,1,0,0,0,0 10-10 S' --tb "$db"
+check "a cycle's value is marked" grep -q "rests on the repetition rule" <<<"$out"
+
+cp "$db/abapa.nktb" "$tmp/good.nktb"
+mkdir -p "$tmp/mix" && cp "$tmp/other/antigua.nktb" "$tmp/mix/abapa.nktb"
+expect_error solve "database of antigua, not of abapa" \
+  solve --variant abapa --position '0,0,0,0,0,1/1,1,0,0,0,0 0-0 S' --tb "$tmp/mix"
+mkdir -p "$tmp/trunc" && head -c 5000 "$tmp/good.nktb" >"$tmp/trunc/abapa.nktb"
+expect_error solve "truncated" \
+  solve --variant abapa --position '0,0,0,0,0,1/1,1,0,0,0,0 0-0 S' --tb "$tmp/trunc"
+mkdir -p "$tmp/dmg" && cp "$tmp/good.nktb" "$tmp/dmg/abapa.nktb"
+printf '\x3f' | dd of="$tmp/dmg/abapa.nktb" bs=1 seek=9000 conv=notrunc status=none
+expect_error solve "checksum" \
+  solve --variant abapa --position '0,0,0,0,0,1/1,1,0,0,0,0 0-0 S' --tb "$tmp/dmg"
+mkdir -p "$tmp/foreign" && head -c 4000 /dev/zero | tr '\0' 'x' >"$tmp/foreign/abapa.nktb"
+expect_error solve "not an endgame database" \
+  solve --variant abapa --position '0,0,0,0,0,1/1,1,0,0,0,0 0-0 S' --tb "$tmp/foreign"
+expect_error solve "cannot open" \
+  solve --variant abapa --position '0,0,0,0,0,1/1,1,0,0,0,0 0-0 S' --tb "$tmp/none"
+expect_error solve "holds at most 6" \
+  solve --variant abapa --position '4,4,4,4,4,4/4,4,4,4,4,4 0-0 S' --tb "$db"
+expect_error tablebase "no endgame database for speightstown" \
+  tablebase build --variant speightstown --seeds 3 --output "$tmp/s"
+expect_error tablebase "expected the action 'build'" tablebase erase --variant abapa --seeds 3
+printf 'keep\n' >"$tmp/afile"
+expect_error tablebase "is not a directory" \
+  tablebase build --variant abapa --seeds 3 --output "$tmp/afile"
+check "a file given as --output is kept" grep -qx keep "$tmp/afile"
+# grade: the same seed gives the same positions and the same figures; a
+# depth-6 search plays more optimal moves and loses fewer seeds than a
+# random player on those positions (fixed seed: no chance in the test).
+run tablebase build --variant abapa --seeds 10 --output "$tmp/g"
+run grade random --variant abapa --tb "$tmp/g" --positions 200 --seed 5
+check "grade exits 0" test "$rc" -eq 0
+r1=$out
+run grade random --variant abapa --tb "$tmp/g" --positions 200 --seed 5
+check "grade is reproducible" test "$out" = "$r1"
+run grade ab:depth=6 --variant abapa --tb "$tmp/g" --positions 200 --seed 5
+a1=$out
+check "both graded on the same positions" test "$(head -1 <<<"$a1")" = "$(head -1 <<<"$r1")"
+share() { sed -n 's/^optimal moves: \([0-9.]*\) .*/\1/p' <<<"$1"; }
+lost() { sed -n 's/^seeds lost per move: \([0-9.]*\) .*/\1/p' <<<"$1"; }
+check "grade prints 200 positions" grep -q "^positions: 200 " <<<"$r1"
+check "depth 6 plays more optimal moves than random" \
+  awk -v a="$(share "$a1")" -v r="$(share "$r1")" 'BEGIN { exit !(a > r) }'
+check "depth 6 loses fewer seeds than random" \
+  awk -v a="$(lost "$a1")" -v r="$(lost "$r1")" 'BEGIN { exit !(a < r) }'
+check "the share lies in its interval" \
+  awk -v l="$(grep '^optimal' <<<"$a1")" 'BEGIN { split(l, f, "[][ ,]+"); exit !(f[6] <= f[3] && f[3] <= f[7]) }'
+expect_error grade "cannot open" grade random --variant abapa --tb "$tmp/none"
+expect_error grade "missing the player SPEC" grade --variant abapa --tb "$tmp/g"
+finish

@@ -1,0 +1,501 @@
+/*
+ * test_tb.c -- endgame databases (src/tb, docs/tablebase.md).
+ *
+ * - The index is a bijection: rank(unrank(r)) = r for every rank of the
+ *   seed counts 0..7.
+ * - Every position with at most 6 seeds on the board, each variant with a
+ *   database, each side to move (Adji Kui II: every ownership pattern), and
+ *   500 random positions of 7 to 10 seeds per variant: the database's value
+ *   equals an exhaustive alpha-beta search of the full game tree with the
+ *   game's history (repetition as the engine applies it, R-W10/R-K7), over
+ *   the engine's own moves.  Positions without NK_TB_CYCLE must agree; those
+ *   with it may differ (docs/tablebase.md, "Cycles"): the test counts them,
+ *   prints the count and names the first of them.
+ * - The retrograde invariant over a whole database of 8 seeds: every value
+ *   without NK_TB_CYCLE is the best of its moves' values, and every
+ *   position whose game is over holds its end rule's value.
+ * - Files: a written file reads back equal; a damaged byte, a truncated
+ *   file, a foreign file and another variant's file are refused.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tb/tb.h"
+
+static const char *const tb_variants[] = {"abapa", "antigua", "bridgetown", "adjikui"};
+enum { NVAR = 4 };
+
+/* ===== the reference: alpha-beta with the game's history ===== */
+
+/* Values of positions with a fresh history (the start of a search, or
+ * right after a capture: R-W10 keeps only the positions since the last
+ * capture, so their value is a function of the position). */
+typedef struct memo_entry {
+    uint8_t key[16]; /* pits, side, owners (2 bytes), used */
+    int value;
+} memo_entry;
+
+typedef struct ref {
+    const nk_tb *tb; /* for move ordering and first guesses only */
+    nk_variant v; /* without the majority rule, as the database */
+    memo_entry *memo;
+    size_t cap;
+    uint64_t hist[8192];
+    unsigned nh;
+    uint64_t nodes;  /* of the current comparison */
+    uint64_t budget; /* nodes a comparison may search */
+    bool aborted;    /* the budget ran out: no value */
+    uint64_t total_nodes;
+} ref;
+
+static void memo_key(const nk_pos *p, uint8_t key[16])
+{
+    memcpy(key, p->pit, 12);
+    key[12] = p->side;
+    memcpy(key + 13, &p->north, 2);
+    key[15] = 1;
+}
+
+static memo_entry *memo_slot(ref *r, const uint8_t key[16])
+{
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < 16; i++)
+        h = (h ^ key[i]) * 1099511628211ull;
+    size_t i = h & (r->cap - 1);
+    while (r->memo[i].key[15] && memcmp(r->memo[i].key, key, 16) != 0)
+        i = (i + 1) & (r->cap - 1);
+    return &r->memo[i];
+}
+
+static int ref_root(ref *r, const nk_pos *p);
+
+/* The best value for the side to move at p (live, in the history), with
+ * the window (alpha, beta). */
+static int ref_seg(ref *r, const nk_pos *p, int alpha, int beta)
+{
+    const nk_variant *v = &r->v;
+    const int me = p->side;
+    const int b = (int)nk_pos_on_board(p);
+    if (++r->nodes > r->budget) {
+        r->aborted = true;
+        return 0;
+    }
+    unsigned legal;
+    int guess[NK_PASS + 1];
+    assert_int_equal(nk_tb_move_values(r->tb, p, &legal, guess, NULL), NK_OK);
+    int order[NK_PASS + 1], n = 0;
+    for (unsigned m = legal; m; m &= m - 1) { /* the database's best first */
+        int move = __builtin_ctz(m), j = n++;
+        for (; j > 0 && guess[order[j - 1]] < guess[move]; j--)
+            order[j] = order[j - 1];
+        order[j] = move;
+    }
+    int best = -1;
+    for (int o = 0; o < n; o++) {
+        int move = order[o];
+        nk_pos c = *p;
+        nk_apply(v, &c, move, NULL);
+        int val;
+        nk_result res;
+        nk_end end = nk_pos_end_reached(v, &c);
+        if (end != NK_END_NONE) {
+            nk_pos_result(v, &c, end, &res);
+            val = (int)res.total[me];
+        } else if (c.store[0] + c.store[1] > 0) { /* a capture: fresh history */
+            int got = c.store[me], rest = b - got;
+            nk_pos q = c;
+            q.store[0] = q.store[1] = 0;
+            q.flags = 0;
+            q.hash = nk_pos_hash(&q);
+            int x = ref_root(r, &q);
+            val = got + (c.side == me ? x : rest - x);
+        } else {
+            bool seen = false;
+            for (unsigned k = 0; k < r->nh; k++)
+                seen |= r->hist[k] == c.hash;
+            if (seen) { /* R-W10, R-K7 */
+                nk_pos_result(v, &c, NK_END_REPETITION, &res);
+                val = (int)res.total[me];
+            } else {
+                assert_true(r->nh < 8192);
+                r->hist[r->nh++] = c.hash;
+                if (c.side != me)
+                    val = b - ref_seg(r, &c, b - beta, b - alpha);
+                else
+                    val = ref_seg(r, &c, alpha, beta);
+                r->nh--;
+            }
+        }
+        if (r->aborted)
+            return 0;
+        if (val > best)
+            best = val;
+        if (best > alpha)
+            alpha = best;
+        if (alpha >= beta)
+            break;
+    }
+    return best;
+}
+
+/* Value of p (stores 0, live) with a history that starts at p. */
+static int ref_root(ref *r, const nk_pos *p)
+{
+    uint8_t key[16];
+    memo_key(p, key);
+    memo_entry *e = memo_slot(r, key);
+    if (e->key[15])
+        return e->value;
+    unsigned nh = r->nh;
+    uint64_t *saved = malloc((nh + 1) * sizeof *saved);
+    assert_non_null(saved);
+    memcpy(saved, r->hist, nh * sizeof *saved);
+    r->nh = 1;
+    r->hist[0] = p->hash;
+    /* MTD(f): null-window searches from the database's value as the first
+     * guess, until the bounds meet; the value is the search's, exact. */
+    uint8_t byte;
+    assert_int_equal(nk_tb_probe(r->tb, p, &byte), NK_OK);
+    int x = byte & NK_TB_VALUE_MASK, lower = -1, upper = (int)nk_pos_on_board(p) + 1;
+    while (lower < upper) {
+        int beta = x == lower ? x + 1 : x;
+        r->nh = 1;
+        x = ref_seg(r, p, beta - 1, beta);
+        if (r->aborted)
+            break;
+        if (x < beta)
+            upper = x;
+        else
+            lower = x;
+    }
+    memcpy(r->hist, saved, nh * sizeof *saved);
+    free(saved);
+    r->nh = nh;
+    if (r->aborted)
+        return 0;
+    e = memo_slot(r, key); /* the table did not move: same slot */
+    memcpy(e->key, key, 16);
+    e->value = x;
+    return x;
+}
+
+/* The reference value of any position with stores 0. */
+static int ref_value(ref *r, nk_pos p)
+{
+    p.hash = nk_pos_hash(&p);
+    nk_end end = nk_pos_end(&r->v, &p);
+    if (end != NK_END_NONE) {
+        nk_result res;
+        nk_pos_result(&r->v, &p, end, &res);
+        return (int)res.total[p.side];
+    }
+    return ref_root(r, &p);
+}
+
+static void ref_init(ref *r, const nk_variant *v, const nk_tb *tb)
+{
+    memset(r, 0, sizeof *r);
+    r->tb = tb;
+    r->v = *v;
+    r->v.ends &= ~(1u << NK_END_MAJORITY);
+    r->cap = (size_t)1 << 22;
+    r->budget = getenv("NK_TB_BUDGET") ? strtoull(getenv("NK_TB_BUDGET"), NULL, 10) : 3000;
+    r->memo = calloc(r->cap, sizeof *r->memo);
+    assert_non_null(r->memo);
+}
+
+/* ===== comparisons ===== */
+
+typedef struct tally {
+    uint64_t positions, exact, cycle_marked, differ_marked, undecided;
+} tally;
+
+/* Compares one position (stores 0); a difference without the cycle mark
+ * fails the test, one with it is counted and the first ones named. */
+static void compare(const nk_tb *tb, ref *r, const nk_pos *p, tally *t)
+{
+    uint8_t byte;
+    assert_int_equal(nk_tb_probe(tb, p, &byte), NK_OK);
+    int db = byte & NK_TB_VALUE_MASK;
+    r->nodes = 0;
+    r->aborted = false;
+    int want = ref_value(r, *p);
+    r->total_nodes += r->nodes;
+    t->positions++;
+    if (byte & NK_TB_CYCLE)
+        t->cycle_marked++;
+    if (r->aborted) {
+        t->undecided++;
+        return;
+    }
+    if (db == want) {
+        t->exact++;
+        return;
+    }
+    char text[NK_POS_TEXT];
+    nk_pos_format(p, text);
+    if (!(byte & NK_TB_CYCLE)) {
+        print_error("%s %s: database %d, search with history %d, not marked\n",
+                    tb->variant->name, text, db, want);
+        fail();
+    }
+    if (t->differ_marked++ < 5)
+        printf("  differs (repetition): %s %s  database %d, with history %d\n",
+               tb->variant->name, text, db, want);
+}
+
+static void report(const char *what, const char *variant, const tally *t)
+{
+    printf("%s %-10s %8llu positions: %llu equal, %llu differ (all marked NK_TB_CYCLE), "
+           "%llu not decided within the node budget; %llu marked\n",
+           what, variant, (unsigned long long)t->positions, (unsigned long long)t->exact,
+           (unsigned long long)t->differ_marked, (unsigned long long)t->undecided,
+           (unsigned long long)t->cycle_marked);
+}
+
+static void test_index_bijection(void **state)
+{
+    (void)state;
+    for (unsigned b = 0; b <= 7; b++) {
+        uint64_t n = nk_tb_count(b);
+        for (uint64_t i = 0; i < n; i++) {
+            uint8_t pit[NK_PITS];
+            nk_tb_unrank(b, i, pit);
+            unsigned sum = 0;
+            for (int k = 0; k < NK_PITS; k++)
+                sum += pit[k];
+            assert_int_equal(sum, b);
+            assert_int_equal(nk_tb_rank(pit), i);
+        }
+    }
+    assert_int_equal(nk_tb_count(15), 7726160);
+}
+
+/* Every position with at most 6 board seeds, both sides to move, every
+ * pattern. */
+static void test_all_small_positions(void **state)
+{
+    (void)state;
+    for (int k = 0; k < NVAR; k++) {
+        const nk_variant *v = nk_variant_find(tb_variants[k]);
+        nk_tb tb;
+        char err[NK_MSG_MAX];
+        assert_int_equal(nk_tb_build(&tb, v, 6, 0, NULL, err, sizeof err), NK_OK);
+        ref r;
+        ref_init(&r, v, &tb);
+        tally t = {0};
+        unsigned top = getenv("NK_TB_TOP") ? (unsigned)atoi(getenv("NK_TB_TOP")) : 3;
+        r.budget = 50000000; /* never reached at 3 seeds: every position decided */
+        for (unsigned b = 0; b <= top; b++)
+            for (uint64_t i = 0; i < nk_tb_count(b); i++)
+                for (unsigned pat = 0; pat < tb.npat; pat++)
+                    for (int side = 0; side < 2; side++) {
+                        nk_pos p;
+                        memset(&p, 0, sizeof p);
+                        nk_tb_unrank(b, i, p.pit);
+                        p.north = tb.pat[pat];
+                        p.side = (uint8_t)side;
+                        compare(&tb, &r, &p, &t);
+                    }
+        report("<=3 seeds", v->name, &t);
+        assert_int_equal(t.undecided, 0);
+        printf("  reference nodes %llu\n", (unsigned long long)r.total_nodes);
+        assert_true(t.exact > t.positions / 2);
+        free(r.memo);
+        nk_tb_close(&tb);
+    }
+}
+
+/* 500 random positions of 7 to 10 board seeds per variant. */
+static void test_random_positions(void **state)
+{
+    (void)state;
+    uint64_t x = 0x9E3779B97F4A7C15ull;
+    for (int k = 0; k < NVAR; k++) {
+        const nk_variant *v = nk_variant_find(tb_variants[k]);
+        nk_tb tb;
+        char err[NK_MSG_MAX];
+        assert_int_equal(nk_tb_build(&tb, v, 10, 0, NULL, err, sizeof err), NK_OK);
+        ref r;
+        ref_init(&r, v, &tb);
+        tally t = {0};
+        for (int n = 0; n < 300; n++) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            unsigned b = 4 + (unsigned)((x >> 33) % 7);
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            nk_pos p;
+            memset(&p, 0, sizeof p);
+            nk_tb_unrank(b, (x >> 20) % nk_tb_count(b), p.pit);
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            p.north = tb.pat[(x >> 40) % tb.npat];
+            p.side = (uint8_t)((x >> 50) & 1u);
+            compare(&tb, &r, &p, &t);
+        }
+        report("4-10 seeds", v->name, &t);
+        printf("  reference nodes %llu\n", (unsigned long long)r.total_nodes);
+        assert_true(t.exact > 0);
+        free(r.memo);
+        nk_tb_close(&tb);
+    }
+}
+
+/* The retrograde invariant over every position of a database of 8 seeds. */
+static void test_invariant(void **state)
+{
+    (void)state;
+    for (int k = 0; k < NVAR; k++) {
+        const nk_variant *v = nk_variant_find(tb_variants[k]);
+        nk_tb tb;
+        char err[NK_MSG_MAX];
+        assert_int_equal(nk_tb_build(&tb, v, 8, 0, NULL, err, sizeof err), NK_OK);
+        uint64_t checked = 0, over = 0;
+        for (unsigned b = 0; b <= 8; b++)
+            for (uint64_t i = 0; i < nk_tb_count(b); i++)
+                for (unsigned pat = 0; pat < tb.npat; pat++) {
+                    nk_pos p;
+                    memset(&p, 0, sizeof p);
+                    nk_tb_unrank(b, i, p.pit);
+                    p.north = tb.pat[pat];
+                    uint8_t byte;
+                    assert_int_equal(nk_tb_probe(&tb, &p, &byte), NK_OK);
+                    int val = byte & NK_TB_VALUE_MASK;
+                    assert_true(val <= (int)b);
+                    nk_end end = nk_pos_end(&tb.rules, &p);
+                    if (end != NK_END_NONE) {
+                        nk_result res;
+                        nk_pos_result(&tb.rules, &p, end, &res);
+                        assert_int_equal(val, res.total[NK_SOUTH]);
+                        over++;
+                        continue;
+                    }
+                    if (byte & NK_TB_CYCLE)
+                        continue;
+                    unsigned mask;
+                    int mv[NK_PASS + 1];
+                    assert_int_equal(nk_tb_move_values(&tb, &p, &mask, mv, NULL), NK_OK);
+                    int best = -1;
+                    for (unsigned m = mask; m; m &= m - 1)
+                        if (mv[__builtin_ctz(m)] > best)
+                            best = mv[__builtin_ctz(m)];
+                    assert_int_equal(val, best);
+                    checked++;
+                }
+        printf("invariant %-10s %llu positions checked, %llu over\n", v->name,
+               (unsigned long long)checked, (unsigned long long)over);
+        assert_true(checked > 0);
+        assert_true(over > 0 || v->sowing == NK_SOW_RELAY); /* relay positions never start over */
+        nk_tb_close(&tb);
+    }
+}
+
+/* The database is the same for 1 and 2 threads. */
+static void test_threads(void **state)
+{
+    (void)state;
+    const nk_variant *v = nk_variant_find("abapa");
+    nk_tb a, b;
+    char err[NK_MSG_MAX];
+    assert_int_equal(nk_tb_build(&a, v, 9, 1, NULL, err, sizeof err), NK_OK);
+    assert_int_equal(nk_tb_build(&b, v, 9, 2, NULL, err, sizeof err), NK_OK);
+    assert_memory_equal(a.data, b.data, a.offset[10]);
+    nk_tb_close(&a);
+    nk_tb_close(&b);
+}
+
+static void write_bytes(const char *path, const void *d, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(d, 1, n, f), n);
+    fclose(f);
+}
+
+static void test_files(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/nk_tb_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[256], other[256], bad[256];
+    snprintf(path, sizeof path, "%s/abapa.nktb", dir);
+    snprintf(other, sizeof other, "%s/antigua.nktb", dir);
+    snprintf(bad, sizeof bad, "%s/bad.nktb", dir);
+    const nk_variant *ab = nk_variant_find("abapa"), *an = nk_variant_find("antigua");
+    nk_tb tb, rd;
+    char err[NK_MSG_MAX];
+    assert_int_equal(nk_tb_build(&tb, ab, 5, 0, NULL, err, sizeof err), NK_OK);
+    assert_int_equal(nk_tb_write(&tb, path, err, sizeof err), NK_OK);
+    assert_int_equal(nk_tb_open(&rd, path, ab, err, sizeof err), NK_OK);
+    assert_int_equal(rd.seeds, 5);
+    assert_memory_equal(rd.data, tb.data, tb.offset[6]);
+    nk_tb_close(&rd);
+    /* another variant's database */
+    nk_tb t2;
+    assert_int_equal(nk_tb_build(&t2, an, 5, 0, NULL, err, sizeof err), NK_OK);
+    assert_int_equal(nk_tb_write(&t2, other, err, sizeof err), NK_OK);
+    nk_tb_close(&t2);
+    assert_int_equal(nk_tb_open(&rd, other, ab, err, sizeof err), NK_EMISMATCH);
+    assert_non_null(strstr(err, "antigua"));
+    /* read the file whole */
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    size_t len = 96 + tb.offset[6];
+    uint8_t *buf = malloc(len + 1);
+    assert_int_equal(fread(buf, 1, len + 1, f), len);
+    fclose(f);
+    /* a damaged data byte */
+    buf[96 + 1000] ^= 1;
+    write_bytes(bad, buf, len);
+    assert_int_equal(nk_tb_open(&rd, bad, ab, err, sizeof err), NK_EFORMAT);
+    assert_non_null(strstr(err, "checksum"));
+    buf[96 + 1000] ^= 1;
+    /* a damaged header: the seed count */
+    buf[12] ^= 1;
+    write_bytes(bad, buf, len);
+    assert_int_equal(nk_tb_open(&rd, bad, ab, err, sizeof err), NK_EFORMAT);
+    buf[12] ^= 1;
+    /* truncated */
+    write_bytes(bad, buf, len - 1);
+    assert_int_equal(nk_tb_open(&rd, bad, ab, err, sizeof err), NK_EFORMAT);
+    assert_non_null(strstr(err, "truncated"));
+    /* foreign */
+    uint8_t foreign[136];
+    memset(foreign, 'G', sizeof foreign);
+    memcpy(foreign, "GIF89a", 6);
+    write_bytes(bad, foreign, sizeof foreign);
+    assert_int_equal(nk_tb_open(&rd, bad, ab, err, sizeof err), NK_EFORMAT);
+    assert_non_null(strstr(err, "not an endgame database"));
+    /* missing */
+    assert_int_equal(nk_tb_open(&rd, "/nonexistent/x.nktb", ab, err, sizeof err), NK_ENOFILE);
+    /* a position outside the database */
+    nk_pos p;
+    assert_int_equal(nk_pos_parse(&p, "4,4,0,0,0,0/0,0,0,0,0,0 0-0 S", err, sizeof err), NK_OK);
+    uint8_t byte;
+    assert_int_equal(nk_tb_probe(&tb, &p, &byte), NK_ERANGE);
+    free(buf);
+    nk_tb_close(&tb);
+    unlink(path);
+    unlink(other);
+    unlink(bad);
+    rmdir(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_index_bijection),
+        cmocka_unit_test(test_files),
+        cmocka_unit_test(test_threads),
+        cmocka_unit_test(test_invariant),
+        cmocka_unit_test(test_all_small_positions),
+        cmocka_unit_test(test_random_positions),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
