@@ -31,7 +31,12 @@ nk_status nk_arena_play_meetings(const nk_arena_setup *s, const nk_meeting *meet
     if (out->jobs == NULL || out->games == NULL || out->tally == NULL)
         return nk_fail(NK_ENOMEM, err, len, "out of memory for %zu games", 2 * n);
     out->n = n;
-    nk_exec_pairs(out->jobs, meetings, n, s->master, s->batch, s->opening);
+    if (s->index == NULL)
+        nk_exec_pairs(out->jobs, meetings, n, s->master, s->batch, s->opening);
+    else
+        for (size_t i = 0; i < n; i++)
+            nk_exec_pair_at(&out->jobs[2 * i], meetings[i], s->index[i], s->master, s->batch,
+                            s->opening);
     nk_exec_batch batch = {.variant = s->variant,
                            .ply_limit = s->ply_limit,
                            .players = s->players,

@@ -7,8 +7,9 @@
  * the fitness games and the benchmark of an evolution run (run/) and by
  * `nickar match`.
  *
- * Seeds: meeting i of a call is pairing i of exec batch `batch` under
- * `master` (nk_exec_pairs), so its games depend only on (master, batch, i),
+ * Seeds: meeting i of a call is pairing i (or index[i]) of exec batch
+ * `batch` under `master` (nk_exec_pairs), so its games depend only on
+ * (master, batch, i),
  * the two players and the batch settings, never on the thread count.
  */
 #ifndef NK_ARENA_MEETINGS_H
@@ -33,6 +34,11 @@ typedef struct nk_arena_setup {
     unsigned opening;               /* random opening plies */
     int threads;                    /* 0: OpenMP's default; 1: serial */
     bool record;                    /* keep the games' moves (nk_exec_game.moves) */
+    const uint64_t *index;          /* NULL: meeting i of a call is pairing i
+                                       of the batch; else pairing index[i]
+                                       (a tournament plays the meetings of
+                                       many pairings in one call, each
+                                       numbered within its own pairing) */
 } nk_arena_setup;
 
 /* One meeting's result from a's side.  Game 0 has a South, game 1 a North. */

@@ -259,7 +259,7 @@ nk_status nk_ratings_fit(const nk_wdl *m, size_t n, size_t anchor, double anchor
     }
     if (st == NK_OK && reach(m, n, 0, seen, queue) < n) {
         size_t k = 1;
-        while (seen[k])
+        while (k + 1 < n && seen[k] != 0)
             k++;
         st = nk_fail(NK_EINVAL, err, errlen,
                      "rating fit: players 0 and %zu are not connected by games, so they have "

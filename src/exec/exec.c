@@ -38,22 +38,27 @@ uint64_t nk_exec_seed(uint64_t master, uint64_t batch, uint64_t game)
     return nk_seed_mix(nk_seed_mix(master, batch, game), GAME_DOMAIN, 0);
 }
 
+void nk_exec_pair_at(nk_exec_job *jobs, nk_meeting meeting, uint64_t index, uint64_t master,
+                     uint64_t batch, unsigned opening)
+{
+    uint64_t pair = nk_exec_seed(master, batch, index);
+    jobs[0] = (nk_exec_job){.south = meeting.a,
+                            .north = meeting.b,
+                            .seed = nk_seed_mix(pair, 1, 0),
+                            .opening_seed = pair,
+                            .opening = opening};
+    jobs[1] = (nk_exec_job){.south = meeting.b,
+                            .north = meeting.a,
+                            .seed = nk_seed_mix(pair, 2, 0),
+                            .opening_seed = pair,
+                            .opening = opening};
+}
+
 void nk_exec_pairs(nk_exec_job *jobs, const nk_meeting *meetings, size_t n, uint64_t master,
                    uint64_t batch, unsigned opening)
 {
-    for (size_t i = 0; i < n; i++) {
-        uint64_t pair = nk_exec_seed(master, batch, i);
-        jobs[2 * i] = (nk_exec_job){.south = meetings[i].a,
-                                    .north = meetings[i].b,
-                                    .seed = nk_seed_mix(pair, 1, 0),
-                                    .opening_seed = pair,
-                                    .opening = opening};
-        jobs[2 * i + 1] = (nk_exec_job){.south = meetings[i].b,
-                                        .north = meetings[i].a,
-                                        .seed = nk_seed_mix(pair, 2, 0),
-                                        .opening_seed = pair,
-                                        .opening = opening};
-    }
+    for (size_t i = 0; i < n; i++)
+        nk_exec_pair_at(&jobs[2 * i], meetings[i], i, master, batch, opening);
 }
 
 double nk_exec_points(const nk_exec_game *game, int side)

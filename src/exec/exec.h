@@ -101,6 +101,10 @@ typedef struct nk_meeting {
  * from it.  (A match is the meeting (0, 1) repeated.) */
 void nk_exec_pairs(nk_exec_job *jobs, const nk_meeting *meetings, size_t n, uint64_t master,
                    uint64_t batch, unsigned opening);
+/* The two jobs of one meeting as pairing `index` of the batch: jobs[0..1]
+ * are what nk_exec_pairs writes for meeting i = index. */
+void nk_exec_pair_at(nk_exec_job *jobs, nk_meeting meeting, uint64_t index, uint64_t master,
+                     uint64_t batch, unsigned opening);
 
 /* Plays every job of the batch and writes its result into out[job index]
  * (out has b->njobs entries; on failure their contents are unspecified but
