@@ -33,5 +33,12 @@ int nk_cmd_inspect(int argc, char **argv);
 int nk_cmd_view(int argc, char **argv);
 /* `nickar bench --search` (cmd_bench_search.c), called by nk_cmd_bench. */
 int nk_cmd_bench_search(int argc, char **argv);
+int nk_cmd_tournament(int argc, char **argv);
+
+/* Prints a tournament (io/tourfile.h) on stdout: mode 0 the rating list,
+ * cross table and pairings as text, 1 one JSON object, 2 CSV.  Used by
+ * nickar tournament and nickar inspect. */
+struct nk_tour;
+void nk_tournament_print(const struct nk_tour *tour, int mode);
 
 #endif

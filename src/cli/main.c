@@ -19,6 +19,8 @@ const nk_command nk_commands[] = {
     {"perft", "count move sequences of each depth (engine check)", nk_cmd_perft},
     {"play", "play against a player in the terminal", nk_cmd_play},
     {"match", "play games between two players and report the score", nk_cmd_match},
+    {"tournament", "play many players against each other and fit a rating list",
+     nk_cmd_tournament},
     {"bench", "measure engine speed and print its deterministic signature", nk_cmd_bench},
     {"evolve", "evolve evaluation weights by self-play from a config file", nk_cmd_evolve},
     {"inspect", "summarise a run file: config, champion, benchmark scores", nk_cmd_inspect},
