@@ -23,7 +23,7 @@ const nk_command nk_commands[] = {
      nk_cmd_tournament},
     {"bench", "measure engine speed and print its deterministic signature", nk_cmd_bench},
     {"evolve", "evolve evaluation weights by self-play from a config file", nk_cmd_evolve},
-    {"inspect", "summarise a run file: config, champion, benchmark scores", nk_cmd_inspect},
+    {"inspect", "summarise a run file (config, champion, benchmark scores) or a tournament file", nk_cmd_inspect},
     {"view", "write an HTML page that replays the games of records files", nk_cmd_view},
     {NULL, NULL, NULL},
 };

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -51,9 +52,20 @@ void nk_tour_free(nk_tour *t)
     memset(t, 0, sizeof *t);
 }
 
+/* Now, or SOURCE_DATE_EPOCH (seconds since 1970) when that is set to a
+ * number: the reproducible-builds convention, so that tests can compare
+ * whole files. */
 static void now_iso(char *buf, size_t len)
 {
     time_t now = time(NULL);
+    const char *epoch = getenv("SOURCE_DATE_EPOCH");
+    if (epoch != NULL && *epoch != '\0') {
+        char *end;
+        errno = 0;
+        long long v = strtoll(epoch, &end, 10);
+        if (*end == '\0' && errno == 0 && v >= 0)
+            now = (time_t)v;
+    }
     struct tm tm;
     gmtime_r(&now, &tm);
     strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);

@@ -6,7 +6,8 @@
  * Layout (schema_version 1; h5py reads it):
  *
  *   /                 attrs kind ("tournament"), schema_version (int32, 1),
- *                     nickar_version, created (ISO 8601), variant, format
+ *                     nickar_version, created (ISO 8601 UTC; from
+ *                     SOURCE_DATE_EPOCH when set), variant, format
  *                     ("round-robin" or "gauntlet"), games (games per
  *                     pairing), openings, ply_limit (int64), seed (uint64),
  *                     anchor (the anchor's name), anchor_elo (float64),
