@@ -406,9 +406,12 @@ static void write_all(writer *w, const nk_tour *t)
         H5Tclose(ts);
     hsize_t dq[2] = {t->npairings, 2};
     put_data_close(w, root, "/pairings", H5T_STD_I32LE, H5T_NATIVE_INT32, 2, dq, t->pairings);
-    hid_t gt = game_type();
+    /* the file's compound types are packed: no padding bytes (whose
+     * contents memory does not fix) reach the file */
+    hid_t gt = game_type(), gp = H5Tcopy(gt);
+    H5Tpack(gp);
     hsize_t dg[1] = {t->ngames};
-    hid_t d = put_data(w, root, "/games", gt, gt, 1, dg, t->games);
+    hid_t d = put_data(w, root, "/games", gp, gt, 1, dg, t->games);
     if (d >= 0) {
         char names_buf[NK_END_COUNT * 32] = "";
         for (int r = 0; r < NK_END_COUNT; r++) {
@@ -419,6 +422,7 @@ static void write_all(writer *w, const nk_tour *t)
         put_text(w, d, "winner_names", "south,north,draw");
         H5Dclose(d);
     }
+    H5Tclose(gp);
     H5Tclose(gt);
     hsize_t dm[1] = {t->nmoves};
     put_data_close(w, root, "/moves", H5T_STD_U8LE, H5T_NATIVE_UINT8, 1, dm, t->moves);
@@ -432,8 +436,9 @@ static void write_all(writer *w, const nk_tour *t)
         H5Gclose(g);
     }
     if (t->has_ratings) {
-        hid_t rt = rating_type();
-        d = put_data(w, root, "/ratings", rt, rt, 1, d1, t->ratings);
+        hid_t rt = rating_type(), rp = H5Tcopy(rt);
+        H5Tpack(rp);
+        d = put_data(w, root, "/ratings", rp, rt, 1, d1, t->ratings);
         if (d >= 0) {
             int32_t prior = t->prior;
             put_text(w, d, "model",
@@ -445,6 +450,7 @@ static void write_all(writer *w, const nk_tour *t)
             put_num(w, d, "prior", H5T_STD_I32LE, H5T_NATIVE_INT32, &prior);
             H5Dclose(d);
         }
+        H5Tclose(rp);
         H5Tclose(rt);
     }
     nk_free(names);
