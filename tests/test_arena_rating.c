@@ -209,12 +209,38 @@ static void test_degenerate(void **state)
     nk_ratings_free(&r);
 }
 
+/* Against a fixed ladder: 6-2-2 against one opponent rated 100 gives
+ * 100 + 400 log10(7/3) = 247.19 and the se of the two-player example
+ * (104.637); a second opponent with no games changes nothing; all wins
+ * get the virtual draw: 4-0-0 against 0 becomes 4.5 of 5, r = 400 log10(9). */
+static void test_against_ladder(void **state)
+{
+    (void)state;
+    nk_wdl m[2] = {{6, 2, 2}, {0, 0, 0}};
+    double elo[2] = {100, 500}, r, se;
+    bool prior;
+    char err[NK_MSG_MAX];
+    assert_int_equal(nk_rating_against(m, elo, 2, &r, &se, &prior, err, sizeof err), NK_OK);
+    near(r, 100 + 400.0 * log10(7.0 / 3.0), 1e-6);
+    near(se, sqrt(1.6 / (C * C * 4.41)), 1e-6);
+    assert_false(prior);
+    nk_wdl sweep[1] = {{4, 0, 0}};
+    double zero[1] = {0};
+    assert_int_equal(nk_rating_against(sweep, zero, 1, &r, &se, &prior, err, sizeof err), NK_OK);
+    assert_true(prior);
+    near(r, 400.0 * log10(9.0), 1e-6);
+    nk_wdl none[1] = {{0, 0, 0}};
+    assert_int_equal(nk_rating_against(none, zero, 1, &r, &se, &prior, err, sizeof err),
+                     NK_EINVAL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_two_players_by_hand), cmocka_unit_test(test_chain_by_hand),
         cmocka_unit_test(test_score_matrix),        cmocka_unit_test(test_coverage),
         cmocka_unit_test(test_sweep_gets_prior),    cmocka_unit_test(test_degenerate),
+        cmocka_unit_test(test_against_ladder),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

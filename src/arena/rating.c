@@ -340,3 +340,54 @@ nk_status nk_ratings_fit(const nk_wdl *m, size_t n, size_t anchor, double anchor
     nk_free(f.ng);
     return st;
 }
+
+nk_status nk_rating_against(const nk_wdl *m, const double *elo, size_t n, double *out_elo,
+                            double *out_se, bool *prior, char *err, size_t errlen)
+{
+    double games = 0, pts = 0, mean = 0;
+    for (size_t j = 0; j < n; j++) {
+        double g = (double)m[j].w + m[j].d + m[j].l;
+        games += g;
+        pts += m[j].w + 0.5 * m[j].d;
+        mean += g * elo[j];
+    }
+    if (games <= 0)
+        return nk_fail(NK_EINVAL, err, errlen, "rating: the player has no games");
+    *prior = pts <= 0 || pts >= games;
+    double v = *prior ? 1.0 : 0.0;
+    double r = mean / games; /* start at the opponents' mean */
+    for (int it = 0; it < MAX_ITER; it++) {
+        double g = 0, info = 0;
+        for (size_t j = 0; j < n; j++) {
+            double gm = (double)m[j].w + m[j].d + m[j].l;
+            if (gm <= 0)
+                continue;
+            double p = expected(r, elo[j]);
+            g += C_ELO * (m[j].w + 0.5 * (m[j].d + v) - (gm + v) * p);
+            info += C_ELO * C_ELO * (gm + v) * p * (1.0 - p);
+        }
+        double step = g / info;
+        if (step > 400)
+            step = 400;
+        if (step < -400)
+            step = -400;
+        r += step;
+        if (fabs(step) < 1e-9) {
+            double jj = 0, kk = 0;
+            for (size_t k = 0; k < n; k++) {
+                double gm = (double)m[k].w + m[k].d + m[k].l;
+                if (gm <= 0)
+                    continue;
+                double p = expected(r, elo[k]), var = p * (1.0 - p);
+                double q = var - 0.25 * (m[k].d + v) / (gm + v);
+                jj += (gm + v) * var;
+                kk += (gm + v) * (q > 0 ? q : 0);
+            }
+            *out_elo = r;
+            *out_se = sqrt(kk) / (C_ELO * jj);
+            return NK_OK;
+        }
+    }
+    return nk_fail(NK_ERANGE, err, errlen, "rating: no convergence after %d iterations",
+                   MAX_ITER);
+}

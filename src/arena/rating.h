@@ -77,6 +77,16 @@ nk_status nk_ratings_fit(const nk_wdl *m, size_t n, size_t anchor, double anchor
                          nk_ratings *out, char *err, size_t errlen);
 void nk_ratings_free(nk_ratings *r);
 
+/* One player's rating against n opponents of fixed ratings (a ladder):
+ * m[j] is its results against opponent j, rated elo[j].  The same model:
+ * the maximum of the likelihood over the one free rating (Newton's
+ * method), se = sqrt(K) / J with J and K as above (the draw-corrected
+ * curvature).  If the player won every game or lost every game, one
+ * virtual draw is added against every opponent it met (*prior says so).
+ * NK_EINVAL when it played no game; NK_ERANGE without convergence. */
+nk_status nk_rating_against(const nk_wdl *m, const double *elo, size_t n, double *out_elo,
+                            double *out_se, bool *prior, char *err, size_t errlen);
+
 /* LOS of a over b from a fitted list. */
 double nk_ratings_los(const nk_ratings *r, size_t a, size_t b);
 

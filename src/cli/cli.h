@@ -35,6 +35,7 @@ int nk_cmd_view(int argc, char **argv);
 int nk_cmd_bench_search(int argc, char **argv);
 int nk_cmd_tournament(int argc, char **argv);
 int nk_cmd_bench_ratings(int argc, char **argv);
+int nk_cmd_rate(int argc, char **argv);
 
 /* Prints a tournament (io/tourfile.h) on stdout: mode 0 the rating list,
  * cross table and pairings as text, 1 one JSON object, 2 CSV.  Used by

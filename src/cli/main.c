@@ -21,6 +21,7 @@ const nk_command nk_commands[] = {
     {"match", "play games between two players and report the score", nk_cmd_match},
     {"tournament", "play many players against each other and fit a rating list",
      nk_cmd_tournament},
+    {"rate", "rate a player against a variant's reference ladder", nk_cmd_rate},
     {"bench", "measure engine speed and print its deterministic signature", nk_cmd_bench},
     {"evolve", "evolve evaluation weights by self-play from a config file", nk_cmd_evolve},
     {"inspect", "summarise a run file (config, champion, benchmark scores) or a tournament file", nk_cmd_inspect},
