@@ -143,5 +143,6 @@ check "a refused --resume leaves the file as it was" cmp -s "$tmp/t.h5" "$tmp/ke
 echo "not hdf5" >"$tmp/junk.h5"
 bad "--resume: " "${V[@]}" random greedy --output "$tmp/junk.h5" --resume
 check "a refused --resume of a junk file leaves it" grep -q "not hdf5" "$tmp/junk.h5"
+expect_exit 1 tournament "cannot create" tournament "${V[@]}" random greedy --quiet --output "$tmp/no/such/dir/t.h5"
 
 finish

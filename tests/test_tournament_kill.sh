@@ -7,8 +7,8 @@
 # Nth step of the file I/O when NICKAR_KILL_AT=N (tests/runfile_kill_seam.c;
 # the tournament file's steps: every attribute, dataset and group written,
 # the flush, the sync, the rename; io/tourfile.h).  The tournament below
-# writes its file three times (batches of 64, 64 and 22 meetings); N walks
-# over every step of the three writes.  After each kill the file is either
+# writes its file four times (before the first game, then after batches of
+# 64, 64 and 22 meetings); N walks over every step of the four writes.  After each kill the file is either
 # absent or whole (`nickar inspect` reads it); `--resume` then finishes
 # the tournament, and the file must equal the uninterrupted one (cmp: the
 # creation time comes from SOURCE_DATE_EPOCH, so nothing else may differ).
@@ -24,7 +24,7 @@ cp "$tmp/out" "$tmp/ref.json"
 NICKAR_KILL_LOG=$tmp/steps.log "$testbin" "${args[@]}" --output "$tmp/logged.h5" >/dev/null 2>&1
 steps=$(wc -l <"$tmp/steps.log")
 check "nickar-test writes the same file as nickar" cmp -s "$tmp/logged.h5" "$tmp/ref.h5"
-check "three writes of the file ($steps steps)" test "$(grep -c 'tournament rename' "$tmp/steps.log")" -eq 3
+check "four writes of the file ($steps steps)" test "$(grep -c 'tournament rename' "$tmp/steps.log")" -eq 4
 
 killed=0
 for ((n = 1; n <= steps; n++)); do

@@ -11,8 +11,8 @@
  * K A B`, and every pairing starts from the same random openings.  The
  * meetings are played in schedule order (pairing by pairing) in batches;
  * each batch runs on the threads of exec and its results land by index, so
- * nothing depends on --threads.  After each batch the file is written
- * whole (through FILE.tmp); the batches grow with the tournament (at least
+ * nothing depends on --threads.  The file is written whole (through
+ * FILE.tmp) before the first game and after each batch; the batches grow with the tournament (at least
  * 64 meetings, at least an eighth of those done), so the writing costs a
  * bounded multiple of the file's final size.
  */
@@ -284,6 +284,10 @@ static int play(tourney *t, nk_tour *tour)
                             .record = true};
     nk_status st = NK_OK;
     bool tty = isatty(STDERR_FILENO) && !t->quiet;
+    /* a new tournament's file is written before the first game, so that a
+     * path that cannot be written is an error before any work */
+    if (t->output != NULL && tour->meetings_done == 0)
+        st = nk_tour_write(tour, t->output, err, sizeof err);
     while (st == NK_OK && tour->meetings_done < total && !stop_requested) {
         size_t first = tour->meetings_done;
         size_t n = first / 8 > MIN_BATCH ? first / 8 : MIN_BATCH;
