@@ -829,6 +829,9 @@ nk_status nk_tour_compare(const nk_tour *f, const nk_tour *w, char *err, size_t 
     if (f->nplayers != w->nplayers)
         return nk_fail(NK_EMISMATCH, err, errlen, "it has %zu players, not %zu", f->nplayers,
                        w->nplayers);
+    if (f->npairings != w->npairings ||
+        memcmp(f->pairings, w->pairings, 2 * f->npairings * sizeof *f->pairings) != 0)
+        return nk_fail(NK_EMISMATCH, err, errlen, "its schedule of pairings is another");
     for (size_t i = 0; i < f->nplayers; i++) {
         const nk_tour_player *x = &f->players[i], *y = &w->players[i];
         if (strcmp(x->name, y->name) != 0)
