@@ -80,6 +80,9 @@ for x in o["ratings"]:
     i = names.index(x["player"])
     assert abs(r["elo"][i] - x["elo"]) < 0.01 and r["rank"][i] == x["rank"]
 PY
+SOURCE_DATE_EPOCH=86400 "$nickar" tournament "${V[@]}" random greedy ab:depth=2 --games 10 --quiet --threads 1 --output "$tmp/th1.h5" >/dev/null
+SOURCE_DATE_EPOCH=86400 "$nickar" tournament "${V[@]}" random greedy ab:depth=2 --games 10 --quiet --threads 2 --output "$tmp/th2.h5" >/dev/null
+check "the file is the same bytes on 1 and 2 threads" cmp -s "$tmp/th1.h5" "$tmp/th2.h5"
 cp "$tmp/t.h5" "$tmp/t0.h5"
 run tournament "${V[@]}" random greedy ab:depth=2 --games 10 --json --quiet --output "$tmp/t.h5" --resume
 check "--resume of a finished tournament prints it again ($err)" cmp -s "$tmp/out" "$tmp/rr.json"
