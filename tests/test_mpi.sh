@@ -129,6 +129,14 @@ for k in 2 3; do
 done
 NICKAR_MPI_CHUNK=1 mpi 4 "${margs[@]}" --threads 1
 check "mpirun -np 4 match, one game a message: same JSON" test "$out" = "$plain"
+# --- nickar tournament: the same JSON and the same file bytes ---------------
+targs=(tournament --variant abapa --games 10 --json --quiet random greedy ab:depth=2)
+SOURCE_DATE_EPOCH=86400 run "${targs[@]}" --output "$tmp/t0.h5"
+tplain=$out
+check "tournament without MPI exits 0 ($err)" test "$rc" -eq 0
+SOURCE_DATE_EPOCH=86400 mpi 3 "${targs[@]}" --output "$tmp/t3.h5"
+check "mpirun -np 3 tournament: same JSON as one process" test "$out" = "$tplain"
+check "mpirun -np 3 tournament: the same file bytes" cmp -s "$tmp/t0.h5" "$tmp/t3.h5"
 mpi 2 match --variant abapa --games 4 --json "ab:features=nope" greedy
 check "mpirun: a bad spec is still a usage error on rank 0 (exit 2)" test "$rc" -eq 2
 
