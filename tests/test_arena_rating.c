@@ -230,8 +230,7 @@ static void test_against_ladder(void **state)
     assert_true(prior);
     near(r, 400.0 * log10(9.0), 1e-6);
     nk_wdl none[1] = {{0, 0, 0}};
-    assert_int_equal(nk_rating_against(none, zero, 1, &r, &se, &prior, err, sizeof err),
-                     NK_EINVAL);
+    assert_int_equal(nk_rating_against(none, zero, 1, &r, &se, &prior, err, sizeof err), NK_EINVAL);
 }
 
 int main(void)

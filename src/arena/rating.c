@@ -198,8 +198,8 @@ static nk_status newton(const fit *f, size_t anchor, double *r, unsigned *iters,
         double t = 1.0, lt = ll;
         for (int h = 0; h < 60; h++) {
             for (size_t i = 0; i < n; i++)
-                trial[i] = i == anchor ? r[i]
-                                       : r[i] + t * gsl_vector_get(step, i < anchor ? i : i - 1);
+                trial[i] =
+                    i == anchor ? r[i] : r[i] + t * gsl_vector_get(step, i < anchor ? i : i - 1);
             lt = loglik(f, trial);
             if (lt >= ll - 1e-12 * fabs(ll))
                 break;
@@ -219,8 +219,7 @@ nk_status nk_ratings_fit(const nk_wdl *m, size_t n, size_t anchor, double anchor
 {
     memset(out, 0, sizeof *out);
     if (n < 2)
-        return nk_fail(NK_EINVAL, err, errlen, "rating fit: needs at least 2 players, got %zu",
-                       n);
+        return nk_fail(NK_EINVAL, err, errlen, "rating fit: needs at least 2 players, got %zu", n);
     if (anchor >= n)
         return nk_fail(NK_EINVAL, err, errlen, "rating fit: anchor %zu is not a player (0..%zu)",
                        anchor, n - 1);
@@ -388,6 +387,5 @@ nk_status nk_rating_against(const nk_wdl *m, const double *elo, size_t n, double
             return NK_OK;
         }
     }
-    return nk_fail(NK_ERANGE, err, errlen, "rating: no convergence after %d iterations",
-                   MAX_ITER);
+    return nk_fail(NK_ERANGE, err, errlen, "rating: no convergence after %d iterations", MAX_ITER);
 }

@@ -25,19 +25,15 @@
 #include "cli/util.h"
 #include "io/playerio.h"
 
-enum {
-    OPT_VARIANT,
-    OPT_LADDER,
-    OPT_GAMES,
-    OPT_OPENINGS,
-    OPT_SEED,
-    OPT_THREADS,
-    OPT_JSON,
-    OPT_END
-};
+enum { OPT_VARIANT, OPT_LADDER, OPT_GAMES, OPT_OPENINGS, OPT_SEED, OPT_THREADS, OPT_JSON, OPT_END };
 
-enum { MAX_GAMES = 1000000, MAX_OPENING = 100, MAX_THREADS = 1024, MAX_LADDER = 1000,
-       LINE_MAX_BYTES = 2048 };
+enum {
+    MAX_GAMES = 1000000,
+    MAX_OPENING = 100,
+    MAX_THREADS = 1024,
+    MAX_LADDER = 1000,
+    LINE_MAX_BYTES = 2048
+};
 static const double Z95 = 1.959964;
 
 typedef struct rung {
@@ -52,8 +48,9 @@ static int read_ladder(const nk_cli *cli, const char *path, const nk_variant *v,
 {
     FILE *f = fopen(path, "r");
     if (f == NULL) {
-        nk_cli_error(cli, "no ladder '%s': %s (experiments/ladder/run.sh makes it; --ladder FILE "
-                          "names another)",
+        nk_cli_error(cli,
+                     "no ladder '%s': %s (experiments/ladder/run.sh makes it; --ladder FILE "
+                     "names another)",
                      path, strerror(errno));
         return NK_EXIT_USAGE;
     }
@@ -129,8 +126,7 @@ int nk_cmd_rate(int argc, char **argv)
                          "results do not depend on it",
                          NULL},
         [OPT_JSON] = {"json", NULL,
-                      "print one JSON object: player, elo, se, ci, games, prior, opponents",
-                      NULL},
+                      "print one JSON object: player, elo, se, ci, games, prior, opponents", NULL},
         [OPT_END] = {NULL, NULL, NULL, NULL},
     };
     nk_cli cli = {
@@ -154,8 +150,7 @@ int nk_cmd_rate(int argc, char **argv)
     uint64_t games = 100, openings = 2, seed = 1, threads = 0;
     if (v == NULL ||
         (opts[OPT_GAMES].value && !nk_cli_uint(&cli, OPT_GAMES, 1, MAX_GAMES, &games)) ||
-        (opts[OPT_OPENINGS].value &&
-         !nk_cli_uint(&cli, OPT_OPENINGS, 0, MAX_OPENING, &openings)) ||
+        (opts[OPT_OPENINGS].value && !nk_cli_uint(&cli, OPT_OPENINGS, 0, MAX_OPENING, &openings)) ||
         (opts[OPT_SEED].value && !nk_cli_uint(&cli, OPT_SEED, 0, UINT64_MAX, &seed)) ||
         (opts[OPT_THREADS].value && !nk_cli_uint(&cli, OPT_THREADS, 1, MAX_THREADS, &threads)))
         return NK_EXIT_USAGE;
@@ -249,8 +244,8 @@ int nk_cmd_rate(int argc, char **argv)
             }
             printf("]}\n");
         } else {
-            printf("variant  %s\nplayer   %s\nladder   %s (%zu players)\n", v->name,
-                   me.p[0].name, path, n);
+            printf("variant  %s\nplayer   %s\nladder   %s (%zu players)\n", v->name, me.p[0].name,
+                   path, n);
             printf("games    %zu: %llu against each, colour-swapped pairs, random openings "
                    "of %llu plies, seed %llu\n\n",
                    2 * total, (unsigned long long)games, (unsigned long long)openings,
@@ -264,8 +259,7 @@ int nk_cmd_rate(int argc, char **argv)
             printf("\nrating   %.1f +- %.1f (95%% interval [%.1f, %.1f]) on the ladder's "
                    "scale%s\n",
                    r, Z95 * se, r - Z95 * se, r + Z95 * se,
-                   prior ? "; it won or lost every game: one virtual draw per opponent added"
-                         : "");
+                   prior ? "; it won or lost every game: one virtual draw per opponent added" : "");
         }
     }
     nk_arena_played_free(&played);

@@ -12,9 +12,9 @@
  * meetings are played in schedule order (pairing by pairing) in batches;
  * each batch runs on the threads of exec and its results land by index, so
  * nothing depends on --threads.  The file is written whole (through
- * FILE.tmp) before the first game and after each batch; the batches grow with the tournament (at least
- * 64 meetings, at least an eighth of those done), so the writing costs a
- * bounded multiple of the file's final size.
+ * FILE.tmp) before the first game and after each batch; the batches grow with the tournament (at
+ * least 64 meetings, at least an eighth of those done), so the writing costs a bounded multiple of
+ * the file's final size.
  */
 #include <errno.h>
 #include <math.h>
@@ -53,8 +53,13 @@ enum {
     OPT_END
 };
 
-enum { MAX_GAMES = 1000000, MAX_OPENING = 100, MAX_THREADS = 1024, MAX_PLAYERS = 2000,
-       MIN_BATCH = 64 };
+enum {
+    MAX_GAMES = 1000000,
+    MAX_OPENING = 100,
+    MAX_THREADS = 1024,
+    MAX_PLAYERS = 2000,
+    MIN_BATCH = 64
+};
 
 static volatile sig_atomic_t stop_requested;
 
@@ -104,8 +109,9 @@ static int read_anchor(tourney *t, const char *text)
             t->set.anchor_elo = elo;
             return NK_EXIT_OK;
         }
-    nk_cli_error(cli, "--anchor '%.*s': no player of that name (the names are those the "
-                      "rating list shows)",
+    nk_cli_error(cli,
+                 "--anchor '%.*s': no player of that name (the names are those the "
+                 "rating list shows)",
                  (int)len, text);
     return NK_EXIT_USAGE;
 }
@@ -269,8 +275,8 @@ static int play(tourney *t, nk_tour *tour)
     }
     for (size_t m = 0; m < total; m++) {
         size_t q = m / per;
-        meetings[m] = (nk_meeting){(uint32_t)tour->pairings[2 * q],
-                                   (uint32_t)tour->pairings[2 * q + 1]};
+        meetings[m] =
+            (nk_meeting){(uint32_t)tour->pairings[2 * q], (uint32_t)tour->pairings[2 * q + 1]};
         index[m] = m % per;
     }
     nk_arena_setup setup = {.variant = t->variant,
@@ -299,8 +305,7 @@ static int play(tourney *t, nk_tour *tour)
         for (size_t i = 0; st == NK_OK && i < 2 * n; i++) {
             int32_t q = (int32_t)((first + i / 2) / per);
             st = nk_tour_add_game(tour, q, (int32_t)played.jobs[i].south,
-                                  (int32_t)played.jobs[i].north, &played.games[i], err,
-                                  sizeof err);
+                                  (int32_t)played.jobs[i].north, &played.games[i], err, sizeof err);
         }
         nk_arena_played_free(&played);
         if (st == NK_OK) {
@@ -388,8 +393,7 @@ void nk_tournament_print(const nk_tour *tour, int mode)
                "\"ply_limit\":%llu,\"meetings_done\":%zu,\"meetings_total\":%zu,\"anchor\":",
                format_name(s->format), (unsigned long long)s->games,
                (unsigned long long)s->openings, (unsigned long long)s->seed,
-               (unsigned long long)s->ply_limit, tour->meetings_done,
-               nk_tour_meetings_total(tour));
+               (unsigned long long)s->ply_limit, tour->meetings_done, nk_tour_meetings_total(tour));
         nk_cli_json_string(stdout, s->anchor);
         printf(",\"anchor_elo\":%.6g,\"players\":[", s->anchor_elo);
         for (size_t i = 0; i < p; i++) {
@@ -553,8 +557,7 @@ int nk_cmd_tournament(int argc, char **argv)
                         NULL},
         [OPT_FORCE] = {"force", NULL, "replace an existing --output FILE", NULL},
         [OPT_ANCHOR] = {"anchor", "NAME=ELO",
-                        "the player whose rating is fixed (default: the first player = 0)",
-                        NULL},
+                        "the player whose rating is fixed (default: the first player = 0)", NULL},
         [OPT_JSON] = {"json", NULL, "print one JSON object: players, cross table, ratings", NULL},
         [OPT_CSV] = {"csv", NULL,
                      "print CSV: the rating list, a blank line, one row per player and "

@@ -182,8 +182,8 @@ nk_status nk_tour_rate(nk_tour *t, char *err, size_t errlen)
     if (st == NK_OK) {
         for (size_t k = 0; k < p; k++) {
             size_t i = r.order[k];
-            t->ratings[i] = (nk_tour_rating){r.elo[i], r.se[i], r.lo[i], r.hi[i], r.games[i],
-                                             r.score[i], (int32_t)k + 1, r.los_next[k]};
+            t->ratings[i] = (nk_tour_rating){r.elo[i],   r.se[i],    r.lo[i],        r.hi[i],
+                                             r.games[i], r.score[i], (int32_t)k + 1, r.los_next[k]};
         }
         t->has_ratings = true;
         t->prior = r.prior;
@@ -340,7 +340,8 @@ static hid_t rating_type(void)
 static void write_all(writer *w, const nk_tour *t)
 {
     hid_t root = w->file;
-    int32_t schema = NK_TOUR_SCHEMA_VERSION, complete = t->meetings_done == nk_tour_meetings_total(t);
+    int32_t schema = NK_TOUR_SCHEMA_VERSION,
+            complete = t->meetings_done == nk_tour_meetings_total(t);
     int64_t games = (int64_t)t->set.games, openings = (int64_t)t->set.openings,
             ply = (int64_t)t->set.ply_limit, done = (int64_t)t->meetings_done,
             total = (int64_t)nk_tour_meetings_total(t);
@@ -545,8 +546,8 @@ typedef struct reader {
 static bool bad(reader *r, const char *what)
 {
     if (r->st == NK_OK)
-        r->st = nk_fail(NK_EFORMAT, r->err, r->errlen, "damaged tournament file '%s': %s",
-                        r->path, what);
+        r->st = nk_fail(NK_EFORMAT, r->err, r->errlen, "damaged tournament file '%s': %s", r->path,
+                        what);
     return false;
 }
 
@@ -612,8 +613,7 @@ static bool get_data(reader *r, const char *name, hid_t mtype, int rank, const h
         H5Dclose(d);
     if (!good) {
         char what[96];
-        snprintf(what, sizeof what, "dataset '%s' is missing, of the wrong shape or damaged",
-                 name);
+        snprintf(what, sizeof what, "dataset '%s' is missing, of the wrong shape or damaged", name);
         return bad(r, what);
     }
     return true;
@@ -671,8 +671,8 @@ static void read_all(reader *r, nk_tour *t)
     get_num(r, root, "schema_version", H5T_NATIVE_INT32, &schema);
     if (r->st == NK_OK && schema != NK_TOUR_SCHEMA_VERSION)
         r->st = nk_fail(NK_EFORMAT, r->err, r->errlen,
-                        "tournament file '%s' has schema_version %d; this nickar reads %d",
-                        r->path, schema, NK_TOUR_SCHEMA_VERSION);
+                        "tournament file '%s' has schema_version %d; this nickar reads %d", r->path,
+                        schema, NK_TOUR_SCHEMA_VERSION);
     get_text(r, root, "created", t->created, sizeof t->created);
     get_text(r, root, "variant", t->set.variant, sizeof t->set.variant);
     get_text(r, root, "format", format, sizeof format);
@@ -693,8 +693,8 @@ static void read_all(reader *r, nk_tour *t)
         t->set.format = NK_TOUR_GAUNTLET;
     else
         bad(r, "format is neither 'round-robin' nor 'gauntlet'");
-    if (games < 2 || games % 2 != 0 || games > (1 << 30) || openings < 0 || ply < 1 ||
-        done < 0 || total < done)
+    if (games < 2 || games % 2 != 0 || games > (1 << 30) || openings < 0 || ply < 1 || done < 0 ||
+        total < done)
         bad(r, "games, openings, ply_limit or meetings_done out of range");
     t->set.games = (uint64_t)games;
     t->set.openings = (uint64_t)openings;
@@ -726,8 +726,8 @@ static void read_all(reader *r, nk_tour *t)
     char *names = nk_calloc(p, NK_PLAYER_NAME), *specs = nk_calloc(p, NK_SPEC_TEXT);
     double *wts = nk_calloc(p * NK_MAX_FEATURES, sizeof *wts);
     int32_t *nw = nk_calloc(p, sizeof *nw);
-    if (!t->players || !t->pairings || !t->ratings || !t->games || !t->moves || !names ||
-        !specs || !wts || !nw) {
+    if (!t->players || !t->pairings || !t->ratings || !t->games || !t->moves || !names || !specs ||
+        !wts || !nw) {
         r->st = nk_fail(NK_ENOMEM, r->err, r->errlen, "out of memory reading '%s'", r->path);
     } else {
         hid_t tn = text_type(NK_PLAYER_NAME), ts = text_type(NK_SPEC_TEXT), gt = game_type();
@@ -748,8 +748,7 @@ static void read_all(reader *r, nk_tour *t)
             t->players[i].name[NK_PLAYER_NAME - 1] = '\0';
             memcpy(t->players[i].spec, specs + i * NK_SPEC_TEXT, NK_SPEC_TEXT);
             t->players[i].spec[NK_SPEC_TEXT - 1] = '\0';
-            memcpy(t->players[i].weights, wts + i * NK_MAX_FEATURES,
-                   sizeof t->players[i].weights);
+            memcpy(t->players[i].weights, wts + i * NK_MAX_FEATURES, sizeof t->players[i].weights);
             t->players[i].n_weights = nw[i];
             if (nw[i] < 0 || nw[i] > NK_MAX_FEATURES)
                 bad(r, "/players/n_weights out of range");
@@ -757,9 +756,9 @@ static void read_all(reader *r, nk_tour *t)
         for (size_t k = 0; r->st == NK_OK && k < t->ngames; k++) {
             const nk_tour_game *g = &t->games[k];
             if (g->pairing < 0 || (size_t)g->pairing >= t->npairings || g->south < 0 ||
-                g->north < 0 || (hsize_t)g->south >= p || (hsize_t)g->north >= p ||
-                g->plies < 0 || g->moves_at < 0 || (size_t)g->moves_at + g->plies > t->nmoves ||
-                g->winner < 0 || g->winner > 2)
+                g->north < 0 || (hsize_t)g->south >= p || (hsize_t)g->north >= p || g->plies < 0 ||
+                g->moves_at < 0 || (size_t)g->moves_at + g->plies > t->nmoves || g->winner < 0 ||
+                g->winner > 2)
                 bad(r, "a row of /games points outside the file");
         }
         if (r->st == NK_OK && H5Lexists(root, "/ratings", H5P_DEFAULT) > 0) {
@@ -838,8 +837,8 @@ nk_status nk_tour_compare(const nk_tour *f, const nk_tour *w, char *err, size_t 
             return nk_fail(NK_EMISMATCH, err, errlen, "its player %zu is '%s', not '%s'", i + 1,
                            x->name, y->name);
         if (strcmp(x->spec, y->spec) != 0)
-            return nk_fail(NK_EMISMATCH, err, errlen, "its player '%s' is '%s', not '%s'",
-                           x->name, x->spec, y->spec);
+            return nk_fail(NK_EMISMATCH, err, errlen, "its player '%s' is '%s', not '%s'", x->name,
+                           x->spec, y->spec);
         if (x->n_weights != y->n_weights ||
             memcmp(x->weights, y->weights, (size_t)x->n_weights * sizeof(double)) != 0)
             return nk_fail(NK_EMISMATCH, err, errlen,
