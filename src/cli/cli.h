@@ -39,8 +39,10 @@ int nk_cmd_rate(int argc, char **argv);
 
 /* Prints a tournament (io/tourfile.h) on stdout: mode 0 the rating list,
  * cross table and pairings as text, 1 one JSON object, 2 CSV.  Used by
- * nickar tournament and nickar inspect. */
+ * nickar tournament and nickar inspect.  Returns the exit code (out of
+ * memory: a message for cli, NK_EXIT_FAIL). */
 struct nk_tour;
-void nk_tournament_print(const struct nk_tour *tour, int mode);
+struct nk_cli;
+int nk_tournament_print(const struct nk_cli *cli, const struct nk_tour *tour, int mode);
 
 #endif

@@ -181,9 +181,9 @@ int nk_cmd_inspect(int argc, char **argv)
         }
         if (!opts[OPT_JSON].value)
             printf("tournament file  %s\ncreated          %s\n", cli.argv[0], tour.created);
-        nk_tournament_print(&tour, opts[OPT_JSON].value ? 1 : 0);
+        int prc = nk_tournament_print(&cli, &tour, opts[OPT_JSON].value ? 1 : 0);
         nk_tour_free(&tour);
-        return nk_cli_finish(&cli);
+        return prc == NK_EXIT_OK ? nk_cli_finish(&cli) : prc;
     }
     nk_run *run = NULL;
     nk_status st = nk_run_open(&run, cli.argv[0], false, err, sizeof err);

@@ -235,7 +235,7 @@ static int prepare(tourney *t, nk_tour *tour)
     st = nk_tour_read(&old, t->output, err, sizeof err);
     if (st != NK_OK) {
         nk_cli_error(t->cli, "--resume: %s", err);
-        return NK_EXIT_USAGE;
+        return nk_cli_exit(st);
     }
     st = nk_tour_compare(&old, tour, err, sizeof err);
     if (st != NK_OK) {
@@ -368,7 +368,7 @@ static const char *format_name(nk_tour_format f)
     return f == NK_TOUR_GAUNTLET ? "gauntlet" : "round-robin";
 }
 
-void nk_tournament_print(const nk_tour *tour, int mode)
+int nk_tournament_print(const struct nk_cli *cli, const nk_tour *tour, int mode)
 {
     size_t p = tour->nplayers;
     nk_wdl *m = nk_calloc(p * p, sizeof *m);
@@ -378,8 +378,8 @@ void nk_tournament_print(const nk_tour *tour, int mode)
         nk_free(m);
         nk_free(score);
         nk_free(order);
-        nk_cli_error(NULL, "out of memory");
-        return;
+        nk_cli_error(cli, "out of memory");
+        return NK_EXIT_FAIL;
     }
     nk_tour_cross(tour, m);
     nk_ratings_score_matrix(m, p, score);
@@ -522,6 +522,7 @@ void nk_tournament_print(const nk_tour *tour, int mode)
     nk_free(m);
     nk_free(score);
     nk_free(order);
+    return NK_EXIT_OK;
 }
 
 int nk_cmd_tournament(int argc, char **argv)
@@ -603,8 +604,9 @@ int nk_cmd_tournament(int argc, char **argv)
         rc = play(&t, &tour);
     }
     if (rc == NK_EXIT_OK) {
-        nk_tournament_print(&tour, t.json ? 1 : t.csv ? 2 : 0);
-        rc = nk_cli_finish(&cli);
+        rc = nk_tournament_print(&cli, &tour, t.json ? 1 : t.csv ? 2 : 0);
+        if (rc == NK_EXIT_OK)
+            rc = nk_cli_finish(&cli);
     }
     nk_tour_free(&tour);
     nk_player_list_free(&t.list);
