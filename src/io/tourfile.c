@@ -593,6 +593,58 @@ static bool get_num(reader *r, hid_t loc, const char *name, hid_t mtype, void *o
     return true;
 }
 
+/* Whether every chunk of a dataset is stored, each with its Fletcher-32
+ * checksum: a chunk whose index entry was damaged would otherwise read as
+ * the fill value (zeros) without an error. */
+static bool all_chunks_stored(hid_t d, int rank, const hsize_t *dims, bool *nomem)
+{
+    hid_t dcpl = H5Dget_create_plist(d), ft = H5Dget_type(d);
+    hsize_t chunk[2] = {0, 0};
+    bool good = dcpl >= 0 && ft >= 0 && H5Pget_layout(dcpl) == H5D_CHUNKED &&
+                H5Pget_chunk(dcpl, rank, chunk) == rank && chunk[0] > 0 &&
+                (rank == 1 || chunk[1] > 0);
+    if (good) {
+        hsize_t n = (dims[0] + chunk[0] - 1) / chunk[0], bytes = chunk[0] * H5Tget_size(ft);
+        if (rank == 2) {
+            n *= (dims[1] + chunk[1] - 1) / chunk[1];
+            bytes *= chunk[1];
+        }
+        good = dims[rank - 1] == 0 || H5Dget_storage_size(d) == n * (bytes + 4);
+        /* the chunk index has no checksum of its own: each chunk must sit
+         * at its own place, once */
+        hsize_t count = 0;
+        hid_t sp = H5Dget_space(d);
+        unsigned char *seen = good && dims[rank - 1] > 0 ? nk_calloc(n, 1) : NULL;
+        if (good && dims[rank - 1] > 0 && seen == NULL)
+            *nomem = true;
+        if (seen == NULL || sp < 0 || H5Dget_num_chunks(d, sp, &count) < 0 || count != n)
+            good = good && dims[rank - 1] == 0;
+        for (hsize_t i = 0; good && seen != NULL && i < n; i++) {
+            hsize_t off[2] = {0, 0}, size = 0;
+            haddr_t addr;
+            unsigned mask = 0;
+            good = H5Dget_chunk_info(d, sp, i, off, &mask, &addr, &size) >= 0 && mask == 0 &&
+                   size == bytes + 4 && off[0] % chunk[0] == 0 && off[0] < dims[0] &&
+                   (rank == 1 || (off[1] % chunk[1] == 0 && off[1] < dims[1]));
+            if (good) {
+                hsize_t k = off[0] / chunk[0];
+                if (rank == 2)
+                    k = k * ((dims[1] + chunk[1] - 1) / chunk[1]) + off[1] / chunk[1];
+                good = seen[k] == 0;
+                seen[k] = 1;
+            }
+        }
+        nk_free(seen);
+        if (sp >= 0)
+            H5Sclose(sp);
+    }
+    if (ft >= 0)
+        H5Tclose(ft);
+    if (dcpl >= 0)
+        H5Pclose(dcpl);
+    return good;
+}
+
 /* Reads a whole dataset whose shape must be dims (rank 1 or 2). */
 static bool get_data(reader *r, const char *name, hid_t mtype, int rank, const hsize_t *dims,
                      void *out)
@@ -605,12 +657,18 @@ static bool get_data(reader *r, const char *name, hid_t mtype, int rank, const h
     bool good = s >= 0 && H5Sget_simple_extent_ndims(s) == rank &&
                 H5Sget_simple_extent_dims(s, got, NULL) == rank && got[0] == dims[0] &&
                 (rank == 1 || got[1] == dims[1]);
+    bool nomem = false;
     if (good && dims[0] > 0)
-        good = H5Dread(d, mtype, H5S_ALL, H5S_ALL, H5P_DEFAULT, out) >= 0;
+        good = all_chunks_stored(d, rank, got, &nomem) &&
+               H5Dread(d, mtype, H5S_ALL, H5S_ALL, H5P_DEFAULT, out) >= 0;
     if (s >= 0)
         H5Sclose(s);
     if (d >= 0)
         H5Dclose(d);
+    if (nomem) {
+        r->st = nk_fail(NK_ENOMEM, r->err, r->errlen, "out of memory reading '%s'", r->path);
+        return false;
+    }
     if (!good) {
         char what[96];
         snprintf(what, sizeof what, "dataset '%s' is missing, of the wrong shape or damaged", name);
