@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test_tournament_damage.sh -- damaged tournament files: from a real small
-# tournament file, a single-bit flip every 53 bytes of the whole file and a
+# tournament file, a single-bit flip every 101 bytes of the whole file and a
 # truncation every 4 KiB, each given to `nickar inspect` and to `nickar
 # tournament --resume` (under timeout and ulimit -v): each exits 2 with one
 # line on stderr, or 0 with exactly the undamaged file's output (the flip
@@ -41,7 +41,7 @@ judge() {
   fi
 }
 size=$(stat -c %s "$tmp/good.h5")
-for ((off = 0; off < size; off += 53)); do
+for ((off = 0; off < size; off += 101)); do
   "$python" -c '
 import sys
 p, o = sys.argv[1], int(sys.argv[2])
