@@ -3,7 +3,7 @@
 # cleanly.  NICKAR_FAIL_ALLOC=N makes allocation N and every later one fail
 # (src/cli/main.c, src/base/alloc.h); NICKAR_ALLOC_COUNT=1 prints how many
 # allocations a command made.  For a small `evolve`, a `--resume` of a run,
-# a small `match` and a small `ciao` (one thread each, so that "the Nth allocation" is the
+# a small `match`, a small `ciao`, and a small `tournament` and its `--resume` (one thread each, so that "the Nth allocation" is the
 # same every time), N walks over every allocation the command makes --
 # every one while there are at most WALK_ALL of them, else the first 50 and
 # an even spread over the rest (the output says which).  Each failing run
@@ -148,6 +148,21 @@ for n in $(points "$total"); do
   rm -f "$tmp/ciao.h5"
   fails_cleanly ciao "$n" "${ciao_args[@]}" &&
     check "ciao with allocation $n failing writes no analysis file" test ! -e "$tmp/ciao.h5"
+done
+
+# ===== tournament: a new one with a file, and its --resume =====
+tour_args=(tournament --variant abapa --games 4 --threads 1 --quiet random greedy ab:depth=1)
+total=$(count "${tour_args[@]}" --output "$tmp/tcount.h5")
+check "tournament makes allocations to walk ($total)" test "$total" -gt 0
+echo "tournament: $total allocations; walking $(points "$total" | wc -l) of them"
+for n in $(points "$total"); do
+  rm -f "$tmp/tour.h5" "$tmp/tour.h5.tmp"
+  fails_cleanly tournament "$n" "${tour_args[@]}" --output "$tmp/tour.h5"
+done
+total=$(count "${tour_args[@]}" --output "$tmp/tcount.h5" --resume)
+echo "tournament --resume: $total allocations; walking $(points "$total" | wc -l) of them"
+for n in $(points "$total"); do
+  fails_cleanly tournament "$n" "${tour_args[@]}" --output "$tmp/tcount.h5" --resume
 done
 
 # ===== the run files left behind are the reference run =====

@@ -138,6 +138,15 @@ for extra in "--variant adjikui --unit match --match-games 4 --games 8" \
   mpi 2 match $extra --seed 5 --json random random
   check "mpirun -np 2 match $extra: same JSON as one process" test -n "$plain" -a "$out" = "$plain"
 done
+
+# --- nickar tournament: the same JSON and the same file bytes ---------------
+targs=(tournament --variant abapa --games 10 --json --quiet random greedy ab:depth=2)
+SOURCE_DATE_EPOCH=86400 run "${targs[@]}" --output "$tmp/t0.h5"
+tplain=$out
+check "tournament without MPI exits 0 ($err)" test "$rc" -eq 0
+SOURCE_DATE_EPOCH=86400 mpi 3 "${targs[@]}" --output "$tmp/t3.h5"
+check "mpirun -np 3 tournament: same JSON as one process" test "$out" = "$tplain"
+check "mpirun -np 3 tournament: the same file bytes" cmp -s "$tmp/t0.h5" "$tmp/t3.h5"
 mpi 2 match --variant abapa --games 4 --json "ab:features=nope" greedy
 check "mpirun: a bad spec is still a usage error on rank 0 (exit 2)" test "$rc" -eq 2
 

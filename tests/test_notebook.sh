@@ -1,5 +1,6 @@
 # test_notebook.sh -- the analysis tools on a run file: scripts/plot_fitness.py
-# and notebooks/run_overview.ipynb (executed with nbconvert).
+# and notebooks/run_overview.ipynb (executed with nbconvert); and on a
+# tournament file: scripts/plot_tournament.py and the notebook's last cell.
 #
 #   bash tests/test_notebook.sh NICKAR_BINARY SOURCE_ROOT
 #
@@ -240,11 +241,11 @@ assert nb.metadata.kernelspec.name == "python3", nb.metadata.kernelspec
 EOF
 if [[ $rc -eq 0 ]]; then pass; else fail "committed notebook is not clean"; fi
 
-# execute NAME RUNFILE MIN_IMAGES: nbconvert --execute succeeds, every code
+# execute NAME RUNFILE MIN_IMAGES [ciao] [TOURNAMENT]: nbconvert --execute succeeds, every code
 # cell ran without an error output, and at least MIN_IMAGES figures came out.
 execute() {
-  local name=$1 file=$2 images=$3
-  NICKAR_RUN=$file NICKAR_BIN=$nickar_bin timeout 600 "${nbconvert[@]}" --to notebook --execute \
+  local name=$1 file=$2 images=$3 ciao=${4:-} tour=${5:-}
+  NICKAR_RUN=$file NICKAR_BIN=$nickar_bin NICKAR_TOURNAMENT=${tour:-$tmp/none.h5} timeout 600 "${nbconvert[@]}" --to notebook --execute \
       --ExecutePreprocessor.kernel_name=python3 \
       --ExecutePreprocessor.timeout=300 \
       --output-dir "$tmp/nb" --output "$name.ipynb" "$notebook" \
@@ -254,7 +255,7 @@ execute() {
     fail "notebook on $file: nbconvert exit $rc"
     return
   fi
-  runpy - "$tmp/nb/$name.ipynb" "$file" "$images" "${4:-}" <<'EOF'
+  runpy - "$tmp/nb/$name.ipynb" "$file" "$images" "$ciao" "$tour" <<'EOF'
 import sys, nbformat
 nb = nbformat.read(sys.argv[1], as_version=4)
 code = [c for c in nb.cells if c.cell_type == "code"]
@@ -267,12 +268,37 @@ out = "".join(o.get("text", "") for c in code for o in c.outputs)
 assert "run file: " + sys.argv[2] in out, "the notebook read another run file"
 if sys.argv[4] == "ciao":
     assert "ciao file: " in out, "the CIAO section drew nothing"
+if sys.argv[5]:
+    assert "tournament file: " + sys.argv[5] in out, "the notebook did not read the tournament"
+else:
+    assert "no tournament file at" in out, "the notebook did not say there is no tournament"
 EOF
   if [[ $rc -eq 0 ]]; then pass; else fail "notebook on $file: executed notebook"; fi
 }
 # The fake main run has benchmark rows (4 figures); a real one may not (3);
-# the CIAO section adds one where the run has 2 generations or more.
-execute main "$run" 4 ciao
+# the CIAO section adds one where the run has 2 generations or more, and a
+# small tournament file 2 more (the rating list and the cross table).
+tour=$tmp/main/tournament.h5
+"$nickar_bin" tournament --variant abapa random greedy ab:depth=1 --games 4 --quiet \
+    --output "$tour" >/dev/null 2>"$tmp/err"
+if [[ -s $tour ]]; then pass; else fail "nickar tournament for the notebook"; fi
+execute main "$run" 6 ciao "$tour"
 execute edge "$edge" 3
+
+# --- plot_tournament.py -----------------------------------------------------------
+tplot=$srcdir/scripts/plot_tournament.py
+rm -f "$tmp/main/t.png"
+runpy "$tplot" "$tour" -o "$tmp/main/t.png"
+if [[ $rc -eq 0 && $(cat "$tmp/out") == "$tmp/main/t.png" ]] && is_png "$tmp/main/t.png"; then
+  pass; else fail "plot_tournament.py $tour -> exit $rc, want 0 and the PNG"; fi
+runpy "$tplot" "$tour"
+if [[ $rc -eq 0 ]] && is_png "$tmp/main/tournament.png"; then pass; else
+  fail "plot_tournament.py: default output next to the file"; fi
+for bad in "$tmp/missing.h5" "$tmp/text.h5" "$run"; do
+  runpy "$tplot" "$bad"
+  if [[ $rc -eq 2 && ! -s $tmp/out && $(wc -l <"$tmp/err") -eq 1 ]] &&
+     grep -q '^plot_tournament.py: error: ' "$tmp/err"; then pass; else
+    fail "plot_tournament.py $bad -> exit $rc, want 2 and one error line"; fi
+done
 
 finish

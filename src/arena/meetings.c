@@ -72,7 +72,12 @@ static nk_status play_games(const nk_arena_setup *s, const nk_meeting *meetings,
     nk_status st = alloc_played(out, n, 2 * n, err, len);
     if (st != NK_OK)
         return st;
-    nk_exec_pairs_at(out->jobs, meetings, n, s->master, s->batch, s->first, s->opening);
+    if (s->index == NULL)
+        nk_exec_pairs_at(out->jobs, meetings, n, s->master, s->batch, s->first, s->opening);
+    else
+        for (size_t i = 0; i < n; i++)
+            nk_exec_pairs_at(&out->jobs[2 * i], &meetings[i], 1, s->master, s->batch,
+                             s->index[i], s->opening);
     nk_exec_batch batch = {.variant = s->variant,
                            .ply_limit = s->ply_limit,
                            .players = s->players,
@@ -136,7 +141,8 @@ static nk_status play_matches(const nk_arena_setup *s, const nk_meeting *meeting
                 continue;
             size_t i = j / 2;
             unsigned k = (unsigned)(j % 2);
-            uint64_t pair = nk_exec_seed(s->master, s->batch, s->first + i);
+            uint64_t pair = nk_exec_seed(s->master, s->batch,
+                                          s->index != NULL ? s->index[i] : s->first + i);
             nk_pos start;
             nk_match_next(&m[j], &start);
             rd->match[rd->njobs] = j;

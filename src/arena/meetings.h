@@ -8,8 +8,9 @@
  * the fitness games and the benchmark of an evolution run (run/) and by
  * `nickar match`.
  *
- * Seeds: meeting i of a call is pairing first + i of exec batch `batch`
- * under `master` (nk_exec_pairs_at), so its games depend only on (master, batch, i),
+ * Seeds: meeting i of a call is pairing first + i (or index[i]) of exec
+ * batch `batch` under `master` (nk_exec_pairs_at), so its games depend only
+ * on (master, batch, that pairing number),
  * the two players and the batch settings, never on the thread count.
  */
 #ifndef NK_ARENA_MEETINGS_H
@@ -64,6 +65,11 @@ typedef struct nk_arena_setup {
     nk_arena_unit unit;             /* game (default) or match */
     unsigned match_games;           /* unit match: a match's game limit
                                        (0: NK_MATCH_GAMES_DEFAULT) */
+    const uint64_t *index;          /* NULL: meeting i of a call is pairing i
+                                       of the batch; else pairing index[i]
+                                       (a tournament plays the meetings of
+                                       many pairings in one call, each
+                                       numbered within its own pairing) */
 } nk_arena_setup;
 
 /* One meeting's result from a's side.  Unit k (game or match k) has a

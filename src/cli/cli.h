@@ -37,5 +37,16 @@ int nk_cmd_solve(int argc, char **argv);
 int nk_cmd_grade(int argc, char **argv);
 /* `nickar bench --search` (cmd_bench_search.c), called by nk_cmd_bench. */
 int nk_cmd_bench_search(int argc, char **argv);
+int nk_cmd_tournament(int argc, char **argv);
+int nk_cmd_bench_ratings(int argc, char **argv);
+int nk_cmd_rate(int argc, char **argv);
+
+/* Prints a tournament (io/tourfile.h) on stdout: mode 0 the rating list,
+ * cross table and pairings as text, 1 one JSON object, 2 CSV.  Used by
+ * nickar tournament and nickar inspect.  Returns the exit code (out of
+ * memory: a message for cli, NK_EXIT_FAIL). */
+struct nk_tour;
+struct nk_cli;
+int nk_tournament_print(const struct nk_cli *cli, const struct nk_tour *tour, int mode);
 
 #endif

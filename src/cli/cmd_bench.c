@@ -12,7 +12,7 @@
 #include "cli/cli.h"
 #include "cli/util.h"
 
-enum { OPT_VARIANT, OPT_GAMES, OPT_SEED, OPT_JSON, OPT_SEARCH, OPT_END };
+enum { OPT_VARIANT, OPT_GAMES, OPT_SEED, OPT_JSON, OPT_SEARCH, OPT_RATINGS, OPT_END };
 
 enum { BENCH_DEFAULT_GAMES = 100000, BENCH_DEFAULT_SEED = 1 };
 #define BENCH_MAX_GAMES 1000000000000ull
@@ -51,6 +51,8 @@ int nk_cmd_bench(int argc, char **argv)
     for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
         if (strcmp(argv[i], "--search") == 0)
             return nk_cmd_bench_search(argc, argv);
+        else if (strcmp(argv[i], "--ratings") == 0)
+            return nk_cmd_bench_ratings(argc, argv);
     nk_opt opts[] = {
         [OPT_VARIANT] = {"variant", "V", "rule set (see nickar rules); default: all, one line each", NULL},
         [OPT_GAMES] = {"games", "N", "playouts per variant (default 100000)", NULL},
@@ -61,6 +63,9 @@ int nk_cmd_bench(int argc, char **argv)
         [OPT_SEARCH] = {"search", NULL,
                         "benchmark the alpha-beta search instead: nodes per second and"
                         " its signature (see nickar bench --search --help)", NULL},
+        [OPT_RATINGS] = {"ratings", NULL,
+                         "benchmark the rating fit of nickar tournament instead (see nickar"
+                         " bench --ratings --help)", NULL},
         [OPT_END] = {NULL, NULL, NULL, NULL},
     };
     nk_cli cli = {

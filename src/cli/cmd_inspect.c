@@ -13,6 +13,7 @@
 #include "cli/util.h"
 #include "io/backup.h"
 #include "io/runfile.h"
+#include "io/tourfile.h"
 
 enum { OPT_JSON, OPT_END };
 
@@ -152,11 +153,13 @@ int nk_cmd_inspect(int argc, char **argv)
     };
     nk_cli cli = {
         .name = "inspect",
-        .synopsis = "RUN.h5 [--json]",
+        .synopsis = "RUN.h5|TOURNAMENT.h5 [--json]",
         .about = "Summarises a run file written by nickar evolve: the run's settings,\n"
                  "the complete generations, fitness per generation, the champion of the\n"
                  "last generation with its weights by feature name, and the benchmark\n"
-                 "scores over time.  A run in progress can be inspected too.",
+                 "scores over time.  A run in progress can be inspected too.\n"
+                 "A tournament file (nickar tournament --output) gives its rating list,\n"
+                 "cross table and pairings, as the tournament printed them.",
         .opts = opts,
         .max_args = 1,
     };
@@ -168,6 +171,20 @@ int nk_cmd_inspect(int argc, char **argv)
         return NK_EXIT_USAGE;
     }
     char err[NK_MSG_MAX];
+    if (nk_tour_is_file(cli.argv[0])) {
+        /* a tournament file (nickar tournament --output) */
+        nk_tour tour;
+        nk_status ts = nk_tour_read(&tour, cli.argv[0], err, sizeof err);
+        if (ts != NK_OK) {
+            nk_cli_error(&cli, "%s", err);
+            return nk_cli_exit(ts);
+        }
+        if (!opts[OPT_JSON].value)
+            printf("tournament file  %s\ncreated          %s\n", cli.argv[0], tour.created);
+        int prc = nk_tournament_print(&cli, &tour, opts[OPT_JSON].value ? 1 : 0);
+        nk_tour_free(&tour);
+        return prc == NK_EXIT_OK ? nk_cli_finish(&cli) : prc;
+    }
     nk_run *run = NULL;
     nk_status st = nk_run_open(&run, cli.argv[0], false, err, sizeof err);
     if (st != NK_OK) {

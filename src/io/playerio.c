@@ -11,6 +11,7 @@
 #include "io/playerio.h"
 #include "base/alloc.h"
 #include "io/backup.h"
+#include "io/config.h"
 #include "io/runfile.h"
 
 #include <errno.h>
@@ -267,4 +268,207 @@ nk_status nk_playerio_new(nk_player **out, const nk_player_def *def, const nk_va
                           size_t errlen)
 {
     return nk_player_new(out, &def->spec, v, def->n ? def->weights : NULL, def->n, err, errlen);
+}
+
+/* ===== player lists ===== */
+
+bool nk_playerio_is_champions(const char *text)
+{
+    const char *at = strrchr(text, '@');
+    return at != NULL && strncmp(at + 1, "champions", 9) == 0 &&
+           (at[10] == '\0' || at[10] == ':');
+}
+
+void nk_player_list_free(nk_player_list *l)
+{
+    nk_free(l->p);
+    memset(l, 0, sizeof *l);
+}
+
+static nk_status list_push(nk_player_list *l, const char *name, const nk_player_def *def,
+                           char *err, size_t errlen)
+{
+    if (strlen(name) >= NK_PLAYER_NAME)
+        return nk_fail(NK_EINVAL, err, errlen, "player name '%.40s...' is longer than %d bytes",
+                       name, NK_PLAYER_NAME - 1);
+    for (size_t i = 0; i < l->n; i++)
+        if (strcmp(l->p[i].name, name) == 0)
+            return nk_fail(NK_EINVAL, err, errlen, "duplicate player name '%s'", name);
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 16;
+        nk_named_player *p = nk_realloc(l->p, cap * sizeof *p);
+        if (p == NULL)
+            return nk_fail(NK_ENOMEM, err, errlen, "out of memory");
+        l->p = p;
+        l->cap = cap;
+    }
+    snprintf(l->p[l->n].name, NK_PLAYER_NAME, "%s", name);
+    l->p[l->n].def = *def;
+    l->n++;
+    return NK_OK;
+}
+
+/* The run's [player] settings: depth, feature set, tt; and its generations. */
+static nk_status run_player(const char *file, char *spec_head, size_t len, size_t *gens, char *err,
+                            size_t errlen)
+{
+    nk_run *run = NULL;
+    char e2[NK_MSG_MAX];
+    nk_status st = nk_run_open(&run, file, false, e2, sizeof e2);
+    if (st != NK_OK) {
+        nk_backup_hint(file, e2, sizeof e2);
+        return nk_fail(st, err, errlen, "'%s@champions': %s", file, e2);
+    }
+    const nk_run_meta *m = nk_run_get_meta(run);
+    *gens = nk_run_generations(run);
+    nk_config *cfg = NULL;
+    st = nk_config_new(&cfg, e2, sizeof e2);
+    if (st == NK_OK)
+        st = nk_config_load_string(cfg, m->config ? m->config : "", file, e2, sizeof e2);
+    if (st != NK_OK) {
+        nk_fail(st, err, errlen, "'%s@champions': the run's config: %s", file, e2);
+    } else {
+        int tt = nk_config_int(cfg, "player.tt");
+        int n = snprintf(spec_head, len, "ab:depth=%d,features=%s", nk_config_int(cfg, "player.depth"),
+                         m->feature_set);
+        if (tt > 0 && n > 0 && (size_t)n < len)
+            snprintf(spec_head + n, len - (size_t)n, ",tt=%d", tt);
+    }
+    nk_config_free(cfg);
+    nk_run_close(run);
+    return st;
+}
+
+static nk_status add_champions(nk_player_list *l, const char *name, const char *text,
+                               const nk_variant *v, char *err, size_t errlen)
+{
+    const char *at = strrchr(text, '@');
+    char file[NK_SPEC_TEXT], head[NK_SPEC_TEXT], prefix[NK_PLAYER_NAME];
+    if ((size_t)(at - text) >= sizeof file)
+        return nk_fail(NK_EINVAL, err, errlen, "'%s': the run file's name is too long", text);
+    snprintf(file, sizeof file, "%.*s", (int)(at - text), text);
+    unsigned long every = 1;
+    const char *sel = at + 10; /* after "champions" */
+    if (*sel == ':') {
+        int used = 0;
+        if (sscanf(sel, ":every=%lu%n", &every, &used) != 1 || sel[used] != '\0' || every < 1 ||
+            sel[7] == '-' || sel[7] == '+')
+            return nk_fail(NK_EINVAL, err, errlen,
+                           "'%s': after '@champions' give nothing or ':every=K' (K >= 1)", text);
+    }
+    if (name != NULL) {
+        snprintf(prefix, sizeof prefix, "%s", name);
+    } else {
+        const char *base = strrchr(file, '/');
+        base = base ? base + 1 : file;
+        size_t blen = strlen(base);
+        if (blen > 3 && strcmp(base + blen - 3, ".h5") == 0)
+            blen -= 3;
+        snprintf(prefix, sizeof prefix, "%.*s", (int)blen, base);
+    }
+    size_t gens = 0;
+    nk_status st = run_player(file, head, sizeof head, &gens, err, errlen);
+    if (st != NK_OK)
+        return st;
+    if (gens == 0)
+        return nk_fail(NK_ERANGE, err, errlen, "'%s': the run has no complete generation", text);
+    for (size_t g = 1; g <= gens; g++) {
+        if ((g - 1) % every != 0 && g != gens)
+            continue;
+        char spec[NK_SPEC_TEXT + 64], pname[NK_PLAYER_NAME + 32];
+        int n = snprintf(spec, sizeof spec, "%s,weights=%s@gen=%zu,rank=0", head, file, g);
+        if (n < 0 || (size_t)n >= NK_SPEC_TEXT)
+            return nk_fail(NK_EINVAL, err, errlen, "'%s': the champion's spec is too long", text);
+        snprintf(pname, sizeof pname, "%s:g%zu", prefix, g);
+        nk_player_def def;
+        st = nk_playerio_load(&def, spec, v, err, errlen);
+        if (st == NK_OK)
+            st = list_push(l, pname, &def, err, errlen);
+        if (st != NK_OK)
+            return st;
+    }
+    return NK_OK;
+}
+
+nk_status nk_player_list_add(nk_player_list *l, const char *name, const char *text,
+                             const nk_variant *v, char *err, size_t errlen)
+{
+    if (nk_playerio_is_champions(text))
+        return add_champions(l, name, text, v, err, errlen);
+    nk_player_def def;
+    nk_status st = nk_playerio_load(&def, text, v, err, errlen);
+    if (st == NK_OK && def.spec.kind == NK_PLAYER_HUMAN)
+        st = nk_fail(NK_EINVAL, err, errlen, "'human' cannot play in a tournament");
+    if (st == NK_OK) {
+        nk_player *p = NULL;
+        st = nk_playerio_new(&p, &def, v, err, errlen);
+        nk_player_free(p);
+    }
+    if (st != NK_OK)
+        return st;
+    return list_push(l, name ? name : text, &def, err, errlen);
+}
+
+/* A players file is a regular file of at most 4 MiB. */
+enum { PLAYERS_FILE_MAX = 4 << 20, PLAYERS_LINE_MAX = 4096 };
+
+nk_status nk_player_list_read(nk_player_list *l, const char *path, const nk_variant *v, char *err,
+                              size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+        return nk_fail(NK_ENOFILE, err, errlen, "cannot open players file '%s': %s", path,
+                       strerror(errno));
+    struct stat sb;
+    if (fstat(fileno(f), &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size > PLAYERS_FILE_MAX) {
+        fclose(f);
+        return nk_fail(NK_ENOFILE, err, errlen,
+                       "players file '%s' is not a regular file of at most 4 MiB", path);
+    }
+    char *buf = nk_malloc(PLAYERS_LINE_MAX);
+    if (buf == NULL) {
+        fclose(f);
+        return nk_fail(NK_ENOMEM, err, errlen, "out of memory");
+    }
+    nk_status st = NK_OK;
+    unsigned lineno = 0;
+    char e2[NK_MSG_MAX];
+    while (st == NK_OK && fgets(buf, PLAYERS_LINE_MAX, f) != NULL) {
+        lineno++;
+        size_t len = strlen(buf);
+        if (len == PLAYERS_LINE_MAX - 1 && buf[len - 1] != '\n' && !feof(f)) {
+            st = nk_fail(NK_EINVAL, err, errlen, "%s:%u: line longer than %d bytes", path, lineno,
+                         PLAYERS_LINE_MAX - 2);
+            break;
+        }
+        buf[strcspn(buf, "\r\n")] = '\0';
+        char *line = strip(buf);
+        if (*line == '\0')
+            continue;
+        char *eq = strchr(line, '=');
+        char *name = line, *spec = eq ? eq + 1 : NULL;
+        if (eq != NULL) {
+            *eq = '\0';
+            name = strip(name);
+            spec = strip(spec);
+        }
+        if (eq == NULL) {
+            st = nk_fail(NK_EINVAL, err, errlen, "%s:%u: expected 'NAME = SPEC', got '%s'", path,
+                         lineno, line);
+            break;
+        }
+        if (*name == '\0' || *spec == '\0') {
+            st = nk_fail(NK_EINVAL, err, errlen, "%s:%u: expected 'NAME = SPEC': the %s is empty",
+                         path, lineno, *name == '\0' ? "name" : "spec");
+            break;
+        }
+        st = nk_player_list_add(l, name, spec, v, e2, sizeof e2);
+        if (st != NK_OK)
+            nk_fail(st, err, errlen, "%s:%u: %s", path, lineno, e2);
+    }
+    if (st == NK_OK && ferror(f))
+        st = nk_fail(NK_EIO, err, errlen, "cannot read players file '%s'", path);
+    nk_free(buf);
+    fclose(f);
+    return st;
 }

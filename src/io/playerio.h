@@ -23,6 +23,7 @@
 #ifndef NK_PLAYERIO_H
 #define NK_PLAYERIO_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "rules/rules.h"
@@ -61,5 +62,49 @@ nk_status nk_playerio_read_weights(const char *path, double *w, size_t max, size
  * file's own errors (NK_EIO, NK_EFORMAT, ...) otherwise. */
 nk_status nk_playerio_run_weights(const char *file, const char *selector, double *w, size_t max,
                                   size_t *n, char *err, size_t errlen);
+
+/* ===== player lists (nickar tournament) =====
+ *
+ * A list of named players.  Names are what tables show; they are unique.
+ * An entry is a spec, named by its text, or a run file expanded to its
+ * champions:
+ *
+ *   RUN.h5@champions           the champion (rank 0 by fitness) of every
+ *                              complete generation G = 1, 2, ...
+ *   RUN.h5@champions:every=K   those of G = 1, 1+K, 1+2K, ... and the last
+ *
+ * each named `<run>:g<G>` (<run>: the file's name without directory and
+ * without ".h5"; a players-file line `NAME = RUN.h5@champions` names them
+ * `NAME:g<G>`) and played as `ab:depth=D,features=F,weights=RUN.h5@gen=G,
+ * rank=0` with the depth, feature set and transposition table of the run's
+ * own [player] settings.
+ *
+ * A players file has one `NAME = SPEC` a line; `#` starts a comment, blank
+ * lines are skipped; the name and the spec are trimmed of blanks. */
+enum { NK_PLAYER_NAME = 128 };
+
+typedef struct nk_named_player {
+    char name[NK_PLAYER_NAME];
+    nk_player_def def;
+} nk_named_player;
+
+typedef struct nk_player_list {
+    size_t n, cap;
+    nk_named_player *p;
+} nk_player_list;
+
+/* Whether text is a champions selector (RUN.h5@champions...). */
+bool nk_playerio_is_champions(const char *text);
+
+/* Adds the player(s) of spec text under name (NULL: named by the spec or,
+ * for champions, by the run).  NK_EINVAL for a bad spec, a duplicate name
+ * ("duplicate player name 'X'"), a bad selector; NK_ERANGE for a run
+ * without generations; the run file's own errors. */
+nk_status nk_player_list_add(nk_player_list *l, const char *name, const char *text,
+                             const nk_variant *v, char *err, size_t errlen);
+/* Adds the players of a players file; errors name FILE:LINE. */
+nk_status nk_player_list_read(nk_player_list *l, const char *path, const nk_variant *v, char *err,
+                              size_t errlen);
+void nk_player_list_free(nk_player_list *l);
 
 #endif

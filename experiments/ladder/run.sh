@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# experiments/ladder/run.sh -- the open reference ladder: fixed reference
+# players rated with `nickar tournament` for each variant.
+#
+#   experiments/ladder/run.sh [--quick] [--out DIR] [VARIANT...]
+#
+# Players (default weights of each feature set): random, greedy, and the
+# alpha-beta searchers `material-dD` (ab:depth=D,features=material) and
+# `positional-dD` (features=positional) for D = 1..7; for Adji Kui II, whose
+# relay sowing the positional set does not suit, `adjikui-dD`
+# (features=adjikui) instead of positional.  A round robin of GAMES games a
+# pairing (default 100: about +-20 Elo for the middle of the ladder) from
+# random 2-ply openings, seed 1, anchored at random = 0.  Variants: all five
+# unless named.
+#
+# For each variant it writes to DIR (default results/ladder):
+#   <variant>.md    the rating list as a table, with the settings and the
+#                   depth check
+#   <variant>.json  `nickar tournament --json` (players, cross table, ratings)
+#   <variant>.tsv   name, spec and rating a line: the ladder `nickar rate`
+#                   plays against
+#   <variant>.h5    the tournament file (every game; not committed)
+# and checks, per family of searchers, that the rating grows with the
+# depth: it prints each family's ratings by depth and every step down, and
+# exits 1 when there is one (in --quick mode it only reports).
+#
+# --quick: depths 1 and 2 and 4 games a pairing, into DIR (default
+# $TMPDIR/ladder-quick): a few seconds, for the test suite
+# (tests/test_ladder.sh).
+#
+# Environment: NICKAR (the binary, default build/nickar), GAMES, DEPTHS
+# (the largest depth, default 7), THREADS (default: all cores).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+nickar=${NICKAR:-$root/build/nickar}
+py=/usr/bin/python3
+quick=0
+out=
+variants=()
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --quick) quick=1 ;;
+    --out) out=$2; shift ;;
+    --out=*) out=${1#--out=} ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "run.sh: unknown option '$1'" >&2; exit 2 ;;
+    *) variants+=("$1") ;;
+  esac
+  shift
+done
+[[ -x $nickar ]] || { echo "run.sh: no nickar binary at $nickar (build first, or set NICKAR)" >&2; exit 2; }
+if [[ $quick -eq 1 ]]; then
+  games=${GAMES:-4}; depths=${DEPTHS:-2}; out=${out:-${TMPDIR:-/tmp}/ladder-quick}
+else
+  games=${GAMES:-100}; depths=${DEPTHS:-7}; out=${out:-$root/results/ladder}
+fi
+[[ ${#variants[@]} -gt 0 ]] || variants=(antigua speightstown bridgetown adjikui abapa)
+threads=()
+[[ -n ${THREADS:-} ]] && threads=(--threads "$THREADS")
+mkdir -p "$out"
+
+status=0
+for v in "${variants[@]}"; do
+  players=$out/$v.players
+  {
+    echo "# the reference ladder of $v (experiments/ladder/run.sh)"
+    echo "random = random"
+    echo "greedy = greedy"
+    families=(material positional)
+    [[ $v == adjikui ]] && families=(material adjikui)  # positional does not suit relay sowing
+    for f in "${families[@]}"; do
+      for ((d = 1; d <= depths; d++)); do
+        echo "$f-d$d = ab:depth=$d,features=$f"
+      done
+    done
+  } >"$players"
+  echo "== $v: $(grep -vc '^#' "$players") players, $games games a pairing" >&2
+  "$nickar" tournament --variant "$v" --players "$players" --games "$games" --openings 2 \
+      --seed 1 --anchor random=0 --output "$out/$v.h5" --force --quiet --json \
+      "${threads[@]}" >"$out/$v.json"
+  rm -f "$players"
+  if ! "$py" - "$out/$v.json" "$out/$v.md" "$out/$v.tsv" "$quick" <<'PY'
+import json, re, sys
+t = json.load(open(sys.argv[1]))
+md, tsv, quick = sys.argv[2], sys.argv[3], sys.argv[4] == "1"
+spec = {p["name"]: p["spec"] for p in t["players"]}
+rat = t["ratings"]
+elo = {r["player"]: r["elo"] for r in rat}
+fams = {}
+for name in elo:
+    m = re.fullmatch(r"(\w+)-d(\d+)", name)
+    if m:
+        fams.setdefault(m.group(1), []).append((int(m.group(2)), name))
+check, bad = [], 0
+for fam, members in sorted(fams.items()):
+    members.sort()
+    steps = [f"d{d} {elo[n]:.0f}" for d, n in members]
+    down = [f"d{d2} < d{d1}" for (d1, n1), (d2, n2) in zip(members, members[1:])
+            if elo[n2] <= elo[n1]]
+    bad += len(down)
+    check.append(f"- `{fam}`: " + ", ".join(steps) + (
+        f" -- **strength does not grow**: {', '.join(down)}" if down else
+        " -- grows with depth"))
+games = 2 * t["meetings_done"]
+lines = [f"# Reference ladder: {t['variant']}", "",
+         f"Round robin of {len(rat)} players, {t['games_per_pairing']} games a pairing "
+         f"({games} games), colour-swapped pairs from random {t['openings']}-ply openings, "
+         f"seed {t['seed']}; anchored at `{t['anchor']}` = {t['anchor_elo']:g}. "
+         "Bradley-Terry/Elo ratings, draws as half a win, maximum likelihood; 95% "
+         "intervals from the likelihood's curvature (draw-corrected)"
+         + ("; one virtual draw was added to every pairing (a player won or lost every "
+            "game against part of the field)" if t["prior"] else "") + ".", "",
+         "Made by `experiments/ladder/run.sh`" + (" --quick" if quick else "") + ".", "",
+         "| rank | player | spec | Elo | 95% interval | games | score | LOS over next |",
+         "|---:|---|---|---:|---|---:|---:|---:|"]
+for r in rat:
+    los = "" if r["los_next"] is None else f"{100 * r['los_next']:.1f}%"
+    lines.append(f"| {r['rank']} | {r['player']} | `{spec[r['player']]}` | {r['elo']:.1f} | "
+                 f"[{r['ci'][0]:.1f}, {r['ci'][1]:.1f}] | {r['games']:.0f} | "
+                 f"{r['score']:.3f} | {los} |")
+lines += ["", "Strength by depth:", ""] + check
+open(md, "w").write("\n".join(lines) + "\n")
+with open(tsv, "w") as f:
+    f.write(f"# the reference ladder of {t['variant']}: name, spec, Elo (random = 0); "
+            "made by experiments/ladder/run.sh, read by nickar rate\n")
+    for r in rat:
+        f.write(f"{r['player']}\t{spec[r['player']]}\t{r['elo']:.2f}\n")
+print("\n".join(check), file=sys.stderr)
+sys.exit(1 if bad and not quick else 0)
+PY
+  then
+    status=1
+  fi
+done
+echo "ladder written to $out" >&2
+exit $status

@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# test_cli_tournament.sh -- nickar tournament: the games are those of
+# nickar match, the output does not depend on threads, the tournament file
+# holds what was printed, players files and run-file champions, and every
+# bad input is exit 2 with one line and nothing written.
+source "$(dirname "$0")/lib_cli.sh"
+V=(--variant abapa)
+
+# ----- a round robin of three, its JSON, and the same pairing as a match
+run tournament "${V[@]}" random greedy ab:depth=2 --games 10 --json --threads 2 --quiet
+check "round robin exits 0 ($err)" test "$rc" -eq 0
+cp "$tmp/out" "$tmp/rr.json"
+json '
+o = objs[0]
+assert [p["name"] for p in o["players"]] == ["random", "greedy", "ab:depth=2"]
+w, d, l = o["cross"]["wins"], o["cross"]["draws"], o["cross"]["losses"]
+for i in range(3):
+    for j in range(3):
+        assert w[i][j] == l[j][i] and d[i][j] == d[j][i]
+        assert w[i][j] + d[i][j] + l[i][j] == (0 if i == j else 10)
+r = {x["player"]: x for x in o["ratings"]}
+assert r["random"]["elo"] == 0 and r["random"]["se"] == 0      # the default anchor
+assert [x["rank"] for x in o["ratings"]] == [1, 2, 3]
+assert o["ratings"][0]["elo"] >= o["ratings"][1]["elo"] >= o["ratings"][2]["elo"]
+assert o["ratings"][-1]["los_next"] is None
+for x in o["ratings"]:
+    assert x["ci"][0] <= x["elo"] <= x["ci"][1] and x["games"] == 20
+'
+run match "${V[@]}" greedy ab:depth=2 --games 10 --json
+json '
+m = objs[0]
+t = json.load(open(sys.argv[1].replace("out", "rr.json")))
+assert [m["wins"], m["draws"], m["losses"]] == [t["cross"]["wins"][1][2], t["cross"]["draws"][1][2], t["cross"]["losses"][1][2]], (m, t["cross"])
+'
+run tournament "${V[@]}" random greedy ab:depth=2 --games 10 --json --threads 1 --quiet
+check "the output does not depend on --threads" cmp -s "$tmp/out" "$tmp/rr.json"
+
+# ----- text, CSV, gauntlet, anchor
+run tournament "${V[@]}" random greedy ab:depth=2 --games 10 --quiet
+check "text output has the rating list" grep -q "^rating list" "$tmp/out"
+check "text output has the cross table" grep -q "^cross table" "$tmp/out"
+check "text output has the pairings" grep -q "random *- greedy" "$tmp/out"
+run tournament "${V[@]}" random greedy ab:depth=2 --games 10 --csv --quiet
+check "CSV starts with the rating header" test "$(head -1 "$tmp/out")" = "rank,player,elo,se,lo,hi,games,score,los_next"
+check "CSV has one row per player and opponent" test "$(grep -c '^[a-z:=0-9]*,[a-z:=0-9]*,10,' "$tmp/out")" -eq 6
+run tournament "${V[@]}" greedy random ab:depth=1 ab:depth=2 --format gauntlet --games 4 --json --quiet --anchor 'ab:depth=1=100'
+json '
+o = objs[0]
+w, d, l = o["cross"]["wins"], o["cross"]["draws"], o["cross"]["losses"]
+g = [[w[i][j] + d[i][j] + l[i][j] for j in range(4)] for i in range(4)]
+assert g[0] == [0, 4, 4, 4] and g[1][2] == g[1][3] == g[2][3] == 0
+r = {x["player"]: x["elo"] for x in o["ratings"]}
+assert r["ab:depth=1"] == 100
+'
+
+# ----- the tournament file: inspect, h5py, resume of a finished file
+run tournament "${V[@]}" random greedy ab:depth=2 --games 10 --json --quiet --output "$tmp/t.h5"
+check "with --output the same output ($err)" cmp -s "$tmp/out" "$tmp/rr.json"
+run inspect "$tmp/t.h5" --json
+check "inspect --json of a tournament file gives the tournament's JSON" cmp -s "$tmp/out" "$tmp/rr.json"
+run inspect "$tmp/t.h5"
+check "inspect of a tournament file prints the rating list" grep -q "^rating list" "$tmp/out"
+"$python" - "$tmp/t.h5" "$tmp/rr.json" <<'PY' && pass || fail "the tournament file holds the games, moves, cross table and ratings"
+import sys, json, h5py, numpy as np
+f, o = h5py.File(sys.argv[1], "r"), json.load(open(sys.argv[2]))
+assert f.attrs["kind"] == b"tournament" and f.attrs["schema_version"] == 1
+assert int(f.attrs["meetings_done"]) == int(f.attrs["meetings_total"]) == 15 and f.attrs["complete"] == 1
+names = [n.decode() for n in f["players/name"][:]]
+assert names == [p["name"] for p in o["players"]]
+g = f["games"][:]
+assert len(g) == 30 and len(f["moves"]) == int(g["plies"].sum())
+assert (g["moves_at"][1:] == np.cumsum(g["plies"])[:-1]).all()
+wins = np.zeros((3, 3), int)
+for row in g:
+    if row["winner"] == 0: wins[row["south"], row["north"]] += 1
+    if row["winner"] == 1: wins[row["north"], row["south"]] += 1
+assert (wins == np.array(o["cross"]["wins"])).all() and (wins == f["cross/wins"][:]).all()
+r = f["ratings"][:]
+for x in o["ratings"]:
+    i = names.index(x["player"])
+    assert abs(r["elo"][i] - x["elo"]) < 0.01 and r["rank"][i] == x["rank"]
+PY
+SOURCE_DATE_EPOCH=86400 "$nickar" tournament "${V[@]}" random greedy ab:depth=2 --games 10 --quiet --threads 1 --output "$tmp/th1.h5" >/dev/null
+SOURCE_DATE_EPOCH=86400 "$nickar" tournament "${V[@]}" random greedy ab:depth=2 --games 10 --quiet --threads 2 --output "$tmp/th2.h5" >/dev/null
+check "the file is the same bytes on 1 and 2 threads" cmp -s "$tmp/th1.h5" "$tmp/th2.h5"
+cp "$tmp/t.h5" "$tmp/t0.h5"
+run tournament "${V[@]}" random greedy ab:depth=2 --games 10 --json --quiet --output "$tmp/t.h5" --resume
+check "--resume of a finished tournament prints it again ($err)" cmp -s "$tmp/out" "$tmp/rr.json"
+check "--resume of a finished tournament leaves the file as it was" cmp -s "$tmp/t.h5" "$tmp/t0.h5"
+
+# ----- a players file and run-file champions
+run_cfg=$tmp/tiny.ini
+tiny_config "$run_cfg" 3 greedy
+run evolve "$run_cfg" --output "$tmp/tiny.h5" --quiet
+check "the tiny run for the champions exits 0 ($err)" test "$rc" -eq 0
+cat >"$tmp/players.txt" <<EOF
+# reference players
+rnd = random    # a comment after the spec
+ greedy=greedy
+
+champ = $tmp/tiny.h5@champions:every=2
+EOF
+run tournament "${V[@]}" --players "$tmp/players.txt" "$tmp/tiny.h5@champions" --games 2 --json --quiet
+check "players file and champions exit 0 ($err)" test "$rc" -eq 0
+json '
+o = objs[0]
+names = [p["name"] for p in o["players"]]
+assert names == ["rnd", "greedy", "champ:g1", "champ:g3", "tiny:g1", "tiny:g2", "tiny:g3"], names
+spec = {p["name"]: p["spec"] for p in o["players"]}
+assert spec["tiny:g2"].startswith("ab:depth=1,features=positional,weights=") and spec["tiny:g2"].endswith("tiny.h5@gen=2,rank=0"), spec
+'
+
+# ----- bad input: exit 2, one line, nothing written
+bad() { local text=$1; shift; expect_error tournament "$text" tournament "$@"; }
+nothing_written() { check "$1: nothing written" test ! -e "$tmp/bad.h5" -a ! -e "$tmp/bad.h5.tmp"; }
+bad "--anchor 'nobody': no player of that name" "${V[@]}" random greedy --anchor nobody=0 --output "$tmp/bad.h5"
+nothing_written "unknown anchor"
+bad "--anchor 'random': give NAME=ELO" "${V[@]}" random greedy --anchor random --output "$tmp/bad.h5"
+bad "duplicate player name 'greedy'" "${V[@]}" random greedy greedy --output "$tmp/bad.h5"
+nothing_written "duplicate names"
+printf 'a = random\nb = greedy\na = ab:depth=1\n' >"$tmp/dup.txt"
+bad "dup.txt:3: duplicate player name 'a'" "${V[@]}" --players "$tmp/dup.txt" --output "$tmp/bad.h5"
+printf 'a = random\n# fine\nb greedy\n' >"$tmp/badline.txt"
+bad "badline.txt:3: expected 'NAME = SPEC'" "${V[@]}" --players "$tmp/badline.txt" --output "$tmp/bad.h5"
+nothing_written "bad players line"
+printf 'a = random\nb = ab:depth=zz\n' >"$tmp/badspec.txt"
+bad "badspec.txt:2: " "${V[@]}" --players "$tmp/badspec.txt"
+printf 'a = random\nb =  \n' >"$tmp/empty.txt"
+bad "empty.txt:2: expected 'NAME = SPEC': the spec is empty" "${V[@]}" --players "$tmp/empty.txt"
+bad "generation 9 is not in 1..3" "${V[@]}" random "ab:depth=1,weights=$tmp/tiny.h5@gen=9,rank=0" --output "$tmp/bad.h5"
+nothing_written "missing generation"
+bad "after '@champions' give nothing or ':every=K'" "${V[@]}" random "$tmp/tiny.h5@champions:every=0"
+bad "cannot open" "${V[@]}" random "$tmp/none.h5@champions"
+bad "needs at least two players" "${V[@]}" random
+bad "--format 'swiss'" "${V[@]}" random greedy --format swiss
+bad "--resume needs --output" "${V[@]}" random greedy --resume
+cp "$tmp/t.h5" "$tmp/keep.h5"
+bad "already exists" "${V[@]}" random greedy ab:depth=2 --games 10 --output "$tmp/t.h5"
+check "an existing file is not overwritten" cmp -s "$tmp/t.h5" "$tmp/keep.h5"
+bad "was made with --games 10, not 12" "${V[@]}" random greedy ab:depth=2 --games 12 --output "$tmp/t.h5" --resume
+bad "was made with --seed 1, not 2" "${V[@]}" random greedy ab:depth=2 --games 10 --seed 2 --output "$tmp/t.h5" --resume
+bad "it has 3 players, not 2" "${V[@]}" random greedy --games 10 --output "$tmp/t.h5" --resume
+bad "its player 3 is 'ab:depth=2', not 'ab:depth=3'" "${V[@]}" random greedy ab:depth=3 --games 10 --output "$tmp/t.h5" --resume
+bad "--variant abapa, not antigua" --variant antigua random greedy ab:depth=2 --games 10 --output "$tmp/t.h5" --resume
+check "a refused --resume leaves the file as it was" cmp -s "$tmp/t.h5" "$tmp/keep.h5"
+echo "not hdf5" >"$tmp/junk.h5"
+bad "--resume: " "${V[@]}" random greedy --output "$tmp/junk.h5" --resume
+check "a refused --resume of a junk file leaves it" grep -q "not hdf5" "$tmp/junk.h5"
+expect_exit 1 tournament "cannot create" tournament "${V[@]}" random greedy --quiet --output "$tmp/no/such/dir/t.h5"
+
+finish
