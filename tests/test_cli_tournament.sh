@@ -25,6 +25,16 @@ assert o["ratings"][0]["elo"] >= o["ratings"][1]["elo"] >= o["ratings"][2]["elo"
 assert o["ratings"][-1]["los_next"] is None
 for x in o["ratings"]:
     assert x["ci"][0] <= x["elo"] <= x["ci"][1] and x["games"] == 20
+# the Nash average of the finished round robin: a probability vector, its
+# payoffs (A mix)_i with A = score - score^T, none above 0, 0 on its support
+n, sc = o["nash"], o["cross"]["score"]
+mix, pay = n["mix"], n["payoff"]
+assert abs(sum(mix) - 1) < 1e-9 and min(mix) >= 0
+for i in range(3):
+    a = sum((sc[i][j] - sc[j][i]) * mix[j] for j in range(3) if j != i)
+    assert abs(a - pay[i]) < 1e-6, (i, a, pay[i])
+    assert pay[i] <= 1e-6 and (mix[i] == 0 or abs(pay[i]) < 1e-6)
+assert 0 <= n["cyclic_share"] <= 1
 '
 run match "${V[@]}" greedy ab:depth=2 --games 10 --json
 json '
@@ -40,6 +50,8 @@ run tournament "${V[@]}" random greedy ab:depth=2 --games 10 --quiet
 check "text output has the rating list" grep -q "^rating list" "$tmp/out"
 check "text output has the cross table" grep -q "^cross table" "$tmp/out"
 check "text output has the pairings" grep -q "random *- greedy" "$tmp/out"
+check "text output has the Nash average" grep -q "^Nash average" "$tmp/out"
+check "text output says how cyclic the table is" grep -q "cyclic triads: " "$tmp/out"
 run tournament "${V[@]}" random greedy ab:depth=2 --games 10 --csv --quiet
 check "CSV starts with the rating header" test "$(head -1 "$tmp/out")" = "rank,player,elo,se,lo,hi,games,score,los_next"
 check "CSV has one row per player and opponent" test "$(grep -c '^[a-z:=0-9]*,[a-z:=0-9]*,10,' "$tmp/out")" -eq 6
@@ -51,6 +63,7 @@ g = [[w[i][j] + d[i][j] + l[i][j] for j in range(4)] for i in range(4)]
 assert g[0] == [0, 4, 4, 4] and g[1][2] == g[1][3] == g[2][3] == 0
 r = {x["player"]: x["elo"] for x in o["ratings"]}
 assert r["ab:depth=1"] == 100
+assert o["nash"] is None          # the score matrix of a gauntlet is not whole
 '
 
 # ----- the tournament file: inspect, h5py, resume of a finished file

@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "arena/meetings.h"
+#include "arena/nash.h"
 #include "arena/rating.h"
 #include "base/alloc.h"
 #include "cli/cli.h"
@@ -386,6 +387,25 @@ int nk_tournament_print(const struct nk_cli *cli, const nk_tour *tour, int mode)
     for (size_t i = 0; i < p; i++)
         order[tour->has_ratings ? (size_t)tour->ratings[i].rank - 1 : i] = i;
     const nk_tour_settings *s = &tour->set;
+    /* The Nash average needs the whole score matrix: a finished round robin. */
+    nk_nash nash = {0};
+    bool has_nash = false;
+    if (s->format == NK_TOUR_ROUND_ROBIN && p >= 2 &&
+        tour->meetings_done == nk_tour_meetings_total(tour)) {
+        char err[NK_MSG_MAX];
+        nk_status st = nk_nash_average(score, p, &nash, err, sizeof err);
+        if (st == NK_ENOMEM) {
+            nk_free(m);
+            nk_free(score);
+            nk_free(order);
+            nk_cli_error(cli, "%s", err);
+            return NK_EXIT_FAIL;
+        }
+        if (st == NK_OK)
+            has_nash = true;
+        else
+            nk_cli_note("no Nash average: %s", err);
+    }
     if (mode == 1) { /* JSON */
         printf("{\"variant\":");
         nk_cli_json_string(stdout, s->variant);
@@ -436,7 +456,19 @@ int nk_tournament_print(const struct nk_cli *cli, const nk_tour *tour, int mode)
             else
                 printf("%.6f}", r->los_next);
         }
-        printf("]}\n");
+        printf("],\"nash\":");
+        if (has_nash) {
+            printf("{\"mix\":[");
+            for (size_t i = 0; i < p; i++)
+                printf("%s%.9f", i ? "," : "", nash.mix[i]);
+            printf("],\"payoff\":[");
+            for (size_t i = 0; i < p; i++)
+                printf("%s%.9f", i ? "," : "", nash.payoff[i]);
+            printf("],\"cyclic_share\":%.6f}", nash.cyclic_share);
+        } else {
+            printf("null");
+        }
+        printf("}\n");
     } else if (mode == 2) { /* CSV: the rating list, a blank line, the pairings */
         printf("rank,player,elo,se,lo,hi,games,score,los_next\n");
         for (size_t k = 0; tour->has_ratings && k < p; k++) {
@@ -461,6 +493,13 @@ int nk_tournament_print(const struct nk_cli *cli, const nk_tour *tour, int mode)
                 csv_field(stdout, tour->players[j].name);
                 printf(",%u,%u,%u,%u,%.6f\n", g, c->w, c->d, c->l, score[i * p + j]);
             }
+        if (has_nash) {
+            printf("\nplayer,nash_mix,nash_payoff\n");
+            for (size_t i = 0; i < p; i++) {
+                csv_field(stdout, tour->players[i].name);
+                printf(",%.9f,%.9f\n", nash.mix[i], nash.payoff[i]);
+            }
+        }
     } else {
         size_t w = 6;
         for (size_t i = 0; i < p; i++)
@@ -518,7 +557,24 @@ int nk_tournament_print(const struct nk_cli *cli, const nk_tour *tour, int mode)
             printf("  %-*.*s - %-*.*s  %5.3f  %u-%u-%u\n", (int)w, (int)w, tour->players[i].name,
                    (int)w, (int)w, tour->players[j].name, score[i * p + j], c->w, c->d, c->l);
         }
+        if (has_nash) {
+            size_t support = 0;
+            for (size_t i = 0; i < p; i++)
+                support += nash.mix[i] > 0;
+            printf("\nNash average (maximum-entropy Nash equilibrium of the meta-game "
+                   "score - score^T; payoff against it, 0 for players in its support):\n");
+            printf("  %-*s  nash mix    payoff\n", (int)w, "player");
+            for (size_t a = 0; a < p; a++) {
+                size_t i = order[a];
+                printf("  %-*.*s  %8.4f  %+8.4f\n", (int)w, (int)w, tour->players[i].name,
+                       nash.mix[i], nash.payoff[i]);
+            }
+            printf("  %zu of %zu players in the equilibrium; cyclic triads: %.1f%% of the "
+                   "decided ones\n",
+                   support, p, 100.0 * nash.cyclic_share);
+        }
     }
+    nk_nash_free(&nash);
     nk_free(m);
     nk_free(score);
     nk_free(order);
