@@ -79,4 +79,22 @@ check "the share lies in its interval" \
   awk -v l="$(grep '^optimal' <<<"$a1")" 'BEGIN { split(l, f, "[][ ,]+"); exit !(f[6] <= f[3] && f[3] <= f[7]) }'
 expect_error grade "cannot open" grade random --variant abapa --tb "$tmp/none"
 expect_error grade "missing the player SPEC" grade --variant abapa --tb "$tmp/g"
+# ab:...,tb=DIR players: a bad database is bad input (exit 2, one line),
+# for match as for every command that takes a spec; a good one plays.
+expect_error match "cannot open" \
+  match --variant abapa --games 2 "ab:depth=1,tb=$tmp/none" greedy
+expect_error match "database of antigua, not of abapa" \
+  match --variant abapa --games 2 greedy "ab:depth=1,tb=$tmp/mix"
+expect_error match "checksum" \
+  match --variant abapa --games 2 "ab:depth=1,tb=$tmp/dmg" greedy
+expect_error match "truncated" \
+  match --variant abapa --games 2 "ab:depth=1,tb=$tmp/trunc" greedy
+expect_error match "no endgame database for speightstown" \
+  match --variant speightstown --games 2 "ab:depth=1,tb=$db" greedy
+expect_error match "tb needs a value" match --variant abapa --games 2 "ab:tb=" greedy
+run match --variant abapa --games 4 --threads 2 "ab:depth=2,tb=$db" greedy
+check "a tb= player plays a match" test "$rc" -eq 0
+m2=$out
+run match --variant abapa --games 4 --threads 1 "ab:depth=2,tb=$db" greedy
+check "the same match on 1 and 2 threads" test "$out" = "$m2"
 finish

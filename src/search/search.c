@@ -21,6 +21,7 @@
 
 #include "search/search.h"
 #include "base/alloc.h"
+#include "tb/tb.h"
 
 /* ===== transposition table ===== */
 
@@ -60,6 +61,7 @@ enum { NO_PLY = 0xFFFFFFFFu };
 struct nk_search {
     nk_eval eval;
     nk_view view;       /* whose view the leaves are evaluated from */
+    const nk_tb *tb;    /* endgame database probed below the root (NULL: none) */
     uint8_t root_side;  /* the root's side to move (view NK_VIEW_ROOT) */
     tt_entry *tt;       /* NULL: no table */
     uint64_t tt_mask;   /* entries - 1; entries are used in pairs */
@@ -111,6 +113,11 @@ nk_status nk_search_new(nk_search **out, const nk_eval *eval, unsigned tt_mb)
 void nk_search_set_view(nk_search *s, nk_view view)
 {
     s->view = view;
+}
+
+void nk_search_set_tb(nk_search *s, const nk_tb *tb)
+{
+    s->tb = tb;
 }
 
 void nk_search_free(nk_search *s)
@@ -465,6 +472,24 @@ static bool budget_spent(nk_search *s)
     return false;
 }
 
+/* Step 2b, with an endgame database: a live position with at most its
+ * seeds on the board is scored by its value v (the board seeds the side to
+ * move collects under perfect play) as the game that ends with the mover's
+ * store plus v against the opponent's plus the rest of the board: the seed
+ * difference times NK_SCORE_SEED, as nk_eval_terminal scores a finished
+ * game.  False (search on) for a position outside the database. */
+static bool tb_node(const nk_search *s, const nk_pos *pos, double *score)
+{
+    const unsigned board = nk_pos_on_board(pos);
+    uint8_t byte;
+    if (board > s->tb->seeds || nk_tb_probe(s->tb, pos, &byte) != NK_OK)
+        return false;
+    const int v = byte & NK_TB_VALUE_MASK, me = pos->side;
+    const int diff = (int)pos->store[me] + v - ((int)pos->store[me ^ 1] + (int)board - v);
+    *score = diff * NK_SCORE_SEED;
+    return true;
+}
+
 /* Steps 1 and 2 of every node: counts it, stops the search once a budget
  * is spent, and scores a finished game exactly, its end found in the
  * order of R-G4: the position's own rules, repetition, the ply limit.
@@ -486,7 +511,7 @@ static inline bool node_done(nk_search *s, const nk_pos *pos, const frame *up, u
     if (end == NK_END_NONE && ply >= s->plies_left)
         end = NK_END_PLY_LIMIT;
     if (end == NK_END_NONE)
-        return false;
+        return __builtin_expect(s->tb != NULL, 0) && tb_node(s, pos, score);
     *score = nk_eval_terminal(v, pos, end);
     return true;
 }

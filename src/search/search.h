@@ -85,6 +85,17 @@ nk_status nk_search_new(nk_search **out, const nk_eval *eval, unsigned tt_mb);
 typedef enum nk_view { NK_VIEW_MOVER, NK_VIEW_ROOT } nk_view;
 /* Sets the view of later searches (a new search has NK_VIEW_MOVER). */
 void nk_search_set_view(nk_search *s, nk_view view);
+/* Sets the endgame database later searches probe (NULL: none, the
+ * default).  Every node below the root that is not finished (the end
+ * rules, a repetition, the ply limit, above) and has at most tb->seeds
+ * seeds on the board takes the database's value instead of being searched
+ * further: the game that ends with the mover's store plus the value
+ * against the opponent's store plus the rest of the board, scored as a
+ * finished game (seed difference times NK_SCORE_SEED, not an evaluation),
+ * in either view.  The database must be of the search's variant; it is
+ * read only, and may be shared by any number of searches. */
+struct nk_tb;
+void nk_search_set_tb(nk_search *s, const struct nk_tb *tb);
 /* Frees a search; NULL is allowed. */
 void nk_search_free(nk_search *s);
 /* Empties the transposition table, writing all of its memory (a benchmark
