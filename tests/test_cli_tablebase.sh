@@ -47,8 +47,15 @@ expect_error solve "not an endgame database" \
   solve --variant abapa --position '0,0,0,0,0,1/1,1,0,0,0,0 0-0 S' --tb "$tmp/foreign"
 expect_error solve "cannot open" \
   solve --variant abapa --position '0,0,0,0,0,1/1,1,0,0,0,0 0-0 S' --tb "$tmp/none"
-expect_error solve "holds at most 6" \
-  solve --variant abapa --position '4,4,4,4,4,4/4,4,4,4,4,4 0-0 S' --tb "$db"
+# Beyond the database: alpha-beta with its values at the leaves.  The start
+# position (48 seeds) with a 6-seed database and a tiny budget: bounds, not
+# an exact value.
+run solve --variant abapa --position '4,4,4,4,4,4/4,4,4,4,4,4 0-0 S' --tb "$db" --nodes 2000
+check "solve beyond the database exits 0" test "$rc" -eq 0
+check "an undecided value is given as bounds" grep -q "^value: from [0-9]* to [0-9]* of the 48 seeds on the board to South (bounds" <<<"$out"
+check "an undecided move is given as bounds" grep -q "^move a: from [0-9]* to [0-9]* " <<<"$out"
+expect_error solve "bad value" \
+  solve --variant abapa --position '4,4,4,4,4,4/4,4,4,4,4,4 0-0 S' --tb "$db" --nodes 0
 expect_error tablebase "no endgame database for speightstown" \
   tablebase build --variant speightstown --seeds 3 --output "$tmp/s"
 expect_error tablebase "expected the action 'build'" tablebase erase --variant abapa --seeds 3
@@ -77,6 +84,45 @@ check "depth 6 loses fewer seeds than random" \
   awk -v a="$(lost "$a1")" -v r="$(lost "$r1")" 'BEGIN { exit !(a < r) }'
 check "the share lies in its interval" \
   awk -v l="$(grep '^optimal' <<<"$a1")" 'BEGIN { split(l, f, "[][ ,]+"); exit !(f[6] <= f[3] && f[3] <= f[7]) }'
+# Solve beyond the 6-seed database against the 10-seed one, on 8-seed
+# positions: the same exact value and moves where the search decides, and
+# bounds that hold the 10-seed value where it does not.
+p1='0,0,1,2,0,1/1,0,2,0,1,0 20-20 S'
+run solve --variant abapa --position "$p1" --tb "$db" --nodes 1000000
+b1=$out
+run solve --variant abapa --position "$p1" --tb "$tmp/g"
+check "beyond: the exact value of the larger database" \
+  grep -q "^value: 5 of the 8 seeds on the board to South (exact: search beyond the 6-seed" <<<"$b1"
+check "the larger database agrees" grep -q "^value: 5 of the 8 seeds" <<<"$out"
+check "beyond: the same moves and values as the larger database" \
+  test "$(grep '^move' <<<"$b1")" = "$(grep '^move' <<<"$out")"
+check "beyond: the totals" grep -q "^totals under perfect play: South 25, North 23: South wins" <<<"$b1"
+p2='0,2,0,0,1,0/2,0,0,1,0,2 0-0 S'
+run solve --variant abapa --position "$p2" --tb "$tmp/g"
+v2=$(sed -n 's/^value: \([0-9]*\) of.*/\1/p' <<<"$out")
+run solve --variant abapa --position "$p2" --tb "$db" --nodes 100000
+check "beyond: bounds that hold the larger database's value" \
+  awk -v v="$v2" -v l="$(grep '^value' <<<"$out")" \
+  'BEGIN { if (split(l, f, " ") < 5 || f[2] != "from" || v == "") exit 1; exit !(f[3] <= v && v <= f[5] && f[3] < f[5]) }'
+check "beyond: an undecided move is possibly optimal" grep -q "possibly optimal" <<<"$out"
 expect_error grade "cannot open" grade random --variant abapa --tb "$tmp/none"
 expect_error grade "missing the player SPEC" grade --variant abapa --tb "$tmp/g"
+# ab:...,tb=DIR players: a bad database is bad input (exit 2, one line),
+# for match as for every command that takes a spec; a good one plays.
+expect_error match "cannot open" \
+  match --variant abapa --games 2 "ab:depth=1,tb=$tmp/none" greedy
+expect_error match "database of antigua, not of abapa" \
+  match --variant abapa --games 2 greedy "ab:depth=1,tb=$tmp/mix"
+expect_error match "checksum" \
+  match --variant abapa --games 2 "ab:depth=1,tb=$tmp/dmg" greedy
+expect_error match "truncated" \
+  match --variant abapa --games 2 "ab:depth=1,tb=$tmp/trunc" greedy
+expect_error match "no endgame database for speightstown" \
+  match --variant speightstown --games 2 "ab:depth=1,tb=$db" greedy
+expect_error match "tb needs a value" match --variant abapa --games 2 "ab:tb=" greedy
+run match --variant abapa --games 4 --threads 2 "ab:depth=2,tb=$db" greedy
+check "a tb= player plays a match" test "$rc" -eq 0
+m2=$out
+run match --variant abapa --games 4 --threads 1 "ab:depth=2,tb=$db" greedy
+check "the same match on 1 and 2 threads" test "$out" = "$m2"
 finish

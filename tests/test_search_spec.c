@@ -129,10 +129,10 @@ static void test_spec_table_bounds(void **state)
     (void)state;
     size_t n;
     const nk_param *t = nk_spec_params_table(&n);
-    assert_int_equal(n, 7);
+    assert_int_equal(n, 8);
     char keys[128];
     assert_string_equal(nk_spec_keys(keys, sizeof keys),
-                        "depth, nodes, time, tt, features, weights, view");
+                        "depth, nodes, time, tt, features, weights, view, tb");
     size_t numeric = 0;
     for (size_t i = 0; i < n; i++) {
         const nk_param *p = &t[i];

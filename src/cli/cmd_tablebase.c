@@ -8,8 +8,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/alloc.h"
 #include "cli/cli.h"
 #include "cli/util.h"
+#include "search/features.h"
+#include "search/search.h"
 #include "tb/tb.h"
 
 enum { OPT_VARIANT, OPT_SEEDS, OPT_OUTPUT, OPT_THREADS, OPT_END };
@@ -93,7 +96,167 @@ int nk_cmd_tablebase(int argc, char **argv)
     return nk_cli_finish(&cli);
 }
 
-enum { SOPT_VARIANT, SOPT_POSITION, SOPT_TB, SOPT_END };
+enum { SOPT_VARIANT, SOPT_POSITION, SOPT_TB, SOPT_NODES, SOPT_END };
+
+/* A move's value for the side to move at the root of solve_beyond. */
+typedef struct move_value {
+    int value;     /* board seeds the root's mover collects (exact only) */
+    int lo, hi;    /* bounds of value (equal to it when exact) */
+    bool exact;    /* decided: the bounds meet */
+    bool cycle;    /* a database value on the way rests on the repetition rule */
+    unsigned depth;
+    uint64_t nodes;
+} move_value;
+
+/* Solves a position with more board seeds than the database holds: for
+ * each legal move, the child is the end of the game, a position inside the
+ * database (its value), or searched by alpha-beta with the database's
+ * values at every node inside it (nk_search_set_tb) until every line ends
+ * there or in the end of the game, within `budget` nodes a move.  The game
+ * is that of the database: the majority rule off (tb->rules) and the
+ * stores emptied, so a search score (seed difference of the totals) is
+ * 2 v - B.  The history of the game starts at the root.  Returns false when
+ * out of memory. */
+static bool solve_beyond(const nk_tb *tb, const nk_pos *root, uint64_t budget,
+                         unsigned *mask, move_value out[NK_PASS + 1], uint64_t *total_nodes)
+{
+    const nk_variant *v = &tb->rules;
+    nk_pos p = *root;
+    p.store[0] = p.store[1] = 0;
+    p.hash = nk_pos_hash(&p);
+    const int me = p.side;
+    const int board = (int)nk_pos_on_board(&p);
+    nk_eval eval;
+    nk_search *search = NULL;
+    nk_game *g = nk_malloc(2 * sizeof *g);
+    if (g == NULL)
+        return false;
+    nk_game *child = g + 1;
+    char err[NK_MSG_MAX];
+    if (nk_eval_init(&eval, v, nk_features_find("material"), NULL, 0, err, sizeof err) !=
+            NK_OK ||
+        nk_search_new(&search, &eval, 64) != NK_OK ||
+        nk_game_init(g, v, &p, NK_MAX_PLIES) != NK_OK) {
+        nk_search_free(search);
+        nk_free(g);
+        return false;
+    }
+    nk_search_set_tb(search, tb);
+    *mask = nk_game_legal(g);
+    *total_nodes = 0;
+    for (unsigned m = *mask; m; m &= m - 1) {
+        const int move = __builtin_ctz(m);
+        move_value *x = &out[move];
+        memset(x, 0, sizeof *x);
+        *child = *g;
+        nk_game_play_legal(child, move, NULL);
+        const nk_pos *c = &child->pos;
+        const int cb = (int)nk_pos_on_board(c);
+        uint8_t byte;
+        if (nk_game_over(child)) {
+            x->value = (int)child->result.total[me];
+            x->exact = true;
+        } else if (cb <= (int)tb->seeds && nk_tb_probe(tb, c, &byte) == NK_OK) {
+            const int y = byte & NK_TB_VALUE_MASK;
+            x->value = c->store[me] + (c->side == me ? y : cb - y);
+            x->exact = true;
+            x->cycle = (byte & NK_TB_CYCLE) != 0;
+        } else {
+            /* A lower and an upper bound: horizon leaves scored as if the
+             * root's mover got none, then all, of the board there. */
+            nk_search_limits lim = {0, budget, 0.0};
+            int bound[2];
+            for (int k = 0; k < 2; k++) {
+                nk_search_result r;
+                nk_search_set_bound(search, k == 0 ? -1 : 1, me);
+                nk_search_best(search, child, &lim, &r);
+                /* total[mover] - total[other] of the child; the totals sum
+                 * to the root's board (the stores started empty). */
+                const int diff = (int)(r.score / NK_SCORE_SEED + (r.score >= 0 ? 0.5 : -0.5));
+                bound[k] = (board + (c->side == me ? diff : -diff)) / 2;
+                x->cycle |= r.tb_cycle;
+                x->depth = r.depth;
+                x->nodes += r.nodes;
+                if (r.exact) {
+                    bound[1] = bound[0] = bound[k];
+                    break;
+                }
+            }
+            x->lo = bound[0];
+            x->hi = bound[1];
+            x->value = x->lo;
+            x->exact = x->lo == x->hi;
+            *total_nodes += x->nodes;
+            continue;
+        }
+        x->lo = x->hi = x->value;
+    }
+    nk_search_free(search);
+    nk_free(g);
+    return true;
+}
+
+/* `nickar solve` beyond the database: prints the value (exact, or a lower
+ * bound when some move was not decided) and every move's. */
+static int solve_print_beyond(nk_cli *cli, const nk_tb *tb, const nk_pos *pos, uint64_t budget)
+{
+    unsigned mask;
+    move_value mv[NK_PASS + 1];
+    uint64_t nodes;
+    if (!solve_beyond(tb, pos, budget, &mask, mv, &nodes)) {
+        nk_cli_error(cli, "out of memory for the search");
+        return NK_EXIT_FAIL;
+    }
+    const int me = pos->side;
+    const unsigned board = nk_pos_on_board(pos);
+    int lo = -1, hi = -1;
+    bool cycle = false;
+    for (unsigned m = mask; m; m &= m - 1) {
+        const move_value *x = &mv[__builtin_ctz(m)];
+        cycle |= x->cycle;
+        lo = x->lo > lo ? x->lo : lo;
+        hi = x->hi > hi ? x->hi : hi;
+    }
+    char text[NK_POS_TEXT];
+    nk_pos_format(pos, text);
+    printf("position: %s\n", text);
+    const char *rep = cycle ? " (rests on the repetition rule where the database's values do)" : "";
+    if (lo == hi) {
+        printf("value: %d of the %u seeds on the board to %s (exact: search beyond the "
+               "%u-seed database, %llu nodes)%s\n",
+               lo, board, nk_cli_side_name(me), tb->seeds, (unsigned long long)nodes, rep);
+        unsigned tot[2];
+        tot[me] = pos->store[me] + (unsigned)lo;
+        tot[me ^ 1] = pos->store[me ^ 1] + board - (unsigned)lo;
+        printf("totals under perfect play: South %u, North %u: %s\n", tot[0], tot[1],
+               tot[0] > tot[1] ? "South wins" : tot[1] > tot[0] ? "North wins" : "draw");
+    } else {
+        printf("value: from %d to %d of the %u seeds on the board to %s (bounds: not decided "
+               "within %llu nodes a search, --nodes; search beyond the %u-seed database, %llu "
+               "nodes)%s\n",
+               lo, hi, board, nk_cli_side_name(me), (unsigned long long)budget, tb->seeds,
+               (unsigned long long)nodes, rep);
+    }
+    /* Optimal: a move whose value is the position's; with bounds, a move
+     * that cannot be worse than another's proven value may still be. */
+    for (unsigned m = mask; m; m &= m - 1) {
+        const int move = __builtin_ctz(m);
+        const move_value *x = &mv[move];
+        const char *mark = "";
+        if (x->exact && lo == hi && x->value == lo)
+            mark = " optimal";
+        else if (!x->exact && x->hi >= lo)
+            mark = " possibly optimal";
+        if (x->exact)
+            printf("move %c: %d%s%s\n", nk_move_letter(move), x->value, mark,
+                   x->cycle ? " (repetition)" : "");
+        else
+            printf("move %c: from %d to %d%s (depth %u, %llu nodes)%s\n", nk_move_letter(move),
+                   x->lo, x->hi, mark, x->depth, (unsigned long long)x->nodes,
+                   x->cycle ? " (repetition)" : "");
+    }
+    return nk_cli_finish(cli);
+}
 
 int nk_cmd_solve(int argc, char **argv)
 {
@@ -101,15 +264,20 @@ int nk_cmd_solve(int argc, char **argv)
         [SOPT_VARIANT] = {"variant", "V", "rule set (not speightstown); required", NULL},
         [SOPT_POSITION] = {"position", "P", "position as in docs/rules.md R-B3; required", NULL},
         [SOPT_TB] = {"tb", "DIR", "directory of the database (default: tablebases)", NULL},
+        [SOPT_NODES] = {"nodes", "N",
+                        "beyond the database: search nodes per move (default 10000000)", NULL},
         [SOPT_END] = {NULL, NULL, NULL, NULL},
     };
     nk_cli cli = {
         .name = "solve",
-        .synopsis = "--variant V --position P [--tb DIR]",
+        .synopsis = "--variant V --position P [--tb DIR] [--nodes N]",
         .about = "Prints the exact value of a position inside the endgame database\n"
                  "DIR/V.nktb (the board seeds the side to move collects under perfect\n"
                  "play, docs/tablebase.md), the totals and result that follow from the\n"
-                 "stores, and the value of each legal move; optimal moves are marked.",
+                 "stores, and the value of each legal move; optimal moves are marked.\n"
+                 "A position with more seeds is searched (alpha-beta, the database's\n"
+                 "values at its leaves); the output says whether the value is exact\n"
+                 "or a lower bound (some move not decided within N nodes).",
         .opts = opts,
         .max_args = 0,
     };
@@ -136,6 +304,9 @@ int nk_cmd_solve(int argc, char **argv)
     const char *dir = opts[SOPT_TB].value ? opts[SOPT_TB].value : "tablebases";
     char path[4096];
     nk_tb_path(dir, v, path, sizeof path);
+    uint64_t budget = 10000000;
+    if (opts[SOPT_NODES].value && !nk_cli_uint(&cli, SOPT_NODES, 1, UINT64_MAX / 2, &budget))
+        return NK_EXIT_USAGE;
     nk_tb tb;
     nk_status st = nk_tb_open(&tb, path, v, err, sizeof err);
     if (st != NK_OK) {
@@ -147,6 +318,18 @@ int nk_cmd_solve(int argc, char **argv)
     unsigned board = nk_pos_on_board(&pos);
     uint8_t byte;
     st = nk_tb_probe(&tb, &pos, &byte);
+    if (st == NK_ERANGE && nk_game_over(&game)) {
+        char res[128];
+        nk_cli_result_text(&game.result, res, sizeof res);
+        printf("position: %s\nthe game is over: %s\n", text, res);
+        nk_tb_close(&tb);
+        return nk_cli_finish(&cli);
+    }
+    if (st == NK_ERANGE) {
+        rc = solve_print_beyond(&cli, &tb, &pos, budget);
+        nk_tb_close(&tb);
+        return rc;
+    }
     if (st != NK_OK) {
         if (st == NK_ERANGE)
             nk_cli_error(&cli, "position '%s' has %u seeds on the board; the database holds "

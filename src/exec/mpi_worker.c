@@ -23,6 +23,7 @@
  */
 #include "exec/exec_internal.h"
 #include "exec/mpi.h"
+#include "tb/tb.h"
 
 #ifdef NICKAR_HAVE_MPI
 
@@ -144,6 +145,17 @@ static void served_init(served *s, const unsigned char *data, size_t len)
     else if (s->b.variant == NULL)
         s->bad = nk_fail(NK_EINVAL, s->bad_err, sizeof s->bad_err,
                          "worker rank %d does not know variant '%s'", nk_mpi_rank(), name);
+    /* Endgame databases (tb=): opened here once per process, as the io
+     * layer does on the first rank; the players find them (tb/tb.h). */
+    for (size_t i = 0; s->bad == NK_OK && i < np; i++) {
+        const nk_tb *tb;
+        char e2[NK_MSG_MAX];
+        s->specs[i].tb[sizeof s->specs[i].tb - 1] = '\0';
+        if (s->specs[i].kind == NK_PLAYER_AB && s->specs[i].tb[0] != '\0' &&
+            nk_tb_shared_open(s->specs[i].tb, s->b.variant, &tb, e2, sizeof e2) != NK_OK)
+            s->bad = nk_fail(NK_EINVAL, s->bad_err, sizeof s->bad_err, "worker rank %d: %s",
+                             nk_mpi_rank(), e2);
+    }
 }
 
 /* Queues the jobs of a TAG_CHUNK message for the players. */

@@ -23,7 +23,9 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "base/escape.h"
 #include "search/features.h"
+#include "tb/tb.h"
 
 /* ===== weights text files ===== */
 
@@ -259,7 +261,17 @@ nk_status nk_playerio_load(nk_player_def *out, const char *text, const nk_varian
     nk_status st = nk_spec_parse(&out->spec, text, err, errlen);
     if (st != NK_OK)
         return st;
-    if (out->spec.kind != NK_PLAYER_AB || out->spec.weights[0] == '\0')
+    if (out->spec.kind != NK_PLAYER_AB)
+        return NK_OK;
+    if (out->spec.tb[0] != '\0') {
+        const nk_tb *tb;
+        char e2[NK_MSG_MAX], q[256], q2[NK_MSG_MAX];
+        st = nk_tb_shared_open(out->spec.tb, v, &tb, e2, sizeof e2);
+        if (st != NK_OK)
+            return nk_fail(st, err, errlen, "player spec '%s': tb: %s",
+                           nk_escape(out->spec.text, q, sizeof q), nk_escape(e2, q2, sizeof q2));
+    }
+    if (out->spec.weights[0] == '\0')
         return NK_OK;
     return resolve_weights(out, v, err, errlen);
 }

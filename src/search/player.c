@@ -16,6 +16,7 @@
 
 #include "search/player.h"
 #include "base/alloc.h"
+#include "tb/tb.h"
 
 struct nk_player {
     nk_spec spec;
@@ -74,6 +75,15 @@ nk_status nk_spec_check_view(char *text, size_t cap, char *why, size_t whylen)
     (void)cap;
     if (strcmp(text, "mover") != 0 && strcmp(text, "root") != 0)
         return nk_fail(NK_EINVAL, why, whylen, "view '%s' is not mover or root", text);
+    return NK_OK;
+}
+
+nk_status nk_spec_check_tb(char *text, size_t cap, char *why, size_t whylen)
+{
+    (void)cap;
+    if (*text == '\0')
+        return nk_fail(NK_EINVAL, why, whylen,
+                       "tb needs a value (a directory of endgame databases)");
     return NK_OK;
 }
 
@@ -244,6 +254,15 @@ static nk_status ab_setup(nk_player *p, const nk_variant *v, const double *weigh
     }
     nk_search_set_view(p->search,
                        strcmp(spec->view, "root") == 0 ? NK_VIEW_ROOT : NK_VIEW_MOVER);
+    if (spec->tb[0] != '\0') {
+        /* Opened by the io layer (or an MPI worker); this layer opens no file. */
+        const nk_tb *tb = nk_tb_shared_find(spec->tb, v);
+        if (tb == NULL)
+            return nk_fail(NK_EINVAL, err, errlen,
+                           "player spec '%s': the endgame database of %s in '%s' is not open",
+                           spec->text, v->name, spec->tb);
+        nk_search_set_tb(p->search, tb);
+    }
     return NK_OK;
 }
 

@@ -67,12 +67,16 @@ enum { NK_SPEC_TT_MAX_MB = 1024 };
       "weights (empty: the feature set's hand-tuned default)")                               \
     X(P, ab, view, view, STRING, char *, "mover", NK_ANY, NULL, nk_spec_check_view,           \
       "mover or root",                                                                       \
-      "whose view leaves are evaluated from: mover (negamax) or root (the root player's)")
+      "whose view leaves are evaluated from: mover (negamax) or root (the root player's)")    \
+    X(P, ab, tb, tb, STRING, char *, "", NK_ANY, NULL, nk_spec_check_tb,                     \
+      "a directory of endgame databases",                                                    \
+      "endgame database directory: exact values at nodes inside it (empty: none)")
 
 /* The extra rules of features= and weights= (nk_param_check). */
 nk_status nk_spec_check_features(char *text, size_t cap, char *why, size_t whylen);
 nk_status nk_spec_check_weights(char *text, size_t cap, char *why, size_t whylen);
 nk_status nk_spec_check_view(char *text, size_t cap, char *why, size_t whylen);
+nk_status nk_spec_check_tb(char *text, size_t cap, char *why, size_t whylen);
 /* The table of NK_SPEC_PARAMS over nk_spec; *n its length. */
 const nk_param *nk_spec_params_table(size_t *n);
 /* Writes the option names of an ab spec, "depth, nodes, ...", into
@@ -89,6 +93,7 @@ typedef struct nk_spec {
     char features[32];       /* ab: feature set name */
     char weights[NK_SPEC_TEXT]; /* ab: weights source as written ("" = the set's default) */
     char view[8];            /* ab: "mover" (negamax) or "root" (search.h, nk_view) */
+    char tb[NK_SPEC_TEXT];   /* ab: endgame database directory ("" = none) */
     char text[NK_SPEC_TEXT]; /* the spec as given */
 } nk_spec;
 
@@ -99,7 +104,9 @@ typedef struct nk_spec {
  * (MiB, 0..NK_SPEC_TT_MAX_MB, 0: no table),
  * features (a set of nk_features_at), weights (a built-in table, `default`,
  * or text for the io layer: a file name, `RUN.h5@best`; it cannot hold a
- * comma), view (`mover`, the default, or `root`: search.h).  A built-in
+ * comma), view (`mover`, the default, or `root`: search.h), tb (a
+ * directory of endgame databases, tb/tb.h: opened by the io layer through
+ * nk_tb_shared_open before nk_player_new, which only looks it up).  A built-in
  * table implies its feature set when features= is absent; an explicit
  * features= must be one it weighs (nk_weights_suit).  An empty features means the
  * variant's default set (nk_features_default), an empty weights the set's

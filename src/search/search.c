@@ -21,6 +21,7 @@
 
 #include "search/search.h"
 #include "base/alloc.h"
+#include "tb/tb.h"
 
 /* ===== transposition table ===== */
 
@@ -60,6 +61,10 @@ enum { NO_PLY = 0xFFFFFFFFu };
 struct nk_search {
     nk_eval eval;
     nk_view view;       /* whose view the leaves are evaluated from */
+    const nk_tb *tb;    /* endgame database probed below the root (NULL: none) */
+    bool tb_cycle;      /* a probed value had NK_TB_CYCLE */
+    int bound;          /* nk_search_set_bound: 0, or +1 / -1 for bound_side */
+    uint8_t bound_side;
     uint8_t root_side;  /* the root's side to move (view NK_VIEW_ROOT) */
     tt_entry *tt;       /* NULL: no table */
     uint64_t tt_mask;   /* entries - 1; entries are used in pairs */
@@ -111,6 +116,17 @@ nk_status nk_search_new(nk_search **out, const nk_eval *eval, unsigned tt_mb)
 void nk_search_set_view(nk_search *s, nk_view view)
 {
     s->view = view;
+}
+
+void nk_search_set_tb(nk_search *s, const nk_tb *tb)
+{
+    s->tb = tb;
+}
+
+void nk_search_set_bound(nk_search *s, int bound, int side)
+{
+    s->bound = bound > 0 ? 1 : bound < 0 ? -1 : 0;
+    s->bound_side = (uint8_t)side;
 }
 
 void nk_search_free(nk_search *s)
@@ -465,6 +481,25 @@ static bool budget_spent(nk_search *s)
     return false;
 }
 
+/* Step 2b, with an endgame database: a live position with at most its
+ * seeds on the board is scored by its value v (the board seeds the side to
+ * move collects under perfect play) as the game that ends with the mover's
+ * store plus v against the opponent's plus the rest of the board: the seed
+ * difference times NK_SCORE_SEED, as nk_eval_terminal scores a finished
+ * game.  False (search on) for a position outside the database. */
+static bool tb_node(nk_search *s, const nk_pos *pos, double *score)
+{
+    const unsigned board = nk_pos_on_board(pos);
+    uint8_t byte;
+    if (board > s->tb->seeds || nk_tb_probe(s->tb, pos, &byte) != NK_OK)
+        return false;
+    const int v = byte & NK_TB_VALUE_MASK, me = pos->side;
+    s->tb_cycle |= (byte & NK_TB_CYCLE) != 0;
+    const int diff = (int)pos->store[me] + v - ((int)pos->store[me ^ 1] + (int)board - v);
+    *score = diff * NK_SCORE_SEED;
+    return true;
+}
+
 /* Steps 1 and 2 of every node: counts it, stops the search once a budget
  * is spent, and scores a finished game exactly, its end found in the
  * order of R-G4: the position's own rules, repetition, the ply limit.
@@ -486,7 +521,7 @@ static inline bool node_done(nk_search *s, const nk_pos *pos, const frame *up, u
     if (end == NK_END_NONE && ply >= s->plies_left)
         end = NK_END_PLY_LIMIT;
     if (end == NK_END_NONE)
-        return false;
+        return __builtin_expect(s->tb != NULL, 0) && tb_node(s, pos, score);
     *score = nk_eval_terminal(v, pos, end);
     return true;
 }
@@ -506,6 +541,17 @@ static inline __attribute__((always_inline)) double eval_node(const nk_search *s
     return -nk_eval_score(&s->eval, &mine);
 }
 
+/* A horizon leaf under nk_search_set_bound: the game that ends with every
+ * board seed to bound_side (+1) or to the other side (-1), scored as a
+ * finished game from the side to move's view. */
+static double bound_leaf(const nk_search *s, const nk_pos *pos)
+{
+    const int board = (int)nk_pos_on_board(pos), me = pos->side;
+    const int mine = ((me == s->bound_side) == (s->bound > 0)) ? board : 0;
+    const int diff = (int)pos->store[me] + mine - ((int)pos->store[me ^ 1] + board - mine);
+    return diff * NK_SCORE_SEED;
+}
+
 /* A node at depth 0: a finished game's score, else the evaluation. */
 static inline __attribute__((always_inline)) double
 leaf_node(nk_search *s, const nk_pos *pos, const frame *up, unsigned ply, bool root)
@@ -514,6 +560,8 @@ leaf_node(nk_search *s, const nk_pos *pos, const frame *up, unsigned ply, bool r
     if (node_done(s, pos, up, ply, &score))
         return score;
     s->horizon = true;
+    if (__builtin_expect(s->bound != 0, 0))
+        return bound_leaf(s, pos);
     return eval_node(s, pos, root);
 }
 
@@ -695,6 +743,7 @@ static void start_search(nk_search *s, const nk_game *g, const nk_search_limits 
     s->stopped = false;
     s->horizon = false;
     s->rep_ply = NO_PLY;
+    s->tb_cycle = false;
     s->root_side = g->pos.side;
     seen_build(s, g);
     if (s->tt != NULL && ++s->age == 0) {
@@ -712,6 +761,7 @@ void nk_search_best(nk_search *s, const nk_game *g, const nk_search_limits *lim,
     res->depth = 0;
     res->nodes = 0;
     res->exact = false;
+    res->tb_cycle = false;
     if (nk_game_over(g))
         return;
     start_search(s, g, lim);
@@ -775,4 +825,5 @@ void nk_search_best(nk_search *s, const nk_game *g, const nk_search_limits *lim,
             break;
     }
     res->nodes = s->nodes;
+    res->tb_cycle = s->tb_cycle;
 }

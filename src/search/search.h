@@ -72,7 +72,10 @@ typedef struct nk_search_result {
     unsigned depth;   /* deepest completed iteration */
     uint64_t nodes;   /* nodes visited, all iterations */
     bool exact;       /* the value is the game's, not an evaluation's: every
-                         line of the last iteration ended the game */
+                         line of the last iteration ended the game (or the
+                         database's value was taken: nk_search_set_tb) */
+    bool tb_cycle;    /* a database value that rests on the repetition rule
+                         (NK_TB_CYCLE) was taken somewhere in the search */
 } nk_search_result;
 
 typedef struct nk_search nk_search;
@@ -85,6 +88,25 @@ nk_status nk_search_new(nk_search **out, const nk_eval *eval, unsigned tt_mb);
 typedef enum nk_view { NK_VIEW_MOVER, NK_VIEW_ROOT } nk_view;
 /* Sets the view of later searches (a new search has NK_VIEW_MOVER). */
 void nk_search_set_view(nk_search *s, nk_view view);
+/* Sets the endgame database later searches probe (NULL: none, the
+ * default).  Every node below the root that is not finished (the end
+ * rules, a repetition, the ply limit, above) and has at most tb->seeds
+ * seeds on the board takes the database's value instead of being searched
+ * further: the game that ends with the mover's store plus the value
+ * against the opponent's store plus the rest of the board, scored as a
+ * finished game (seed difference times NK_SCORE_SEED, not an evaluation),
+ * in either view.  The database must be of the search's variant; it is
+ * read only, and may be shared by any number of searches. */
+struct nk_tb;
+void nk_search_set_tb(nk_search *s, const struct nk_tb *tb);
+/* Bound mode (for exact solving, `nickar solve`): bound +1 scores every
+ * horizon leaf as the game that ends with all the board's seeds to `side`,
+ * -1 as the game that ends with none of them to it, as finished games
+ * (seed difference times NK_SCORE_SEED) instead of the evaluation.  The
+ * search's score is then an upper (+1) or lower (-1) bound, for `side`, of
+ * the value of the game without a ply limit cut at the horizon.  0 (the
+ * default): the evaluation. */
+void nk_search_set_bound(nk_search *s, int bound, int side);
 /* Frees a search; NULL is allowed. */
 void nk_search_free(nk_search *s);
 /* Empties the transposition table, writing all of its memory (a benchmark

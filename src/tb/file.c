@@ -17,6 +17,7 @@
  * variant and N give, and the checksum.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -191,4 +192,76 @@ void nk_tb_close(nk_tb *tb)
         munmap(tb->map, tb->map_len);
     free(tb->owned);
     memset(tb, 0, sizeof *tb);
+}
+
+/* ===== databases shared by players =====
+ *
+ * A fixed table of databases, each opened once and kept mapped until
+ * nk_tb_shared_close_all.  The lock guards the table; an entry, once
+ * filled, is not written again, so the nk_tb a caller got stays valid. */
+
+enum { SHARED_MAX = 16 };
+
+static struct {
+    char path[4096];
+    nk_tb tb;
+} shared[SHARED_MAX];
+static unsigned nshared;
+static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static const nk_tb *shared_lookup(const char *path)
+{
+    for (unsigned i = 0; i < nshared; i++)
+        if (strcmp(shared[i].path, path) == 0)
+            return &shared[i].tb;
+    return NULL;
+}
+
+nk_status nk_tb_shared_open(const char *dir, const nk_variant *v, const nk_tb **out, char *err,
+                            size_t errlen)
+{
+    char path[4096];
+    *out = NULL;
+    nk_status st = nk_tb_supported(v, err, errlen);
+    if (st != NK_OK)
+        return st;
+    if (strlen(dir) + strlen(v->name) + 7 >= sizeof path)
+        return nk_fail(NK_EINVAL, err, errlen, "the directory name is too long");
+    nk_tb_path(dir, v, path, sizeof path);
+    pthread_mutex_lock(&shared_lock);
+    const nk_tb *tb = shared_lookup(path);
+    if (tb == NULL && nshared == SHARED_MAX) {
+        st = nk_fail(NK_ERANGE, err, errlen, "more than %d endgame databases open", SHARED_MAX);
+    } else if (tb == NULL) {
+        st = nk_tb_open(&shared[nshared].tb, path, v, err, errlen);
+        if (st == NK_OK) {
+            snprintf(shared[nshared].path, sizeof shared[nshared].path, "%s", path);
+            tb = &shared[nshared++].tb;
+        }
+    }
+    pthread_mutex_unlock(&shared_lock);
+    *out = tb;
+    return st;
+}
+
+const nk_tb *nk_tb_shared_find(const char *dir, const nk_variant *v)
+{
+    char path[4096];
+    if (strlen(dir) + strlen(v->name) + 7 >= sizeof path)
+        return NULL;
+    nk_tb_path(dir, v, path, sizeof path);
+    pthread_mutex_lock(&shared_lock);
+    const nk_tb *tb = shared_lookup(path);
+    pthread_mutex_unlock(&shared_lock);
+    return tb;
+}
+
+void nk_tb_shared_close_all(void)
+{
+    pthread_mutex_lock(&shared_lock);
+    for (unsigned i = 0; i < nshared; i++)
+        nk_tb_close(&shared[i].tb);
+    memset(shared, 0, sizeof shared);
+    nshared = 0;
+    pthread_mutex_unlock(&shared_lock);
 }

@@ -26,7 +26,9 @@
  * itself, clamped to [lo, hi].  NK_TB_CYCLE marks every position from which
  * such a position can be reached (a least fixpoint too).
  */
+#ifdef _OPENMP /* the fuzz harnesses compile this layer without OpenMP */
 #include <omp.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -414,8 +416,12 @@ nk_status nk_tb_build(nk_tb *tb, const nk_variant *v, unsigned seeds, int thread
         return st0;
     if (seeds > NK_TB_MAX_SEEDS)
         return nk_fail(NK_ERANGE, err, errlen, "seeds %u: at most %d", seeds, NK_TB_MAX_SEEDS);
+#ifdef _OPENMP
     if (threads > 0)
         omp_set_num_threads(threads);
+#else
+    (void)threads;
+#endif
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     tb_layout(tb, v, seeds);

@@ -96,6 +96,20 @@ nk_status nk_tb_open(nk_tb *tb, const char *path, const nk_variant *expect, char
 
 void nk_tb_close(nk_tb *tb);
 
+/* Databases shared by players (`ab:...,tb=DIR`): each file is opened once
+ * for the whole process and read by every thread.  nk_tb_shared_open gives
+ * the database of v in dir (DIR/VARIANT.nktb), opening it on first use
+ * (the errors of nk_tb_open, NK_EINVAL for a variant without databases);
+ * the io layer calls it when it resolves a spec, an MPI worker when it
+ * receives one.  nk_tb_shared_find only looks it up (NULL when it has not
+ * been opened): it touches no file, so the search layer may call it.  Both
+ * are thread-safe; the databases stay open until nk_tb_shared_close_all
+ * (for the end of a process, when no player uses them any more). */
+nk_status nk_tb_shared_open(const char *dir, const nk_variant *v, const nk_tb **out, char *err,
+                            size_t errlen);
+const nk_tb *nk_tb_shared_find(const char *dir, const nk_variant *v);
+void nk_tb_shared_close_all(void);
+
 /* The byte of a position (any side to move, any stores and flags): value
  * and NK_TB_CYCLE.  NK_ERANGE when it has more than tb->seeds board seeds,
  * NK_EINVAL when its owners are not a pattern of the database. */

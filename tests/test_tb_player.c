@@ -1,0 +1,201 @@
+/*
+ * test_tb_player.c -- `ab:...,tb=DIR` players (search/search.h
+ * nk_search_set_tb, tb/tb.h nk_tb_shared_open, docs/tablebase.md
+ * "Players").
+ *
+ * - From won positions of 8 board seeds found in the database (South to
+ *   move, no NK_TB_CYCLE: values that do not rest on the repetition rule),
+ *   with empty stores, so that the majority rule cannot end the game before
+ *   the board is played out: `ab:depth=1,tb=DIR` collects exactly the
+ *   database's value against itself, and at least that value against a
+ *   depth-6 search without the database, greedy and random.
+ * - The same positions with stores 20-20 (48 seeds in all): the result of
+ *   the real game, majority rule included, is the one the value predicts.
+ * - nk_player_new refuses a tb= whose database is not open, and
+ *   nk_tb_shared_open opens a database once (the same nk_tb twice) and
+ *   refuses a missing one and another variant's.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "search/player.h"
+#include "tb/tb.h"
+
+static char dir[] = "/tmp/nk_tbp_XXXXXX";
+static const nk_variant *abapa;
+static const nk_tb *db;
+
+static int setup(void **state)
+{
+    (void)state;
+    char err[NK_MSG_MAX], path[256];
+    nk_tb tb;
+    abapa = nk_variant_find("abapa");
+    if (mkdtemp(dir) == NULL)
+        return -1;
+    snprintf(path, sizeof path, "%s/abapa.nktb", dir);
+    if (nk_tb_build(&tb, abapa, 8, 0, NULL, err, sizeof err) != NK_OK ||
+        nk_tb_write(&tb, path, err, sizeof err) != NK_OK)
+        return -1;
+    nk_tb_close(&tb);
+    return nk_tb_shared_open(dir, abapa, &db, err, sizeof err) == NK_OK ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char path[256];
+    nk_tb_shared_close_all();
+    snprintf(path, sizeof path, "%s/abapa.nktb", dir);
+    unlink(path);
+    rmdir(dir);
+    return 0;
+}
+
+static nk_player *make(const char *text)
+{
+    nk_spec spec;
+    nk_player *p = NULL;
+    char err[NK_MSG_MAX];
+    assert_int_equal(nk_spec_parse(&spec, text, err, sizeof err), NK_OK);
+    if (nk_player_new(&p, &spec, abapa, NULL, 0, err, sizeof err) != NK_OK)
+        fail_msg("%s", err);
+    return p;
+}
+
+/* Plays the game from pos, south and north moving; the result. */
+static nk_result play(const nk_pos *pos, nk_player *south, nk_player *north, uint64_t seed)
+{
+    nk_game g;
+    nk_rng rng = {seed};
+    assert_int_equal(nk_game_init(&g, abapa, pos, NK_DEFAULT_PLY_LIMIT), NK_OK);
+    while (!nk_game_over(&g)) {
+        int mv = nk_player_move(g.pos.side == NK_SOUTH ? south : north, &g, &rng, NULL);
+        assert_true(mv != NK_NO_MOVE);
+        nk_game_play_legal(&g, mv, NULL);
+    }
+    return g.result;
+}
+
+/* The first n won positions of b seeds without NK_TB_CYCLE, South to move. */
+static unsigned won_positions(unsigned b, nk_pos *out, uint8_t *value, unsigned n)
+{
+    unsigned k = 0;
+    for (uint64_t i = 0; i < nk_tb_count(b) && k < n; i += 13) {
+        nk_pos p;
+        memset(&p, 0, sizeof p);
+        nk_tb_unrank(b, i, p.pit);
+        p.north = NK_DEFAULT_NORTH;
+        p.side = NK_SOUTH;
+        p.hash = nk_pos_hash(&p);
+        uint8_t byte;
+        if (nk_pos_end_reached(abapa, &p) != NK_END_NONE ||
+            nk_tb_probe(db, &p, &byte) != NK_OK || (byte & NK_TB_CYCLE) ||
+            2 * (byte & NK_TB_VALUE_MASK) <= b)
+            continue;
+        out[k] = p;
+        value[k++] = byte & NK_TB_VALUE_MASK;
+    }
+    return k;
+}
+
+enum { NPOS = 12 };
+
+static void test_perfect_endgame(void **state)
+{
+    (void)state;
+    nk_pos pos[NPOS];
+    uint8_t value[NPOS];
+    unsigned n = won_positions(8, pos, value, NPOS);
+    printf("  %u won positions of 8 seeds without the cycle bit\n", n);
+    assert_int_equal(n, NPOS);
+    char text[256];
+    snprintf(text, sizeof text, "ab:depth=1,tb=%s", dir);
+    nk_player *tbp = make(text), *tbq = make(text);
+    nk_player *opp[3] = {make("ab:depth=6"), make("greedy"), make("random")};
+    unsigned above = 0;
+    for (unsigned k = 0; k < n; k++) {
+        /* Empty stores: the board is played out, the totals are the seeds
+         * each side collects. */
+        nk_result r = play(&pos[k], tbp, tbq, k);
+        if (r.total[NK_SOUTH] != value[k])
+            fail_msg("position %u: perfect play from both sides gave South %u, the database %u",
+                     k, r.total[NK_SOUTH], value[k]);
+        for (unsigned o = 0; o < 3; o++) {
+            r = play(&pos[k], tbp, opp[o], 1000 * k + o);
+            if (r.total[NK_SOUTH] < value[k])
+                fail_msg("position %u against %s: South collected %u, the database says %u", k,
+                         nk_player_spec(opp[o])->text, r.total[NK_SOUTH], value[k]);
+            above += r.total[NK_SOUTH] > value[k];
+        }
+        /* Stores 20-20: the real game (the majority rule ends it when a
+         * store reaches 25) has the result the value predicts. */
+        nk_pos q = pos[k];
+        q.store[NK_SOUTH] = q.store[NK_NORTH] = 20;
+        q.hash = nk_pos_hash(&q);
+        int want = 2 * value[k] > 8 ? NK_SOUTH : 2 * value[k] == 8 ? NK_DRAW : NK_NORTH;
+        for (unsigned o = 0; o < 3; o++)
+            assert_int_equal(play(&q, tbp, opp[o], 7 * k + o).winner, want);
+    }
+    printf("  games where the opponent gave away more than the value: %u of %u\n", above,
+           3 * n);
+    for (unsigned o = 0; o < 3; o++)
+        nk_player_free(opp[o]);
+    nk_player_free(tbp);
+    nk_player_free(tbq);
+}
+
+/* Without tb= nothing changes; a tb= that was not opened is refused. */
+static void test_not_open(void **state)
+{
+    (void)state;
+    nk_spec spec;
+    nk_player *p = NULL;
+    char err[NK_MSG_MAX];
+    assert_int_equal(nk_spec_parse(&spec, "ab:depth=2,tb=/nonexistent/dir", err, sizeof err),
+                     NK_OK);
+    assert_string_equal(spec.tb, "/nonexistent/dir");
+    assert_int_equal(nk_player_new(&p, &spec, abapa, NULL, 0, err, sizeof err), NK_EINVAL);
+    assert_null(p);
+    assert_non_null(strstr(err, "is not open"));
+    assert_int_equal(nk_spec_parse(&spec, "ab:depth=2,tb=", err, sizeof err), NK_EINVAL);
+    assert_non_null(strstr(err, "tb needs a value"));
+}
+
+static void test_shared_open(void **state)
+{
+    (void)state;
+    const nk_tb *again = NULL;
+    char err[NK_MSG_MAX];
+    assert_int_equal(nk_tb_shared_open(dir, abapa, &again, err, sizeof err), NK_OK);
+    assert_ptr_equal(again, db);
+    assert_ptr_equal(nk_tb_shared_find(dir, abapa), db);
+    assert_null(nk_tb_shared_find(dir, nk_variant_find("antigua")));
+    assert_int_equal(nk_tb_shared_open(dir, nk_variant_find("antigua"), &again, err, sizeof err),
+                     NK_ENOFILE);
+    assert_null(again);
+    assert_int_equal(nk_tb_shared_open("/nonexistent/dir", abapa, &again, err, sizeof err),
+                     NK_ENOFILE);
+    assert_int_equal(
+        nk_tb_shared_open(dir, nk_variant_find("speightstown"), &again, err, sizeof err),
+        NK_EINVAL);
+}
+
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_shared_open),
+    cmocka_unit_test(test_not_open),
+    cmocka_unit_test(test_perfect_endgame),
+};
+
+int main(void)
+{
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
