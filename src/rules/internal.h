@@ -16,6 +16,9 @@
 #define NK_RULES_INTERNAL_H
 
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "rules/rules.h"
 
@@ -112,21 +115,35 @@ static inline unsigned nk_popcount12(unsigned x)
     return nk_byte_sum(nk_spread6(x & 63u)) + nk_byte_sum(nk_spread6((x >> 6) & 63u));
 }
 
+/* Bit i (0..11) set when pit i holds more than `above` seeds.  With SSE2
+ * (every x86-64) one saturating subtraction, one comparison and one
+ * movemask over the 16 bytes that start the position; elsewhere pit by
+ * pit. */
+NK_HOT unsigned nk_pits_above(const nk_pos *p, unsigned above)
+{
+#ifdef __SSE2__
+    _Static_assert(sizeof(nk_pos) >= 16, "nk_pos holds 16 bytes from pit[0]");
+    __m128i x;
+    memcpy(&x, p->pit, 16);
+    x = _mm_subs_epu8(x, _mm_set1_epi8((char)above));
+    const unsigned zero = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_setzero_si128()));
+    return ~zero & 0xFFFu;
+#else
+    unsigned m = 0;
+    for (int i = 0; i < NK_PITS; i++)
+        m |= (unsigned)(p->pit[i] > above) << i;
+    return m;
+#endif
+}
+
 /* nk_sel6[m] for a mask m < 64: entries 0..5 the set bits of m in
  * increasing order (then zeros), entry 7 their count (sow.c). */
 extern const uint8_t nk_sel6[64][8];
 
-/* A uniformly random one of the 0/1 bytes 0..5 of b that are 1 (at least
- * one): the k-th in pit order for k = nk_rng_below(count), as playouts have
- * always drawn their moves.  Returns its byte index. */
-NK_HOT int nk_pick01(uint64_t b, nk_rng *rng)
-{
-    const uint8_t *e = nk_sel6[nk_bytes_mask(b)];
-    return e[nk_rng_below(rng, e[7])];
-}
-
-/* The same draw among the set bits of a non-empty mask below 2^12: the
- * k-th set bit, k = nk_rng_below(popcount). */
+/* A uniformly random one of the set bits of a non-empty mask below 2^12:
+ * the k-th set bit, k = nk_rng_below(popcount), as playouts have always
+ * drawn their moves.  (nk_random_play_open draws within one row the same
+ * way.) */
 NK_HOT int nk_pick_mask(unsigned mask, nk_rng *rng)
 {
     const uint8_t *lo = nk_sel6[mask & 63u], *hi = nk_sel6[(mask >> 6) & 63u];
@@ -516,9 +533,7 @@ int nk_random_trial(const nk_variant *v, nk_pos *p, nk_rng *rng, nk_ply_info *in
  * min_sow seeds (R-K1). */
 NK_HOT unsigned nk_relay_candidates(const nk_variant *v, const nk_pos *p)
 {
-    const uint64_t drop = NK_BYTES_1 * (v->min_sow >= 2 ? 1u : 0u); /* clear bit 0 */
-    const unsigned mask = nk_bytes_mask(nk_bytes01(nk_pits_lo(p) & ~drop)) |
-                          (nk_bytes_mask(nk_bytes01(nk_pits_hi(p) & ~drop)) << 8);
+    const unsigned mask = nk_pits_above(p, v->min_sow - 1u);
     const unsigned owned = (unsigned)p->north ^ (0xFFFu & ((unsigned)p->side - 1u));
     return mask & owned; /* & nk_pos_owned(p, p->side) */
 }
@@ -558,7 +573,9 @@ NK_HOT int nk_random_play_open(const nk_variant *v, nk_pos *p, nk_rng *rng, nk_p
         return nk_random_trial(v, p, rng, info);
     }
     const unsigned side = p->side;
-    int move = (int)(side * NK_ROW) + nk_pick01(nk_bytes01(nk_row_word(p, side)), rng);
+    const unsigned row = (nk_pits_above(p, 0) >> (side * NK_ROW)) & 63u;
+    const uint8_t *e = nk_sel6[row];
+    int move = (int)(side * NK_ROW) + e[nk_rng_below(rng, e[7])];
     nk_warri_play(v, p, move, info);
     return move;
 }

@@ -62,7 +62,7 @@ const nk_sow_delta nk_sow_deltas[NK_PITS * NK_PITS] = {
 #undef B
 
 /* The set bits of every 6-bit mask, for the random draws of playouts
- * (internal.h, nk_pick01): written out, checked by test_rules_props. */
+ * (internal.h, nk_pick_mask and nk_random_play_open): written out, checked by test_rules_props. */
 const uint8_t nk_sel6[64][8] = {
     {0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0, 1}, {1, 0, 0, 0, 0, 0, 0, 1}, {0, 1, 0, 0, 0, 0, 0, 2},
     {2, 0, 0, 0, 0, 0, 0, 1}, {0, 2, 0, 0, 0, 0, 0, 2}, {1, 2, 0, 0, 0, 0, 0, 2}, {0, 1, 2, 0, 0, 0, 0, 3},
@@ -130,7 +130,7 @@ bool nk_apply(const nk_variant *v, nk_pos *p, int move, nk_ply_info *info)
 inline unsigned nk_candidates(const nk_variant *v, const nk_pos *p)
 {
     if (v->sowing == NK_SOW_WARRI) /* min_sow 1, default rows */
-        return nk_bytes_mask(nk_bytes01(nk_row_word(p, p->side))) << (p->side * NK_ROW);
+        return nk_pits_above(p, 0) & (0x3Fu << (p->side * NK_ROW));
     return nk_relay_candidates(v, p); /* pits holding at least min_sow (2) seeds */
 }
 
