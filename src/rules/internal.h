@@ -501,28 +501,41 @@ void nk_game_finish(nk_game *g, nk_end end);
 /* Records the move that led to g->pos, made in place, and checks the end
  * rules (R-G4 order: the position's own, repetition, the ply limit).
  * Returns nk_warri_open of the new position while the game goes on, false
- * once it is over. */
-NK_HOT bool nk_game_record(nk_game *g, int move, unsigned captured)
+ * once it is over.  sow is g->variant->sowing, a constant where the caller
+ * knows it; the position is read before the record's stores (a byte store
+ * to g->moves would make the compiler load it again). */
+NK_HOT bool nk_game_record_sow(nk_game *g, int move, unsigned captured, nk_sowing sow)
 {
+    const nk_variant *v = g->variant;
     const uint64_t hash = g->pos.hash;
+    const uint64_t lo = nk_pits_lo(&g->pos);
+    const bool open = sow == NK_SOW_WARRI && (lo & 0xFFFFFFFFFFFFull) != 0 &&
+                      ((lo >> 48) | nk_pits_hi(&g->pos)) != 0; /* nk_warri_open */
     const bool repeated = captured == 0 && nk_game_repeats_inline(g, hash);
     const unsigned ply = ++g->ply;
-    g->moves[ply - 1] = (uint8_t)move;
-    if (captured)
-        g->since = ply;
+    const unsigned limit = g->ply_limit;
     g->hist[ply] = hash;
     g->seen[nk_seen_bucket(hash)] = (uint16_t)(ply + 1);
-    const bool open = nk_warri_open(g->variant, &g->pos);
-    nk_end end = nk_pos_end_open(g->variant, &g->pos, captured != 0, open);
+    if (captured)
+        g->since = ply;
+    g->moves[ply - 1] = (uint8_t)move;
+    nk_end end = NK_END_NONE;
+    if (__builtin_expect(captured != 0 || !open, 0))
+        end = nk_pos_end_open(v, &g->pos, captured != 0, open);
     if (end == NK_END_NONE && repeated)
         end = NK_END_REPETITION;
-    if (end == NK_END_NONE && ply >= g->ply_limit)
+    if (end == NK_END_NONE && ply >= limit)
         end = NK_END_PLY_LIMIT;
     if (__builtin_expect(end != NK_END_NONE, 0)) {
         nk_game_finish(g, end);
         return false;
     }
     return open;
+}
+
+NK_HOT bool nk_game_record(nk_game *g, int move, unsigned captured)
+{
+    return nk_game_record_sow(g, move, captured, g->variant->sowing);
 }
 
 /* A random legal move when the fast path of nk_random_play does not apply
@@ -600,7 +613,7 @@ NK_HOT void nk_game_random_finish_sow(nk_game *g, nk_rng *rng, nk_sowing sow)
             move = nk_random_play_open(v, &g->pos, rng, NULL, true);
         else
             move = nk_random_trial(v, &g->pos, rng, NULL);
-        open = nk_game_record(g, move, g->pos.flags & NK_POS_CAPTURED);
+        open = nk_game_record_sow(g, move, g->pos.flags & NK_POS_CAPTURED, sow);
     }
 }
 
