@@ -38,7 +38,6 @@ extern const uint64_t nk_zowner[NK_PITS];
 /* ===== bytes and rows ===== */
 
 #define NK_BYTES_1 0x0101010101010101ull
-#define NK_BYTES_80 0x8080808080808080ull
 
 /* The pit counts as words: pits 0..7, and pits 8..11.  The hot path writes
  * the counts of a sowing with one store of each (nk_add_counts), so that
@@ -87,19 +86,6 @@ static inline unsigned nk_row_sum(const nk_pos *p, unsigned side)
 static inline unsigned nk_board_sum(const nk_pos *p)
 {
     return nk_byte_sum(nk_pits_lo(p)) + nk_byte_sum(nk_pits_hi(p));
-}
-
-/* Byte j of the result is 1 when byte j of w is non-zero, else 0. */
-NK_HOT uint64_t nk_bytes01(uint64_t w)
-{
-    const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
-    return ((((w & low7) + low7) | w) >> 7) & NK_BYTES_1;
-}
-
-/* Bit j of the result is byte j (0 or 1) of b. */
-static inline unsigned nk_bytes_mask(uint64_t b)
-{
-    return (unsigned)((b * 0x0102040810204080ull) >> 56);
 }
 
 /* Byte j (0..5) of the result is bit j of m < 64, as 0 or 1.  The shifted
