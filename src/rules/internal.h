@@ -27,6 +27,12 @@
  * nk_zstore[s][c]: store of side s holds c; nk_zside: North to move;
  * nk_zowner[i]: pit i's owner differs from the default rows. */
 extern const uint64_t nk_zpit[NK_PITS][256];
+/* The key of index x as a constant expression (SplitMix64 of x): nk_zpit[i][c]
+ * is NK_ZKEY(i * 256 + c) (zobrist.c explains the indexes). */
+#define NK_ZM1(z) (((z) ^ ((z) >> 30)) * 0xBF58476D1CE4E5B9ull)
+#define NK_ZM2(z) (((z) ^ ((z) >> 27)) * 0x94D049BB133111EBull)
+#define NK_ZM3(z) ((z) ^ ((z) >> 31))
+#define NK_ZKEY(x) NK_ZM3(NK_ZM2(NK_ZM1(((uint64_t)(x) + 1) * 0x9E3779B97F4A7C15ull)))
 extern const uint64_t nk_zstep[NK_PITS][256];
 extern const uint64_t nk_zstore[2][256];
 extern const uint64_t nk_zside;
@@ -168,6 +174,7 @@ NK_HOT void nk_lift_hash(uint64_t *h, int o, unsigned n)
 typedef struct nk_sow_delta {
     uint64_t lo;
     uint64_t hi; /* low 32 bits; bits 32..35: the last pit, (o + n) mod 12 */
+    uint64_t lift; /* nk_zpit[o][0] ^ nk_zpit[o][n]: the hash change of lifting n */
 } nk_sow_delta;
 
 /* The pit where n <= 11 seeds sown after o end (o itself for n = 0), from
@@ -226,7 +233,7 @@ NK_HOT int nk_lift_sow(nk_pos *p, uint64_t *h, int o, unsigned n)
 {
     const unsigned key = (unsigned)o * NK_PITS + n;
     const nk_sow_delta *d = &nk_sow_deltas[key];
-    nk_lift_hash(h, o, n);
+    *h ^= d->lift; /* nk_lift_hash(h, o, n) */
     nk_sow_hash(p, h, key);
     nk_add_counts(p, d->lo, d->hi);
     return nk_delta_end(d);

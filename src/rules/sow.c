@@ -18,7 +18,7 @@
  * A sowing of n <= 11 seeds from o changes the counts by a fixed amount
  * whatever they are (-n at o, +1 at each of the n pits after it), so the
  * change of each word of counts is a constant of (o, n): nk_sow_deltas,
- * which also gives the last pit.
+ * which also gives the last pit and the hash change of the lift.
  *
  * Relay sowing (R-K2): no pit is skipped; each lap ends in the last pit p
  * with c seeds; an opponent-owned four is captured, a single seed or an own
@@ -43,7 +43,8 @@
      (IN(o, lo, hi) ? (uint64_t)(n) * B(o) : 0))
 #define DELTA(o, n)                                                            \
     {WORD(o, n, 0, 7),                                                         \
-     (WORD(o, n, 8, 11) & 0xFFFFFFFFull) | (uint64_t)(((o) + (n)) % NK_PITS) << 32}
+     (WORD(o, n, 8, 11) & 0xFFFFFFFFull) | (uint64_t)(((o) + (n)) % NK_PITS) << 32, \
+     NK_ZKEY((o) * 256) ^ NK_ZKEY((o) * 256 + (n))}
 #define DELTAS(o)                                                              \
     DELTA(o, 0), DELTA(o, 1), DELTA(o, 2), DELTA(o, 3), DELTA(o, 4),           \
     DELTA(o, 5), DELTA(o, 6), DELTA(o, 7), DELTA(o, 8), DELTA(o, 9),           \
