@@ -445,6 +445,40 @@ static void test_props_random_draw(void **state)
     }
 }
 
+/* nk_candidates is the pits of the mover's row (owned pits for the relay)
+ * holding at least min_sow seeds, pit by pit, for any counts 0..255 and any
+ * stores, side, flags and owners (the candidates are read from the 16 bytes
+ * that start the position: only the 12 pits may count). */
+static void test_props_candidates(void **state)
+{
+    (void)state;
+    nk_rng rng = {4242};
+    for (size_t vi = 0; vi < nk_variant_count(); vi++) {
+        const nk_variant *v = nk_variant_at(vi);
+        for (int t = 0; t < 20000; t++) {
+            nk_pos p;
+            memset(&p, 0, sizeof p);
+            const uint64_t r = nk_rng_next(&rng);
+            for (int i = 0; i < NK_PITS; i++) {
+                /* mostly 0..3 (the interesting edge), sometimes any byte */
+                const uint64_t d = nk_rng_next(&rng);
+                p.pit[i] = (uint8_t)((d & 3u) ? d >> 8 & 3u : d >> 16);
+            }
+            p.store[0] = (uint8_t)(r >> 8);
+            p.store[1] = (uint8_t)(r >> 16);
+            p.side = (uint8_t)(r & 1u);
+            p.flags = (uint8_t)(r >> 24);
+            p.north = v->sowing == NK_SOW_RELAY ? (uint16_t)(r >> 32 & 0xFFFu) : NK_DEFAULT_NORTH;
+            const unsigned owned = nk_pos_owned(&p, p.side);
+            unsigned want = 0;
+            for (int i = 0; i < NK_PITS; i++)
+                if (((owned >> i) & 1u) && p.pit[i] >= v->min_sow)
+                    want |= 1u << i;
+            assert_int_equal(nk_candidates(v, &p), want);
+        }
+    }
+}
+
 /* nk_pos_end_reached equals nk_pos_end on every child of a position where
  * no end rule holds (every legal move, every ply of random games). */
 static void test_props_end_reached(void **state)
@@ -486,6 +520,7 @@ int main(void)
         cmocka_unit_test(test_props_bench_is_deterministic),
         cmocka_unit_test(test_props_random_draw),
         cmocka_unit_test(test_props_end_reached),
+        cmocka_unit_test(test_props_candidates),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,6 +16,9 @@
 #define NK_RULES_INTERNAL_H
 
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "rules/rules.h"
 
@@ -24,6 +27,12 @@
  * nk_zstore[s][c]: store of side s holds c; nk_zside: North to move;
  * nk_zowner[i]: pit i's owner differs from the default rows. */
 extern const uint64_t nk_zpit[NK_PITS][256];
+/* The key of index x as a constant expression (SplitMix64 of x): nk_zpit[i][c]
+ * is NK_ZKEY(i * 256 + c) (zobrist.c explains the indexes). */
+#define NK_ZM1(z) (((z) ^ ((z) >> 30)) * 0xBF58476D1CE4E5B9ull)
+#define NK_ZM2(z) (((z) ^ ((z) >> 27)) * 0x94D049BB133111EBull)
+#define NK_ZM3(z) ((z) ^ ((z) >> 31))
+#define NK_ZKEY(x) NK_ZM3(NK_ZM2(NK_ZM1(((uint64_t)(x) + 1) * 0x9E3779B97F4A7C15ull)))
 extern const uint64_t nk_zstep[NK_PITS][256];
 extern const uint64_t nk_zstore[2][256];
 extern const uint64_t nk_zside;
@@ -35,7 +44,6 @@ extern const uint64_t nk_zowner[NK_PITS];
 /* ===== bytes and rows ===== */
 
 #define NK_BYTES_1 0x0101010101010101ull
-#define NK_BYTES_80 0x8080808080808080ull
 
 /* The pit counts as words: pits 0..7, and pits 8..11.  The hot path writes
  * the counts of a sowing with one store of each (nk_add_counts), so that
@@ -86,19 +94,6 @@ static inline unsigned nk_board_sum(const nk_pos *p)
     return nk_byte_sum(nk_pits_lo(p)) + nk_byte_sum(nk_pits_hi(p));
 }
 
-/* Byte j of the result is 1 when byte j of w is non-zero, else 0. */
-NK_HOT uint64_t nk_bytes01(uint64_t w)
-{
-    const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
-    return ((((w & low7) + low7) | w) >> 7) & NK_BYTES_1;
-}
-
-/* Bit j of the result is byte j (0 or 1) of b. */
-static inline unsigned nk_bytes_mask(uint64_t b)
-{
-    return (unsigned)((b * 0x0102040810204080ull) >> 56);
-}
-
 /* Byte j (0..5) of the result is bit j of m < 64, as 0 or 1.  The shifted
  * copies of m lie 7 bits apart and m has 6 bits: no carries. */
 static inline uint64_t nk_spread6(unsigned m)
@@ -112,21 +107,35 @@ static inline unsigned nk_popcount12(unsigned x)
     return nk_byte_sum(nk_spread6(x & 63u)) + nk_byte_sum(nk_spread6((x >> 6) & 63u));
 }
 
+/* Bit i (0..11) set when pit i holds more than `above` seeds.  With SSE2
+ * (every x86-64) one saturating subtraction, one comparison and one
+ * movemask over the 16 bytes that start the position; elsewhere pit by
+ * pit. */
+NK_HOT unsigned nk_pits_above(const nk_pos *p, unsigned above)
+{
+#ifdef __SSE2__
+    _Static_assert(sizeof(nk_pos) >= 16, "nk_pos holds 16 bytes from pit[0]");
+    __m128i x;
+    memcpy(&x, p->pit, 16);
+    x = _mm_subs_epu8(x, _mm_set1_epi8((char)above));
+    const unsigned zero = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_setzero_si128()));
+    return ~zero & 0xFFFu;
+#else
+    unsigned m = 0;
+    for (int i = 0; i < NK_PITS; i++)
+        m |= (unsigned)(p->pit[i] > above) << i;
+    return m;
+#endif
+}
+
 /* nk_sel6[m] for a mask m < 64: entries 0..5 the set bits of m in
  * increasing order (then zeros), entry 7 their count (sow.c). */
 extern const uint8_t nk_sel6[64][8];
 
-/* A uniformly random one of the 0/1 bytes 0..5 of b that are 1 (at least
- * one): the k-th in pit order for k = nk_rng_below(count), as playouts have
- * always drawn their moves.  Returns its byte index. */
-NK_HOT int nk_pick01(uint64_t b, nk_rng *rng)
-{
-    const uint8_t *e = nk_sel6[nk_bytes_mask(b)];
-    return e[nk_rng_below(rng, e[7])];
-}
-
-/* The same draw among the set bits of a non-empty mask below 2^12: the
- * k-th set bit, k = nk_rng_below(popcount). */
+/* A uniformly random one of the set bits of a non-empty mask below 2^12:
+ * the k-th set bit, k = nk_rng_below(popcount), as playouts have always
+ * drawn their moves.  (nk_random_play_open draws within one row the same
+ * way.) */
 NK_HOT int nk_pick_mask(unsigned mask, nk_rng *rng)
 {
     const uint8_t *lo = nk_sel6[mask & 63u], *hi = nk_sel6[(mask >> 6) & 63u];
@@ -165,6 +174,7 @@ NK_HOT void nk_lift_hash(uint64_t *h, int o, unsigned n)
 typedef struct nk_sow_delta {
     uint64_t lo;
     uint64_t hi; /* low 32 bits; bits 32..35: the last pit, (o + n) mod 12 */
+    uint64_t lift; /* nk_zpit[o][0] ^ nk_zpit[o][n]: the hash change of lifting n */
 } nk_sow_delta;
 
 /* The pit where n <= 11 seeds sown after o end (o itself for n = 0), from
@@ -223,7 +233,7 @@ NK_HOT int nk_lift_sow(nk_pos *p, uint64_t *h, int o, unsigned n)
 {
     const unsigned key = (unsigned)o * NK_PITS + n;
     const nk_sow_delta *d = &nk_sow_deltas[key];
-    nk_lift_hash(h, o, n);
+    *h ^= d->lift; /* nk_lift_hash(h, o, n) */
     nk_sow_hash(p, h, key);
     nk_add_counts(p, d->lo, d->hi);
     return nk_delta_end(d);
@@ -484,28 +494,41 @@ void nk_game_finish(nk_game *g, nk_end end);
 /* Records the move that led to g->pos, made in place, and checks the end
  * rules (R-G4 order: the position's own, repetition, the ply limit).
  * Returns nk_warri_open of the new position while the game goes on, false
- * once it is over. */
-NK_HOT bool nk_game_record(nk_game *g, int move, unsigned captured)
+ * once it is over.  sow is g->variant->sowing, a constant where the caller
+ * knows it; the position is read before the record's stores (a byte store
+ * to g->moves would make the compiler load it again). */
+NK_HOT bool nk_game_record_sow(nk_game *g, int move, unsigned captured, nk_sowing sow)
 {
+    const nk_variant *v = g->variant;
     const uint64_t hash = g->pos.hash;
+    const uint64_t lo = nk_pits_lo(&g->pos);
+    const bool open = sow == NK_SOW_WARRI && (lo & 0xFFFFFFFFFFFFull) != 0 &&
+                      ((lo >> 48) | nk_pits_hi(&g->pos)) != 0; /* nk_warri_open */
     const bool repeated = captured == 0 && nk_game_repeats_inline(g, hash);
     const unsigned ply = ++g->ply;
-    g->moves[ply - 1] = (uint8_t)move;
-    if (captured)
-        g->since = ply;
+    const unsigned limit = g->ply_limit;
     g->hist[ply] = hash;
     g->seen[nk_seen_bucket(hash)] = (uint16_t)(ply + 1);
-    const bool open = nk_warri_open(g->variant, &g->pos);
-    nk_end end = nk_pos_end_open(g->variant, &g->pos, captured != 0, open);
+    if (captured)
+        g->since = ply;
+    g->moves[ply - 1] = (uint8_t)move;
+    nk_end end = NK_END_NONE;
+    if (__builtin_expect(captured != 0 || !open, 0))
+        end = nk_pos_end_open(v, &g->pos, captured != 0, open);
     if (end == NK_END_NONE && repeated)
         end = NK_END_REPETITION;
-    if (end == NK_END_NONE && ply >= g->ply_limit)
+    if (end == NK_END_NONE && ply >= limit)
         end = NK_END_PLY_LIMIT;
     if (__builtin_expect(end != NK_END_NONE, 0)) {
         nk_game_finish(g, end);
         return false;
     }
     return open;
+}
+
+NK_HOT bool nk_game_record(nk_game *g, int move, unsigned captured)
+{
+    return nk_game_record_sow(g, move, captured, g->variant->sowing);
 }
 
 /* A random legal move when the fast path of nk_random_play does not apply
@@ -516,9 +539,7 @@ int nk_random_trial(const nk_variant *v, nk_pos *p, nk_rng *rng, nk_ply_info *in
  * min_sow seeds (R-K1). */
 NK_HOT unsigned nk_relay_candidates(const nk_variant *v, const nk_pos *p)
 {
-    const uint64_t drop = NK_BYTES_1 * (v->min_sow >= 2 ? 1u : 0u); /* clear bit 0 */
-    const unsigned mask = nk_bytes_mask(nk_bytes01(nk_pits_lo(p) & ~drop)) |
-                          (nk_bytes_mask(nk_bytes01(nk_pits_hi(p) & ~drop)) << 8);
+    const unsigned mask = nk_pits_above(p, v->min_sow - 1u);
     const unsigned owned = (unsigned)p->north ^ (0xFFFu & ((unsigned)p->side - 1u));
     return mask & owned; /* & nk_pos_owned(p, p->side) */
 }
@@ -558,7 +579,9 @@ NK_HOT int nk_random_play_open(const nk_variant *v, nk_pos *p, nk_rng *rng, nk_p
         return nk_random_trial(v, p, rng, info);
     }
     const unsigned side = p->side;
-    int move = (int)(side * NK_ROW) + nk_pick01(nk_bytes01(nk_row_word(p, side)), rng);
+    const unsigned row = (nk_pits_above(p, 0) >> (side * NK_ROW)) & 63u;
+    const uint8_t *e = nk_sel6[row];
+    int move = (int)(side * NK_ROW) + e[nk_rng_below(rng, e[7])];
     nk_warri_play(v, p, move, info);
     return move;
 }
@@ -583,7 +606,7 @@ NK_HOT void nk_game_random_finish_sow(nk_game *g, nk_rng *rng, nk_sowing sow)
             move = nk_random_play_open(v, &g->pos, rng, NULL, true);
         else
             move = nk_random_trial(v, &g->pos, rng, NULL);
-        open = nk_game_record(g, move, g->pos.flags & NK_POS_CAPTURED);
+        open = nk_game_record_sow(g, move, g->pos.flags & NK_POS_CAPTURED, sow);
     }
 }
 

@@ -18,7 +18,7 @@
  * A sowing of n <= 11 seeds from o changes the counts by a fixed amount
  * whatever they are (-n at o, +1 at each of the n pits after it), so the
  * change of each word of counts is a constant of (o, n): nk_sow_deltas,
- * which also gives the last pit.
+ * which also gives the last pit and the hash change of the lift.
  *
  * Relay sowing (R-K2): no pit is skipped; each lap ends in the last pit p
  * with c seeds; an opponent-owned four is captured, a single seed or an own
@@ -43,7 +43,8 @@
      (IN(o, lo, hi) ? (uint64_t)(n) * B(o) : 0))
 #define DELTA(o, n)                                                            \
     {WORD(o, n, 0, 7),                                                         \
-     (WORD(o, n, 8, 11) & 0xFFFFFFFFull) | (uint64_t)(((o) + (n)) % NK_PITS) << 32}
+     (WORD(o, n, 8, 11) & 0xFFFFFFFFull) | (uint64_t)(((o) + (n)) % NK_PITS) << 32, \
+     NK_ZKEY((o) * 256) ^ NK_ZKEY((o) * 256 + (n))}
 #define DELTAS(o)                                                              \
     DELTA(o, 0), DELTA(o, 1), DELTA(o, 2), DELTA(o, 3), DELTA(o, 4),           \
     DELTA(o, 5), DELTA(o, 6), DELTA(o, 7), DELTA(o, 8), DELTA(o, 9),           \
@@ -62,7 +63,7 @@ const nk_sow_delta nk_sow_deltas[NK_PITS * NK_PITS] = {
 #undef B
 
 /* The set bits of every 6-bit mask, for the random draws of playouts
- * (internal.h, nk_pick01): written out, checked by test_rules_props. */
+ * (internal.h, nk_pick_mask and nk_random_play_open): written out, checked by test_rules_props. */
 const uint8_t nk_sel6[64][8] = {
     {0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0, 1}, {1, 0, 0, 0, 0, 0, 0, 1}, {0, 1, 0, 0, 0, 0, 0, 2},
     {2, 0, 0, 0, 0, 0, 0, 1}, {0, 2, 0, 0, 0, 0, 0, 2}, {1, 2, 0, 0, 0, 0, 0, 2}, {0, 1, 2, 0, 0, 0, 0, 3},
@@ -130,7 +131,7 @@ bool nk_apply(const nk_variant *v, nk_pos *p, int move, nk_ply_info *info)
 inline unsigned nk_candidates(const nk_variant *v, const nk_pos *p)
 {
     if (v->sowing == NK_SOW_WARRI) /* min_sow 1, default rows */
-        return nk_bytes_mask(nk_bytes01(nk_row_word(p, p->side))) << (p->side * NK_ROW);
+        return nk_pits_above(p, 0) & (0x3Fu << (p->side * NK_ROW));
     return nk_relay_candidates(v, p); /* pits holding at least min_sow (2) seeds */
 }
 

@@ -8,10 +8,7 @@
  */
 #include "rules/internal.h"
 
-#define ZM1(z) (((z) ^ ((z) >> 30)) * 0xBF58476D1CE4E5B9ull)
-#define ZM2(z) (((z) ^ ((z) >> 27)) * 0x94D049BB133111EBull)
-#define ZM3(z) ((z) ^ ((z) >> 31))
-#define ZKEY(x) ZM3(ZM2(ZM1(((uint64_t)(x) + 1) * 0x9E3779B97F4A7C15ull)))
+#define ZKEY(x) NK_ZKEY(x)
 #define ZSTEP(x) (ZKEY(x) ^ ZKEY((x) + 1))
 
 #define K4(F, b) F(b), F((b) + 1), F((b) + 2), F((b) + 3)
