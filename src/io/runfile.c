@@ -30,7 +30,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -52,8 +51,7 @@ enum {
                            partly filled last chunk is compressed again
                            at every flush) */
     BENCH_CHUNK = 256,  /* rows per chunk of /benchmark */
-    RESERVE_BASE = 1 << 20, /* bytes reserved beyond twice the data */
-    RESERVE_AHEAD = 2       /* a reservation covers that many times that */
+    RESERVE_BASE = 1 << 20 /* bytes reserved beyond twice the data */
 };
 
 /* The population datasets, in the order they are written. */
@@ -159,8 +157,6 @@ struct nk_run {
     bool checked;           /* superblock v2 or later: metadata checksums,
                                fletcher32 on the data of new datasets */
     uint64_t file_size;     /* bytes of the file when it was opened */
-    uint64_t reserved_end;  /* the end of this handle's space reservation
-                               (0: none); see reserve() */
 };
 
 /* ===================================================================
@@ -442,8 +438,6 @@ static void free_names(char **names, size_t n)
     nk_free(names);
 }
 
-static void cut_reservation(nk_run *run);
-
 void nk_run_close(nk_run *run)
 {
     if (run == NULL)
@@ -459,8 +453,6 @@ void nk_run_close(nk_run *run)
         if (run->tab[i].file >= 0)
             H5Tclose(run->tab[i].file);
     }
-    if (run->reserved_end > 0)
-        cut_reservation(run);
     if (run->file >= 0)
         H5Fclose(run->file);
     if (run->fd >= 0)
@@ -759,11 +751,18 @@ static bool shrink(nk_run *run, hid_t ds, const char *what, hsize_t rows,
     return true;
 }
 
-/* Cuts off what is left of a space reservation beyond HDF5's end of
- * allocation (HDF5 trims only when its own idea of the end of file
- * differs, and it knows nothing of the reservation). */
-static void cut_reservation(nk_run *run)
+/* Flushes the file, cuts off what is left of a space reservation beyond
+ * HDF5's end of allocation (HDF5 trims only when its own idea of the end
+ * of file differs) and, when sync is true, asks the system to put it all on
+ * disk.  A flush hands every byte to the system, so that readers and a
+ * later process see the whole generation even when this one is killed;
+ * only a crash of the machine can lose what was not synced, and the run's
+ * backup copy (io/backup.h), which is synced, covers that. */
+static bool flush(nk_run *run, bool sync)
 {
+    if (!may_write(run, "flush") ||
+        !ok(run, "flush", H5Fflush(run->file, H5F_SCOPE_GLOBAL)))
+        return false;
     haddr_t eoa;
     struct stat sb;
     if (run->fd >= 0 && H5Fget_eoa(run->file, &eoa) >= 0 &&
@@ -772,26 +771,6 @@ static void cut_reservation(nk_run *run)
         /* a reservation left in place costs space, nothing else */
     }
     H5Eclear2(H5E_DEFAULT);
-    run->reserved_end = 0;
-}
-
-/* Flushes the file and, when sync is true, cuts off what is left of the
- * space reservation and asks the system to put it all on disk.  A flush
- * hands every byte to the system, so that readers and a later process see
- * the whole generation even when this one is killed; only a crash of the
- * machine can lose what was not synced, and the run's backup copy
- * (io/backup.h), which is synced, covers that.  Between appends the
- * reservation stays (reserve() uses it again), and the handle cuts it off
- * when it closes; a killed process leaves it at the end of the file,
- * beyond HDF5's end of allocation, where it is never read. */
-static bool flush(nk_run *run, bool sync)
-{
-    if (!may_write(run, "flush") ||
-        !ok(run, "flush", H5Fflush(run->file, H5F_SCOPE_GLOBAL)))
-        return false;
-    if (sync)
-        cut_reservation(run);
-    struct stat sb;
     if (run->fd >= 0 && fstat(run->fd, &sb) == 0 &&
         (uint64_t)sb.st_size > run->file_size)
         run->file_size = (uint64_t)sb.st_size; /* the bound of reads */
@@ -812,13 +791,7 @@ static bool flush(nk_run *run, bool sync)
 /* Makes sure that bytes more bytes can be written at the end of the file
  * without the file system refusing them (see "Space" in runfile.h).
  * Returns 0 or the errno of a refusal; file systems that cannot reserve
- * are let be.  A reservation is made for several appends (RESERVE_AHEAD
- * times bytes) and used again while it still covers bytes, so that an
- * append makes one posix_fallocate every few generations instead of one
- * and an ftruncate every time.  When the larger reservation is refused,
- * bytes alone are tried: a refusal happens exactly when it did with a new
- * reservation for every append, when the end of allocation plus bytes
- * does not fit. */
+ * are let be. */
 static int reserve(nk_run *run, size_t bytes)
 {
     haddr_t eoa;
@@ -826,29 +799,10 @@ static int reserve(nk_run *run, size_t bytes)
         H5Eclear2(H5E_DEFAULT);
         return 0;
     }
-    if (run->reserved_end > 0 && eoa + bytes <= run->reserved_end)
-        return 0;
-    size_t ahead = bytes <= SIZE_MAX / RESERVE_AHEAD ? bytes * RESERVE_AHEAD
-                                                     : bytes;
-    /* Under a file size limit a write beyond it raises SIGXFSZ, which
-     * kills a process that does not ignore it: the larger reservation
-     * only where it fits. */
-    struct rlimit lim;
-    if (ahead > bytes && getrlimit(RLIMIT_FSIZE, &lim) == 0 &&
-        lim.rlim_cur != RLIM_INFINITY &&
-        (uint64_t)eoa + ahead > (uint64_t)lim.rlim_cur)
-        ahead = bytes;
     nk_io_step("reserve");
-    int e = posix_fallocate(run->fd, (off_t)eoa, (off_t)ahead);
-    if (e != 0 && ahead > bytes) {
-        ahead = bytes;
-        nk_io_step("reserve");
-        e = posix_fallocate(run->fd, (off_t)eoa, (off_t)bytes);
-    }
+    int e = posix_fallocate(run->fd, (off_t)eoa, (off_t)bytes);
     if (e == EINVAL || e == EOPNOTSUPP || e == ENODEV || e == ESPIPE)
         return 0;
-    if (e == 0)
-        run->reserved_end = eoa + ahead;
     return e;
 }
 

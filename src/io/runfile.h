@@ -53,10 +53,8 @@
  * is full can leave a file that HDF5 no longer opens ("truncated file").
  * (Seen with HDF5 1.10.8 under a file size limit.)  To avoid that, every
  * append first reserves room at the end of the file (posix_fallocate:
- * twice the generation's data plus 1 MiB; a reservation is made for two
- * such appends and used again while it covers the next one, and what is
- * left of it is cut back to HDF5's end of allocation when the handle
- * closes or syncs); when the reservation fails, nothing has
+ * twice the generation's data plus 1 MiB, cut back to HDF5's end of
+ * allocation after the flush); when the reservation fails, nothing has
  * been written, the error says "cannot reserve", and the handle can try
  * again later.  This protects against full disks and file size limits,
  * not against crashes of the machine in the middle of a flush: HDF5 1.10
