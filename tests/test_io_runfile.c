@@ -1333,6 +1333,38 @@ static void limited_child(const char *path, long extra, int fd)
     _exit(0);
 }
 
+/* New files have /games chunks of 256 rows (docs/runfile.md), and their
+ * rows read back. */
+static void test_games_chunk(void **state)
+{
+    (void)state;
+    const char *path = in_dir("chunk.h5");
+    nk_run_meta meta = make_meta(8, 3, true, true);
+    nk_run *run = create_or_fail(path, &meta);
+    static gen_buf b;
+    for (size_t g = 0; g < 3; g++) {
+        fill(&b, 21, g, 8, 3, true, true);
+        append_or_fail(run, &b);
+    }
+    nk_run_close(run);
+
+    hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+    assert_true(f >= 0);
+    hid_t ds = H5Dopen2(f, "/games", H5P_DEFAULT);
+    assert_true(ds >= 0);
+    hid_t dcpl = H5Dget_create_plist(ds);
+    hsize_t chunk[1] = {0};
+    assert_int_equal(H5Pget_chunk(dcpl, 1, chunk), 1);
+    assert_int_equal(chunk[0], 256);
+    H5Pclose(dcpl);
+    H5Dclose(ds);
+    H5Fclose(f);
+
+    run = open_or_fail(path, false);
+    expect_gens(run, 21, 3);
+    nk_run_close(run);
+}
+
 static void test_file_too_large(void **state)
 {
     (void)state;
@@ -1523,6 +1555,7 @@ int main(int argc, char **argv)
         TEST(test_failed_append),
         TEST(test_crash_states),
         TEST(test_file_too_large),
+        TEST(test_games_chunk),
         TEST(test_python),
         TEST(test_checksums),
         TEST(test_old_format),

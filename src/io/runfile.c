@@ -47,7 +47,9 @@
 
 enum {
     STATS_CHUNK = 256,  /* rows per chunk of /stats */
-    GAMES_CHUNK = 1024, /* rows per chunk of /games */
+    GAMES_CHUNK = 256,  /* rows per chunk of /games (1024 before; the
+                           partly filled last chunk is compressed again
+                           at every flush) */
     BENCH_CHUNK = 256,  /* rows per chunk of /benchmark */
     RESERVE_BASE = 1 << 20 /* bytes reserved beyond twice the data */
 };
@@ -627,10 +629,27 @@ static bool put_text_list_attr(nk_run *run, hid_t loc, const char *what,
     return good;
 }
 
+/* Access for the population datasets: no chunk cache.  Each of their
+ * chunks is one generation, written once, whole, and never touched again;
+ * in HDF5's default cache (521 slots and 1 MiB per dataset) the written
+ * chunks stayed until it was full, and every flush walked all of them, so
+ * that an append's cost grew with the generations until about 500 of them
+ * filled it.  Without a cache a chunk goes to the file when it is written
+ * (through its checksum filter), and a read reads each chunk once. */
+static hid_t uncached_access(void)
+{
+    hid_t dapl = H5Pcreate(H5P_DATASET_ACCESS);
+    if (dapl >= 0 && H5Pset_chunk_cache(dapl, 1, 0, 1.0) < 0) {
+        H5Pclose(dapl);
+        return H5I_INVALID_HID;
+    }
+    return dapl;
+}
+
 /* Creates an empty dataset extendible along its first dimension. */
 static bool create_ext(nk_run *run, const char *path, hid_t ftype, int rank,
                        const hsize_t *shape, const hsize_t *chunk,
-                       bool deflate, hid_t *out)
+                       bool deflate, hid_t dapl, hid_t *out)
 {
     hsize_t dims[3], maxdims[3];
     for (int i = 0; i < rank; i++)
@@ -651,7 +670,7 @@ static bool create_ext(nk_run *run, const char *path, hid_t ftype, int rank,
     *out = H5I_INVALID_HID;
     if (good) {
         *out = H5Dcreate2(run->file, path, ftype, space, H5P_DEFAULT, dcpl,
-                          H5P_DEFAULT);
+                          dapl);
         good = ok(run, path, *out);
     }
     if (dcpl >= 0)
@@ -914,8 +933,13 @@ static bool create_population(nk_run *run)
         hsize_t chunk[3] = {1, run->meta.n, w};
         bool made;
         hid_t ft = code_type(p->type, true, &made);
-        if (!create_ext(run, p->path, ft, p->rank, shape, chunk, false,
-                        &run->pop[i]))
+        hid_t dapl = uncached_access();
+        bool good = ok(run, p->path, dapl) &&
+                    create_ext(run, p->path, ft, p->rank, shape, chunk, false,
+                               dapl, &run->pop[i]);
+        if (dapl >= 0)
+            H5Pclose(dapl);
+        if (!good)
             return false;
     }
     return true;
@@ -931,7 +955,7 @@ static bool create_tables(nk_run *run)
         if (i == T_GAMES && !run->meta.record_games)
             continue;
         if (!create_ext(run, t->path, t->file, 1, shape, &chunk[i],
-                        i == T_GAMES, &t->ds))
+                        i == T_GAMES, H5P_DEFAULT, &t->ds))
             return false;
     }
     if (run->tab[T_GAMES].ds >= 0) {
@@ -1291,8 +1315,8 @@ static bool plain_fits(hid_t t);
 
 /* Opens dataset path, checks its rank and element class, gives its dims. */
 static nk_status open_ds(nk_run *run, const char *path, int rank,
-                         H5T_class_t cls, hsize_t *dims, hid_t *out,
-                         char *err, size_t len)
+                         H5T_class_t cls, hsize_t *dims, hid_t dapl,
+                         hid_t *out, char *err, size_t len)
 {
     static const char *const cls_name[] = {
         [H5T_INTEGER] = "integer", [H5T_FLOAT] = "float",
@@ -1300,7 +1324,7 @@ static nk_status open_ds(nk_run *run, const char *path, int rank,
     *out = H5I_INVALID_HID;
     if (!exists(run->file, path))
         return not_run(run->path, err, len, "no dataset %s", path);
-    hid_t ds = H5Dopen2(run->file, path, H5P_DEFAULT);
+    hid_t ds = H5Dopen2(run->file, path, dapl);
     if (ds < 0)
         return not_run(run->path, err, len, "%s is not a dataset", path);
     hid_t space = H5Dget_space(ds), t = H5Dget_type(ds);
@@ -1333,8 +1357,8 @@ static nk_status read_features(nk_run *run, char *err, size_t len)
 {
     hsize_t d;
     hid_t ds;
-    nk_status st = open_ds(run, "/features", 1, H5T_STRING, &d, &ds, err,
-                           len);
+    nk_status st = open_ds(run, "/features", 1, H5T_STRING, &d, H5P_DEFAULT,
+                           &ds, err, len);
     if (st != NK_OK)
         return st;
     if (d < 1) {
@@ -1409,11 +1433,24 @@ static nk_status read_features(nk_run *run, char *err, size_t len)
     return NK_OK;
 }
 
+static nk_status open_pop_ds(nk_run *run, hid_t dapl, char *err,
+                            size_t len);
+
 static nk_status open_population(nk_run *run, char *err, size_t len)
+{
+    hid_t dapl = uncached_access();
+    if (dapl < 0)
+        return nk_fail(NK_ENOMEM, err, len, "out of memory");
+    nk_status st = open_pop_ds(run, dapl, err, len);
+    H5Pclose(dapl);
+    return st;
+}
+
+static nk_status open_pop_ds(nk_run *run, hid_t dapl, char *err, size_t len)
 {
     hsize_t dims[3];
     nk_status st = open_ds(run, pop_desc[P_GENOME].path, 3, H5T_FLOAT, dims,
-                           &run->pop[P_GENOME], err, len);
+                           dapl, &run->pop[P_GENOME], err, len);
     if (st != NK_OK)
         return st;
     if (dims[1] < 1 || dims[2] != run->meta.d)
@@ -1435,7 +1472,7 @@ static nk_status open_population(nk_run *run, char *err, size_t len)
         if (i == P_GENOME || (i == P_SIGMA && !run->meta.has_sigma))
             continue;
         st = open_ds(run, p->path, p->rank, code_class(p->type), dims,
-                     &run->pop[i], err, len);
+                     dapl, &run->pop[i], err, len);
         if (st != NK_OK)
             return st;
         hsize_t w = p->width == 0 ? run->meta.d : (hsize_t)p->width;
@@ -1504,8 +1541,8 @@ static nk_status open_tables(nk_run *run, char *err, size_t len)
         hsize_t rows;
         if (i == T_GAMES && !run->meta.record_games)
             continue;
-        nk_status st = open_ds(run, t->path, 1, H5T_COMPOUND, &rows, &t->ds,
-                               err, len);
+        nk_status st = open_ds(run, t->path, 1, H5T_COMPOUND, &rows,
+                               H5P_DEFAULT, &t->ds, err, len);
         if (st != NK_OK)
             return st;
         hid_t ft = H5Dget_type(t->ds);
