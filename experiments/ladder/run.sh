@@ -9,8 +9,11 @@
 # `positional-dD` (features=positional) for D = 1..7; for Adji Kui II, whose
 # relay sowing the positional set does not suit, `adjikui-dD`
 # (features=adjikui) instead of positional.  A round robin of GAMES games a
-# pairing (default 100: about +-20 Elo for the middle of the ladder) from
-# random 2-ply openings, seed 1, anchored at random = 0.  Variants: all five
+# pairing (default 400) from random 2-ply openings, seed 1, anchored at
+# random = 0.  The 95% intervals are relative to random, which loses about
+# 99% of its games and so carries little information: with 400 games a
+# pairing they are about +-55 Elo (+-95 with 100); neighbours on the ladder
+# are told apart far more sharply (the LOS column).  Variants: all five
 # unless named.
 #
 # For each variant it writes to DIR (default results/ladder):
@@ -52,7 +55,7 @@ done
 if [[ $quick -eq 1 ]]; then
   games=${GAMES:-4}; depths=${DEPTHS:-2}; out=${out:-${TMPDIR:-/tmp}/ladder-quick}
 else
-  games=${GAMES:-100}; depths=${DEPTHS:-7}; out=${out:-$root/results/ladder}
+  games=${GAMES:-400}; depths=${DEPTHS:-7}; out=${out:-$root/results/ladder}
 fi
 [[ ${#variants[@]} -gt 0 ]] || variants=(antigua speightstown bridgetown adjikui abapa)
 threads=()
