@@ -18,25 +18,16 @@ Exit status: 0 success, 1 runtime failure (cannot write the PNG), 2 bad
 arguments or a missing / wrong input file; errors are one line on stderr.
 """
 
-import argparse
 import os
 import sys
 
-os.environ.setdefault("HDF5_USE_FILE_LOCKING", "FALSE")
+from plotcommon import Parser, UsageError, open_h5, text
+
 
 PROG = "plot_ciao.py"
 KIND = "nickar ciao"
 SCHEMA_VERSION = 1
 DATASETS = ("generations", "score", "ciao", "master", "nash_mix")
-
-
-class UsageError(Exception):
-    """Bad arguments or bad input: exit status 2."""
-
-
-class Parser(argparse.ArgumentParser):
-    def error(self, message):           # one line, not usage + error
-        raise UsageError(message)
 
 
 def parse_args(argv):
@@ -47,26 +38,12 @@ def parse_args(argv):
     return p.parse_args(argv)
 
 
-def text(v):
-    """An HDF5 string (bytes or str, maybe NUL-padded) as str."""
-    if isinstance(v, bytes):
-        v = v.decode("utf-8", "replace")
-    return str(v).rstrip("\0").strip()
-
-
 def read_ciao(path):
     """The datasets and attributes of a ciao file; UsageError if it is none."""
     import h5py
     import numpy as np
 
-    if not os.path.exists(path):
-        raise UsageError(f"{path}: no such file")
-    if not os.path.isfile(path):
-        raise UsageError(f"{path}: not a regular file")
-    try:
-        f = h5py.File(path, "r")
-    except OSError as e:
-        raise UsageError(f"{path}: not an HDF5 file ({str(e).splitlines()[0]})")
+    f = open_h5(path)
     with f:
         if text(f.attrs.get("kind", "")) != KIND:
             raise UsageError(f"{path}: not a nickar ciao file (no kind '{KIND}')")

@@ -18,28 +18,16 @@ Exit status: 0 success, 1 runtime failure (cannot write the PNG), 2 bad
 arguments or a missing / non-run input file; errors are one line on stderr.
 """
 
-import argparse
 import os
 import sys
 
-# A writer (nickar evolve) keeps the file open and locked; reading a file
-# that is being written must not need the lock.  Must be set before h5py
-# loads HDF5.
-os.environ.setdefault("HDF5_USE_FILE_LOCKING", "FALSE")
+from plotcommon import Parser, UsageError, open_h5, text
+
 
 PROG = "plot_fitness.py"
 SCHEMA_VERSION = 1
 STATS_FIELDS = ("generation", "best", "mean", "std", "worst")
 BENCH_FIELDS = ("generation", "opponent", "score")
-
-
-class UsageError(Exception):
-    """Bad arguments or bad input: exit status 2."""
-
-
-class Parser(argparse.ArgumentParser):
-    def error(self, message):           # one line, not usage + error
-        raise UsageError(message)
 
 
 def parse_args(argv):
@@ -50,26 +38,12 @@ def parse_args(argv):
     return p.parse_args(argv)
 
 
-def text(v):
-    """An HDF5 string (bytes or str, maybe NUL-padded) as str."""
-    if isinstance(v, bytes):
-        v = v.decode("utf-8", "replace")
-    return str(v).rstrip("\0").strip()
-
-
 def read_run(path):
     """The bits of RUN.h5 that the plot needs; UsageError if it is no run."""
     import h5py
     import numpy as np
 
-    if not os.path.exists(path):
-        raise UsageError(f"{path}: no such file")
-    if not os.path.isfile(path):
-        raise UsageError(f"{path}: not a regular file")
-    try:
-        f = h5py.File(path, "r")
-    except OSError as e:
-        raise UsageError(f"{path}: not an HDF5 file ({str(e).splitlines()[0]})")
+    f = open_h5(path)
     with f:
         if "schema_version" not in f.attrs:
             raise UsageError(f"{path}: not a nickar run file "
@@ -114,7 +88,6 @@ def plot(run, out):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     from matplotlib.ticker import MaxNLocator
-    import numpy as np
 
     s = run["stats"]
     gen = s["generation"]
