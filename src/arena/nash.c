@@ -336,6 +336,8 @@ nk_status nk_nash_average(const double *score, size_t n, nk_nash *out, char *err
     nk_free(x);
     nk_free(k);
     nk_free(p);
+    if (st != NK_OK)
+        nk_nash_free(out);
     return st;
 }
 

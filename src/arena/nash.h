@@ -68,8 +68,8 @@ typedef struct nk_nash {
     double cyclic_share; /* share of cyclic triads among decided ones */
 } nk_nash;
 
-/* Fills *out for the n x n matrix score (n >= 1; free with nk_nash_free,
- * also after a failure).  NK_EINVAL for n = 0 or a score that is not a
+/* Fills *out for the n x n matrix score (n >= 1; free with nk_nash_free;
+ * a failure leaves nothing to free).  NK_EINVAL for n = 0 or a score that is not a
  * number in [0, 1]; NK_ENOMEM; NK_ERANGE when the solver fails or does not
  * converge (see above). */
 nk_status nk_nash_average(const double *score, size_t n, nk_nash *out, char *err, size_t errlen);
