@@ -23,6 +23,16 @@ Tables:
 Plots:
   plot_fitness(runs, ax)       best and mean fitness per generation, per run
   plot_weights(champions, ax)  champions' weights by feature, one line each
+
+Seeds, ratings and weight spreads (the section at the end, added for the
+caribbean study):
+  t_quantile(p, df)            Student's t quantile (no scipy needed)
+  mean_interval(values)        mean over seeds with its 95% t interval
+  welch_interval(a, b)         mean(a) - mean(b) with Welch's 95% interval
+  rating_table(objs)           `nickar rate --json` objects as rows
+  normalise_weights(w)         weights divided by the largest |weight|
+  plot_weight_spread(groups, ax)  normalised weights by group: mean, range
+                               and every seed
 """
 
 import json
@@ -48,8 +58,10 @@ def reader_kinds():
 
 def read(path):
     """The file read by the first reader that knows it; ValueError if none."""
-    if not os.path.isfile(path):
+    if not os.path.exists(path):
         raise ValueError(f"{path}: no such file")
+    if not os.path.isfile(path):
+        raise ValueError(f"{path}: not a regular file")
     for kind, probe, load in _READERS:
         if probe(path):
             return load(path)
@@ -208,4 +220,153 @@ def plot_weights(champions, ax, labels=None):
     ax.set_ylabel("weight")
     if labels:
         ax.legend(fontsize="small")
+    return ax
+
+
+# ===== seeds, ratings and weight spreads (caribbean study) =====
+# Helpers for studies that repeat a run over seeds: intervals over seeds,
+# `nickar rate --json` results as a table, and normalised weights.
+
+
+def _t_cdf(t, df):
+    """P(T <= t) for Student's t with df > 0 degrees of freedom: Simpson's
+    rule on the density over [0, |t|] after t -> atan substitution."""
+    if t == 0:
+        return 0.5
+    c = math.exp(math.lgamma((df + 1) / 2) - math.lgamma(df / 2)) / math.sqrt(df * math.pi)
+
+    def dens(u):  # density of T at tan(u), times d tan(u)/du
+        x = math.tan(u)
+        return c * (1 + x * x / df) ** (-(df + 1) / 2) * (1 + x * x)
+
+    b = math.atan(abs(t))
+    n = 400
+    h = b / n
+    acc = dens(0.0) + dens(b)
+    for i in range(1, n):
+        acc += (4 if i % 2 else 2) * dens(i * h)
+    half = acc * h / 3
+    return 0.5 + half if t > 0 else 0.5 - half
+
+
+def t_quantile(p, df):
+    """The p quantile of Student's t with df > 0 degrees of freedom (df may
+    be fractional, as Welch's is), to about 1e-6."""
+    if not 0 < p < 1 or not df > 0:
+        raise ValueError("t_quantile: need 0 < p < 1 and df > 0")
+    if p == 0.5:
+        return 0.0
+    if p < 0.5:
+        return -t_quantile(1 - p, df)
+    lo, hi = 0.0, 1.0
+    while _t_cdf(hi, df) < p:
+        hi *= 2
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        if _t_cdf(mid, df) < p:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+def mean_interval(values, level=0.95):
+    """(mean, lo, hi, n) of values (one per seed, say): the two-sided
+    Student t interval of the mean; lo = hi = nan for fewer than 2 values."""
+    v = [float(x) for x in values]
+    n = len(v)
+    if n == 0:
+        return (math.nan, math.nan, math.nan, 0)
+    m = sum(v) / n
+    if n < 2:
+        return (m, math.nan, math.nan, n)
+    sd = math.sqrt(sum((x - m) ** 2 for x in v) / (n - 1))
+    h = t_quantile(0.5 + level / 2, n - 1) * sd / math.sqrt(n)
+    return (m, m - h, m + h, n)
+
+
+def welch_interval(a, b, level=0.95):
+    """(mean(a) - mean(b), lo, hi): Welch's t interval of the difference of
+    two means with unequal variances; nan bounds if either has < 2 values
+    or both have no spread."""
+    a = [float(x) for x in a]
+    b = [float(x) for x in b]
+    if not a or not b:
+        return (math.nan, math.nan, math.nan)
+    ma, mb = sum(a) / len(a), sum(b) / len(b)
+    d = ma - mb
+    if len(a) < 2 or len(b) < 2:
+        return (d, math.nan, math.nan)
+    va = sum((x - ma) ** 2 for x in a) / (len(a) - 1) / len(a)
+    vb = sum((x - mb) ** 2 for x in b) / (len(b) - 1) / len(b)
+    se2 = va + vb
+    if se2 == 0:
+        return (d, math.nan, math.nan)
+    df = se2 ** 2 / (va ** 2 / (len(a) - 1) + vb ** 2 / (len(b) - 1))
+    h = t_quantile(0.5 + level / 2, df) * math.sqrt(se2)
+    return (d, d - h, d + h)
+
+
+def rating_table(objs):
+    """`nickar rate --json` results (dicts or JSON lines) as a table: player,
+    variant, games, elo, elo_lo, elo_hi (the 95% interval rate prints), se,
+    prior.  An object may wrap the rate object as "rate" beside its own keys
+    (a study's labels, say); those keys become columns too."""
+    import pandas as pd
+    rows = []
+    for o in objs:
+        if isinstance(o, str):
+            o = json.loads(o)
+        r = o.get("rate", o)
+        row = {k: v for k, v in o.items() if k != "rate"} if "rate" in o else {}
+        row.update({"player": r["player"], "variant": r["variant"],
+                    "games": r["games"], "elo": r["elo"], "elo_lo": r["ci"][0],
+                    "elo_hi": r["ci"][1], "se": r["se"], "prior": bool(r["prior"])})
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def normalise_weights(w):
+    """w (a pandas Series or a sequence) divided by its largest |weight|, so
+    that the largest is +-1.  A linear evaluation searched by alpha-beta
+    chooses the same moves for w and c*w (c > 0) while its values stay far
+    below the win/loss scores; all-zero weights come back unchanged."""
+    import numpy as np
+    import pandas as pd
+    s = w if isinstance(w, pd.Series) else pd.Series(np.asarray(w, dtype=float))
+    m = float(np.max(np.abs(s.to_numpy()))) if len(s) else 0.0
+    return s / m if m > 0 else s.copy()
+
+
+def plot_weight_spread(groups, ax, normalise=True):
+    """groups: {label: [weights Series of each seed]} with the same features
+    (index).  For each group, its mean weight by feature (line), the range
+    over seeds (vertical bar) and every seed (dots), side by side per
+    feature; weights are normalised first unless normalise=False."""
+    import numpy as np
+    labels = list(groups)
+    k = len(labels)
+    width = 0.8 / max(k, 1)
+    features = None
+    for j, g in enumerate(labels):
+        ws = [normalise_weights(w) if normalise else w for w in groups[g]]
+        if not ws:
+            continue
+        features = list(ws[0].index)
+        m = np.array([w.to_numpy() for w in ws])
+        x = np.arange(m.shape[1]) + (j - (k - 1) / 2) * width
+        mean = m.mean(axis=0)
+        line, = ax.plot(x, mean, marker="o", linestyle="-", linewidth=1,
+                        label=f"{g} (n={len(ws)})")
+        ax.vlines(x, m.min(axis=0), m.max(axis=0), color=line.get_color(),
+                  linewidth=3, alpha=0.35)
+        for row in m:
+            ax.plot(x, row, ".", color=line.get_color(), markersize=4, alpha=0.8)
+    if features is not None:
+        ax.set_xticks(np.arange(len(features)))
+        ax.set_xticklabels(features, rotation=30, ha="right")
+    ax.axhline(0, color="grey", linewidth=0.6)
+    ax.set_ylabel("weight / max |weight|" if normalise else "weight")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize="small")
     return ax
