@@ -9,10 +9,11 @@ from /stats.  Bottom panel, when /benchmark has rows: the champion's score
 OUT.png (default: fitness.png next to the run file; a directory for -o means
 fitness.png in it) and its path is printed on stdout.
 
-The run file is opened read-only without taking HDF5's file lock, so a run
-that nickar is still writing can be plotted; only the generations that are
-complete in /stats are drawn.  Needs Debian's python3-h5py, -numpy and
--matplotlib (Agg backend, no display).
+The run file is read by the studies' shared module analysis/nickar_analysis.py,
+read-only without taking HDF5's file lock, so a run that nickar is still
+writing can be plotted; only the generations that are complete in /stats are
+drawn.  Needs Debian's python3-h5py, -numpy, -pandas and -matplotlib (Agg
+backend, no display).
 
 Exit status: 0 success, 1 runtime failure (cannot write the PNG), 2 bad
 arguments or a missing / non-run input file; errors are one line on stderr.
@@ -21,13 +22,15 @@ arguments or a missing / non-run input file; errors are one line on stderr.
 import os
 import sys
 
-from plotcommon import Parser, UsageError, open_h5, text
+from plotcommon import Parser, UsageError
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "analysis"))
+import nickar_analysis as na  # noqa: E402  (the studies' shared reader)
 
 
 PROG = "plot_fitness.py"
-SCHEMA_VERSION = 1
 STATS_FIELDS = ("generation", "best", "mean", "std", "worst")
-BENCH_FIELDS = ("generation", "opponent", "score")
 
 
 def parse_args(argv):
@@ -39,47 +42,29 @@ def parse_args(argv):
 
 
 def read_run(path):
-    """The bits of RUN.h5 that the plot needs; UsageError if it is no run."""
-    import h5py
-    import numpy as np
-
-    f = open_h5(path)
-    with f:
-        if "schema_version" not in f.attrs:
-            raise UsageError(f"{path}: not a nickar run file "
-                             "(no schema_version attribute)")
-        version = int(np.asarray(f.attrs["schema_version"]).ravel()[0])
-        if version != SCHEMA_VERSION:
-            raise UsageError(f"{path}: unsupported schema_version {version} "
-                             f"(this script reads {SCHEMA_VERSION})")
-        if not isinstance(f.get("stats"), h5py.Dataset):
-            raise UsageError(f"{path}: not a nickar run file (no /stats)")
-        # A file being written may have extended /stats before (or after)
-        # the population datasets: draw only the complete generations.
-        G = f["stats"].shape[0]
-        fit = f.get("population/fitness")
-        if isinstance(fit, h5py.Dataset) and fit.shape:
-            G = min(G, fit.shape[0])
-        stats = f["stats"][:G]
-        names = stats.dtype.names or ()
-        missing = [k for k in STATS_FIELDS if k not in names]
-        if missing:
-            raise UsageError(f"{path}: /stats lacks {', '.join(missing)}")
-        run = {
-            "name": os.path.basename(path),
-            "variant": text(f.attrs.get("variant", "?")),
-            "strategy": text(f.attrs.get("strategy", "?")),
-            "stats": {k: np.asarray(stats[k]) for k in STATS_FIELDS},
-            "bench": {},
-        }
-        b = f.get("benchmark")
-        if isinstance(b, h5py.Dataset) and b.shape and b.shape[0] > 0:
-            rows = b[()]
-            if all(k in (rows.dtype.names or ()) for k in BENCH_FIELDS):
-                for g, opp, score in zip(rows["generation"], rows["opponent"],
-                                         rows["score"]):
-                    run["bench"].setdefault(text(opp), []).append(
-                        (int(g), float(score)))
+    """The bits of RUN.h5 that the plot needs, read by the shared analysis
+    module (analysis/nickar_analysis.py: complete generations only, no file
+    lock); UsageError if it is no run file."""
+    try:
+        r = na.read(path)
+    except ValueError as e:
+        raise UsageError(str(e).splitlines()[0])
+    if r["kind"] != "run":
+        raise UsageError(f"{path}: not a nickar run file ({r['kind']} file)")
+    stats = r["stats"]
+    missing = [k for k in STATS_FIELDS if k not in stats.columns]
+    if missing:
+        raise UsageError(f"{path}: /stats lacks {', '.join(missing)}")
+    run = {
+        "name": r["name"],
+        "variant": str(r["attrs"].get("variant", "?")),
+        "strategy": str(r["attrs"].get("strategy", "?")),
+        "stats": {k: stats[k].to_numpy() for k in STATS_FIELDS},
+        "bench": {},
+    }
+    for g, opp, score in zip(r["benchmark"]["generation"], r["benchmark"]["opponent"],
+                             r["benchmark"]["score"]):
+        run["bench"].setdefault(str(opp), []).append((int(g), float(score)))
     return run
 
 

@@ -5,6 +5,7 @@ by nickar and on hand-made match results.
     test_analysis.py NICKAR SOURCE_DIR
 """
 import json
+import math
 import os
 import subprocess
 import sys
@@ -102,6 +103,79 @@ class Analysis(unittest.TestCase):
         t = na.match_table([line])
         self.assertEqual(t.loc[0, "score"], s)
         self.assertEqual(t.loc[0, "elo_lo"], 10.0)
+
+    # --- seeds, ratings and weight spreads (the module's last section) ---
+
+    def test_t_quantile(self):
+        # Student t 97.5% points from the printed tables (e.g. Abramowitz &
+        # Stegun 26.10): df 1, 2, 4, 10, 30; the normal's 1.95996 far out.
+        for df, t in ((1, 12.7062), (2, 4.3027), (4, 2.7764), (10, 2.2281),
+                      (30, 2.0423)):
+            self.assertAlmostEqual(na.t_quantile(0.975, df), t, places=3)
+        self.assertAlmostEqual(na.t_quantile(0.975, 1e6), 1.95996, places=3)
+        self.assertAlmostEqual(na.t_quantile(0.025, 4), -2.7764, places=3)
+        self.assertEqual(na.t_quantile(0.5, 3), 0.0)
+        with self.assertRaises(ValueError):
+            na.t_quantile(1.0, 3)
+
+    def test_mean_interval(self):
+        # 1..5: mean 3, sd sqrt(2.5), half-width 2.7764 * sqrt(2.5 / 5).
+        m, lo, hi, n = na.mean_interval([1, 2, 3, 4, 5])
+        self.assertEqual((m, n), (3.0, 5))
+        self.assertAlmostEqual(hi - m, 2.7764 * 0.5 ** 0.5, places=3)
+        self.assertAlmostEqual(m - lo, hi - m)
+        m, lo, hi, n = na.mean_interval([7.0])
+        self.assertEqual((m, n), (7.0, 1))
+        self.assertTrue(math.isnan(lo) and math.isnan(hi))
+
+    def test_welch_interval(self):
+        # a = 1,2,3 (var 1), b = 4,5,7 (var 7/3): se^2 = 1/3 + 7/9 = 10/9;
+        # Welch df = (10/9)^2 / ((1/3)^2 / 2 + (7/9)^2 / 2) = 3.4483.
+        d, lo, hi = na.welch_interval([1, 2, 3], [4, 5, 7])
+        self.assertAlmostEqual(d, -10 / 3)
+        df = (10 / 9) ** 2 / ((1 / 3) ** 2 / 2 + (7 / 9) ** 2 / 2)
+        self.assertAlmostEqual(hi - d, na.t_quantile(0.975, df) * (10 / 9) ** 0.5)
+        self.assertGreater(na.t_quantile(0.975, df), na.t_quantile(0.975, 4))
+        self.assertLess(na.t_quantile(0.975, df), na.t_quantile(0.975, 3))
+        d, lo, hi = na.welch_interval([2, 2], [1, 1])  # no spread at all
+        self.assertEqual(d, 1.0)
+        self.assertTrue(math.isnan(lo))
+
+    def test_rating_table(self):
+        # A real `nickar rate --json` on a two-rung ladder made here.
+        ladder = os.path.join(self.tmp.name, "ladder.tsv")
+        with open(ladder, "w") as f:
+            f.write("# test ladder\nrandom\trandom\t0\ngreedy\tgreedy\t400\n")
+        p = subprocess.run([NICKAR, "rate", "--variant", "abapa", "--ladder", ladder,
+                            "--games", "4", "--json", "ab:depth=1,features=material"],
+                           check=True, capture_output=True, text=True)
+        o = json.loads(p.stdout)
+        t = na.rating_table([p.stdout, {"trained": "abapa", "seed": 3, "rate": o}])
+        self.assertEqual(len(t), 2)
+        self.assertEqual(t.loc[0, "elo"], o["elo"])
+        self.assertEqual((t.loc[0, "elo_lo"], t.loc[0, "elo_hi"]), tuple(o["ci"]))
+        self.assertEqual(t.loc[0, "games"], 8)
+        self.assertEqual(t.loc[1, "trained"], "abapa")
+        self.assertEqual(t.loc[1, "seed"], 3)
+        self.assertEqual(t.loc[1, "player"], "ab:depth=1,features=material")
+
+    def test_normalise_weights(self):
+        import pandas as pd
+        w = pd.Series([0.5, -2.0, 1.0], index=["a", "b", "c"])
+        n = na.normalise_weights(w)
+        self.assertEqual(list(n), [0.25, -1.0, 0.5])
+        self.assertEqual(list(n.index), ["a", "b", "c"])
+        self.assertEqual(list(na.normalise_weights([0.0, 0.0])), [0.0, 0.0])
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        fig, ax = plt.subplots()
+        na.plot_weight_spread({"x": [w, 2 * w], "y": [w]}, ax)
+        # per group: the mean line, and one dot line per seed
+        self.assertEqual(len(ax.get_lines()), (1 + 2) + (1 + 1) + 1)  # + the zero line
+        mean_x = ax.get_lines()[0].get_ydata()
+        self.assertEqual(list(mean_x), [0.25, -1.0, 0.5])  # 2w normalises to the same
+        plt.close(fig)
 
 
 if __name__ == "__main__":
