@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """report.py OUT SEEDS GAMES QUICK DEPTH -- writes the caribbean study's
 tables (champions.csv, ratings.csv, own.csv, cross.csv, weights.csv,
-compute.csv, results.json), plots (fitness.png, weights.png, cross.png) and
+weights_diff.csv, compute.csv, results.json), plots (fitness.png, weights.png, cross.png) and
 README.md into OUT from the run files, ratings.jsonl and compute.tsv that
 run.sh left there.  Outside a quick run, README.md ends with
 experiments/caribbean/discussion.md (written from the committed numbers)."""
@@ -71,6 +71,20 @@ for v in VARIANTS:
 wtab = pd.DataFrame(wrows)
 wtab.to_csv(path("weights.csv"), index=False)
 
+# Speightstown and Bridgetown against the two Warri rule sets whose end
+# rules give each player his own row (antigua, abapa): the difference of
+# the mean normalised weight, Welch 95%.
+PAIRS = [(a, b) for a in ("speightstown", "bridgetown") for b in ("antigua", "abapa")]
+drows = []
+for a, b in PAIRS:
+    na_ = pd.DataFrame([na.normalise_weights(w) for w in weights[a]])
+    nb_ = pd.DataFrame([na.normalise_weights(w) for w in weights[b]])
+    for f in na_.columns:
+        d, lo, hi = na.welch_interval(na_[f], nb_[f])
+        drows.append({"variant": a, "minus": b, "feature": f, "diff": d, "lo": lo, "hi": hi})
+wdiff = pd.DataFrame(drows)
+wdiff.to_csv(path("weights_diff.csv"), index=False)
+
 # ---- ratings ------------------------------------------------------------------
 with open(path("ratings.jsonl")) as f:
     ratings = na.rating_table([line for line in f if line.strip()])
@@ -121,6 +135,7 @@ with open(path("results.json"), "w") as f:
                "ratings": json.loads(ratings.to_json(orient="records")),
                "own": json.loads(own.to_json(orient="records")),
                "cross": json.loads(cross.to_json(orient="records")),
+               "weights_diff": json.loads(wdiff.to_json(orient="records")),
                "compute": json.loads(comp.to_json(orient="records"))}, f, indent=1)
 
 # ---- plots --------------------------------------------------------------------
@@ -321,6 +336,27 @@ for group, vs in (("positional", WARRI), ("adjikui", ["adjikui"])):
         lines.append(f"| `{f}` | " + " | ".join(cells) + " |")
     lines.append("")
 lines += [
+    "Speightstown and Bridgetown against the two rule sets in which each player",
+    "takes the seeds of his own row at the end (antigua, abapa): the difference",
+    "of the mean normalised weight [Welch 95%]:",
+    "",
+    "| feature | " + " | ".join(f"{a} - {b}" for a, b in PAIRS) + " |",
+    "|---|" + "---|" * len(PAIRS),
+]
+for f in wdiff[(wdiff.variant == PAIRS[0][0]) & (wdiff.minus == PAIRS[0][1])]["feature"]:
+    cells = []
+    for a, b in PAIRS:
+        r = wdiff[(wdiff.variant == a) & (wdiff.minus == b) & (wdiff.feature == f)].iloc[0]
+        c = f"{r['diff']:+.2f} [{fmt(r['lo'], 2)}, {fmt(r['hi'], 2)}]"
+        if not math.isnan(r["lo"]) and (r["lo"] > 0 or r["hi"] < 0):
+            c = f"**{c}**"
+        cells.append(c)
+    lines.append(f"| `{f}` | " + " | ".join(cells) + " |")
+lines += [
+    "",
+    "(Bold: the interval excludes 0.  With nine features and four comparisons",
+    "about two such intervals are expected by chance alone at 95%.)",
+    "",
     "The features are defined in src/search/features.h (docs/cli.md lists the",
     "sets); every term is signed so that a positive weight means \"this helps",
     "as the name says\" (an `opp_` term counts against the opponent).",
@@ -354,7 +390,8 @@ lines += [
     "Every number in the tables is in the CSV files beside this README",
     "(champions.csv: each champion's weights, raw `w_` and normalised `n_`, and",
     "fitness; ratings.csv: every `nickar rate`; own.csv, cross.csv, weights.csv:",
-    "the summaries; compute.csv) and in results.json.  The run files",
+    "the summaries; weights_diff.csv: the differences; compute.csv) and in",
+    "results.json.  The run files",
     "(run-<variant>-s<seed>.h5) are not committed; run.sh remakes them bit for",
     "bit.",
     "",
