@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """report.py OUT SEEDS GAMES QUICK DEPTH -- writes the caribbean study's
 tables (champions.csv, ratings.csv, own.csv, cross.csv, weights.csv,
-weights_diff.csv, compute.csv, results.json), plots (fitness.png, weights.png, cross.png) and
+weights_diff.csv, games_by_variant.csv, compute.csv, results.json), plots (fitness.png, weights.png, cross.png) and
 README.md into OUT from the run files, ratings.jsonl and compute.tsv that
 run.sh left there.  Outside a quick run, README.md ends with
 experiments/caribbean/discussion.md (written from the committed numbers)."""
@@ -119,6 +119,28 @@ for x in WARRI:
 cross = pd.DataFrame(cross_rows)
 cross.to_csv(path("cross.csv"), index=False)
 
+# Every rating game, by the rules it was played under: wins, draws, losses
+# of the rated champions (all rungs, all seeds, own and cross ratings).
+grows = []
+with open(path("ratings.jsonl")) as f:
+    objs = [json.loads(line) for line in f if line.strip()]
+for y in VARIANTS:
+    wdl = [0, 0, 0]
+    for o in objs:
+        if o["played"] == y:
+            for op in o["rate"]["opponents"]:
+                wdl[0] += op["wins"]
+                wdl[1] += op["draws"]
+                wdl[2] += op["losses"]
+    n = sum(wdl)
+    p = wdl[1] / n if n else math.nan
+    h = 1.959963984540054 * math.sqrt(p * (1 - p) / n) if n else math.nan
+    grows.append({"played": y, "games": n, "wins": wdl[0], "draws": wdl[1],
+                  "losses": wdl[2], "draw_rate": p, "draw_lo": max(0.0, p - h),
+                  "draw_hi": min(1.0, p + h)})
+gtab = pd.DataFrame(grows)
+gtab.to_csv(path("games_by_variant.csv"), index=False)
+
 # ---- compute ------------------------------------------------------------------
 comp = pd.read_csv(path("compute.tsv"), sep="\t", header=None,
                    names=["phase", "wall_s_total", "cpu_s_total"])
@@ -136,6 +158,7 @@ with open(path("results.json"), "w") as f:
                "own": json.loads(own.to_json(orient="records")),
                "cross": json.loads(cross.to_json(orient="records")),
                "weights_diff": json.loads(wdiff.to_json(orient="records")),
+               "games_by_variant": json.loads(gtab.to_json(orient="records")),
                "compute": json.loads(comp.to_json(orient="records"))}, f, indent=1)
 
 # ---- plots --------------------------------------------------------------------
@@ -153,7 +176,7 @@ for ax, v in zip(axes, VARIANTS):
     ax.set_title(v + (" (matches)" if v == "adjikui" else ""))
     ax.set_xlabel("generation")
     ax.grid(alpha=0.3)
-axes[0].set_ylabel("best fitness (points a game, 2/1/0)")
+axes[0].set_ylabel("best fitness (2/1/0 points a game; adjikui: a match)")
 axes[-1].legend(fontsize="x-small")
 fig.tight_layout()
 fig.savefig(path("fitness.png"), dpi=90)
@@ -316,6 +339,19 @@ lines += [
     "",
     "![ratings](cross.png)",
     "",
+    "Every game of these ratings (champions against all ladder rungs, own and",
+    "cross ratings together) by the rules it was played under; the draw rate",
+    "with its normal 95% interval (games are not independent draws from one",
+    "population of games, so read it as a description):",
+    "",
+    "| played under | games | W-D-L of the champions | draw rate [95%] |",
+    "|---|---:|---|---|",
+]
+for r in gtab.itertuples():
+    lines.append(f"| {r.played} | {r.games} | {r.wins}-{r.draws}-{r.losses} | "
+                 f"{ival(r.draw_rate, r.draw_lo, r.draw_hi, 3)} |")
+lines += [
+    "",
     "### Evolved weights by variant",
     "",
     "Each champion's weights divided by its largest |weight| (an alpha-beta",
@@ -390,7 +426,8 @@ lines += [
     "Every number in the tables is in the CSV files beside this README",
     "(champions.csv: each champion's weights, raw `w_` and normalised `n_`, and",
     "fitness; ratings.csv: every `nickar rate`; own.csv, cross.csv, weights.csv:",
-    "the summaries; weights_diff.csv: the differences; compute.csv) and in",
+    "the summaries; weights_diff.csv: the differences; games_by_variant.csv:",
+    "the draw rates; compute.csv) and in",
     "results.json.  The run files",
     "(run-<variant>-s<seed>.h5) are not committed; run.sh remakes them bit for",
     "bit.",
