@@ -1,0 +1,113 @@
+#!/bin/bash
+# experiments/strategies/run.sh [--quick] -- the strategies study: a
+# generational GA, a (4+16)-ES, a (4,16)-ES and CMA-ES (lambda 10) evolving
+# the same depth-3 `positional` players under Abapa rules with the same
+# budget of fitness GAMES, SEEDS seeds each; the champion of a few sampled
+# generations of every run rated on the reference ladder
+# (results/ladder/abapa.tsv) with `nickar rate`; ladder Elo against games
+# played with bands over seeds, and Mann-Whitney U tests (Holm-corrected)
+# of the final Elo per seed, every pair of strategies.
+#
+# Equal budget: a generation costs 2 * K * (individuals evaluated) games
+# (random-k fitness, two games a meeting): 128 for the GA (16), 160 for
+# (4+16) (the 4 parents are evaluated again), 128 for (4,16) (16), 80 for
+# CMA-ES (10).  Each run gets BUDGET / that many generations; BUDGET must
+# be a multiple of every strategy's games per generation.  The champion
+# (rank 0 of its generation) is rated after generation 1 and after each
+# CHECKS-th of the budget, GAMES games against each rung of the ladder.
+#
+# Writes OUT: README.md, ratings.jsonl (every `nickar rate --json` with its
+# strategy, seed and generation), CSV and JSON of every number, PNGs; run
+# files as run-<strategy>-s<seed>.h5 (git ignores them).
+#
+# --quick: depth 1, a budget of 640 games, 2 seeds, 2 checks, 2 games a
+# rung: seconds, to check the script; the test suite runs it with OUT set
+# to a temporary directory.
+#
+# Environment: NICKAR (default build/nickar), OUT (default
+# results/strategies), THREADS (default: nickar's), SEEDS (default 10),
+# BUDGET (games per run, default 48000), CHECKS (default 15), GAMES (per
+# rung, default 50), DEPTH (default 3), LADDER (default
+# results/ladder/abapa.tsv).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+NICKAR=${NICKAR:-build/nickar}
+OUT=${OUT:-results/strategies}
+LADDER=${LADDER:-results/ladder/abapa.tsv}
+PY=/usr/bin/python3
+HERE=experiments/strategies
+quick=0
+for a in "$@"; do
+  case $a in
+    --quick) quick=1 ;;
+    -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "run.sh: unknown argument '$a' (only --quick)" >&2; exit 2 ;;
+  esac
+done
+[ -x "$NICKAR" ] || { echo "run.sh: no nickar binary at $NICKAR (build first, or set NICKAR)" >&2; exit 2; }
+[ -r "$LADDER" ] || { echo "run.sh: no ladder at $LADDER (experiments/ladder/run.sh abapa makes it)" >&2; exit 2; }
+if [ $quick = 1 ]; then
+  SEEDS=${SEEDS:-2}; BUDGET=${BUDGET:-640}; CHECKS=${CHECKS:-2}; GAMES=${GAMES:-2}; DEPTH=${DEPTH:-1}
+else
+  SEEDS=${SEEDS:-10}; BUDGET=${BUDGET:-48000}; CHECKS=${CHECKS:-15}; GAMES=${GAMES:-50}; DEPTH=${DEPTH:-3}
+fi
+STRATEGIES=(ga es-plus es-comma cma-es)
+K=4  # fitness.k of common.ini
+declare -A EVAL=([ga]=16 [es-plus]=20 [es-comma]=16 [cma-es]=10)  # individuals evaluated a generation
+declare -A GENS
+for k in "${STRATEGIES[@]}"; do
+  per=$((2 * K * EVAL[$k]))
+  if (( BUDGET % per != 0 || BUDGET / per < CHECKS )); then
+    echo "run.sh: BUDGET $BUDGET is not a multiple of $k's $per games a generation" \
+         "(or gives fewer than CHECKS=$CHECKS generations); use a multiple of 640" >&2
+    exit 2
+  fi
+  GENS[$k]=$((BUDGET / per))
+done
+thr=()
+[ -n "${THREADS:-}" ] && thr=(--threads "$THREADS")
+mkdir -p "$OUT"
+rm -f "$OUT/ratings.jsonl"
+start=$(date +%s)
+
+cpu() { # user + system CPU seconds of this shell's children so far, into
+  # variable $1 (`times` runs in this shell: in a subshell it would see none)
+  times >"$OUT/.times"
+  printf -v "$1" '%s' "$(tail -1 "$OUT/.times" | awk '{ s = 0;
+    for (i = 1; i <= 2; i++) { split($i, t, "m"); sub("s", "", t[2]); s += t[1] * 60 + t[2] }
+    printf "%.1f", s }')"
+  rm -f "$OUT/.times"
+}
+
+# 1. Evolution: every strategy and seed, the same number of games.
+for s in $(seq 1 "$SEEDS"); do
+  for k in "${STRATEGIES[@]}"; do
+    "$NICKAR" evolve "$HERE/$k.ini" --output "$OUT/run-$k-s$s.h5" --force "${thr[@]}" \
+      --set experiment.seed="$s" --set player.depth="$DEPTH" \
+      --set experiment.generations="${GENS[$k]}" >/dev/null 2>"$OUT/evolve.err" \
+      || { cat "$OUT/evolve.err" >&2; exit 1; }
+  done
+done
+rm -f "$OUT/evolve.err"
+cpu cpu_evolve; t_evolve=$(( $(date +%s) - start ))
+
+# 2. Ladder Elo of the champion (rank 0) after generation 1 and after each
+#    CHECKS-th of the budget.
+for s in $(seq 1 "$SEEDS"); do
+  for k in "${STRATEGIES[@]}"; do
+    G=${GENS[$k]}
+    gens=$( (echo 1; for j in $(seq 1 "$CHECKS"); do echo $(( (j * G + CHECKS / 2) / CHECKS )); done) | sort -nu)
+    for g in $gens; do
+      spec="ab:depth=$DEPTH,features=positional,weights=$OUT/run-$k-s$s.h5@gen=$g,rank=0"
+      r=$("$NICKAR" rate --variant abapa --ladder "$LADDER" --games "$GAMES" --seed 1 "${thr[@]}" --json "$spec")
+      printf '{"strategy":"%s","seed":%d,"generation":%d,"rate":%s}\n' "$k" "$s" "$g" "$r" \
+        >>"$OUT/ratings.jsonl"
+    done
+  done
+done
+cpu cpu_total; elapsed=$(( $(date +%s) - start ))
+
+"$PY" "$HERE/report.py" "$OUT" --quick "$quick" --seeds "$SEEDS" --budget "$BUDGET" \
+  --checks "$CHECKS" --games "$GAMES" --depth "$DEPTH" --ladder "$LADDER" \
+  --wall "$elapsed" --wall-evolve "$t_evolve" --cpu "$cpu_total" --cpu-evolve "$cpu_evolve"
+echo "run.sh: wrote $OUT (${elapsed} s wall, ${cpu_total} CPU s)"

@@ -1,0 +1,80 @@
+# test_study_strategies.sh -- experiments/strategies/run.sh --quick (a tiny
+# budget, seconds) writes every output of the strategies study with the
+# right shape and consistent numbers, so that the script never rots.  The
+# outputs go to a temporary directory, never results/.
+#
+#   bash tests/test_study_strategies.sh NICKAR_BINARY SOURCE_ROOT
+source "$(dirname "$0")/lib_cli.sh"
+nickar=$(cd "$(dirname "$nickar")" && pwd)/$(basename "$nickar")
+dir=$tmp/strategies
+NICKAR=$nickar OUT=$dir "$srcdir/experiments/strategies/run.sh" --quick >"$tmp/log" 2>&1
+rc=$?
+check "run.sh --quick exits 0 ($(tail -c 300 "$tmp/log"))" test "$rc" -eq 0
+for f in README.md ratings.jsonl ladder_elo.csv final_elo.csv summary.csv tests.csv runs.csv \
+         results.json elo_vs_games.png final_elo.png; do
+  check "$f written" test -s "$dir/$f"
+done
+check "eight run files (4 strategies x 2 seeds)" test "$(ls "$dir"/run-*.h5 | wc -l)" -eq 8
+check "README says it is a quick run" grep -q 'QUICK RUN' "$dir/README.md"
+check "README has the protocol table" grep -q '^| CMA-ES | Hansen (2016)' "$dir/README.md"
+
+"$python" - "$dir" <<'PY' && pass || fail "tables: shape and consistency"
+import json, sys
+import pandas as pd
+out = sys.argv[1]
+runs = pd.read_csv(f"{out}/runs.csv")
+# An equal budget of games, from generations of different sizes.
+per = dict(zip(runs.strategy, runs.games_per_generation))
+assert per == {"ga": 128, "es-plus": 160, "es-comma": 128, "cma-es": 80}, per
+assert (runs.games == 640).all() and len(runs) == 8
+assert dict(zip(runs.strategy, runs.generations)) == {"ga": 5, "es-plus": 4, "es-comma": 5, "cma-es": 8}
+# Ratings after generation 1 and at each half of the budget: 3 per run.
+elo = pd.read_csv(f"{out}/ladder_elo.csv")
+assert len(elo) == 24 and len(open(f"{out}/ratings.jsonl").readlines()) == 24
+assert sorted(set(elo[elo.strategy == "cma-es"].generation)) == [1, 4, 8]
+assert sorted(set(elo[elo.strategy == "ga"].games)) == [128, 384, 640]
+assert (elo.rating_games == 32).all()        # 2 games x 16 rungs
+assert ((elo.elo_lo < elo.elo) & (elo.elo < elo.elo_hi)).all()
+final = pd.read_csv(f"{out}/final_elo.csv")
+assert len(final) == 8 and (final.games == 640).all()
+# The tests: U recomputed from the per-seed final Elo; Holm never lowers p.
+t = pd.read_csv(f"{out}/tests.csv")
+assert len(t) == 6
+for r in t.itertuples():
+    x = final[final.strategy == r.a].elo.tolist()
+    y = final[final.strategy == r.b].elo.tolist()
+    u = sum((a > b) + 0.5 * (a == b) for a in x for b in y)
+    assert abs(u - r.u) < 1e-9, (r.a, r.b, u, r.u)
+    assert abs(r.prob_a_beats_b - u / 4) < 1e-9
+    assert 0 < r.p <= r.p_holm <= 1
+s = pd.read_csv(f"{out}/summary.csv")
+assert list(s.strategy) == ["ga", "es-plus", "es-comma", "cma-es"] and (s.seeds == 2).all()
+for r in s.itertuples():
+    v = sorted(final[final.strategy == r.strategy].elo)
+    assert abs(r.median - (v[0] + v[1]) / 2) < 1e-6
+d = json.load(open(f"{out}/results.json"))
+assert d["settings"]["quick"] and d["settings"]["budget_games"] == 640
+assert d["compute"]["cpu_seconds"] >= d["compute"]["cpu_seconds_evolve"] >= 0
+for png in ("elo_vs_games.png", "final_elo.png"):
+    assert open(f"{out}/{png}", "rb").read(8) == b"\x89PNG\r\n\x1a\n"
+PY
+
+# A rating in the tables is the one nickar rate gives for that champion.
+spec="ab:depth=1,features=positional,weights=$dir/run-es-comma-s2.h5@gen=5,rank=0"
+run rate --variant abapa --ladder "$srcdir/results/ladder/abapa.tsv" --games 2 --seed 1 --json "$spec"
+check "rate exits 0" test "$rc" -eq 0
+"$python" - "$dir" "$out" <<'PY' && pass || fail "the table's rating is nickar rate's"
+import json, sys
+import pandas as pd
+elo = pd.read_csv(f"{sys.argv[1]}/ladder_elo.csv")
+row = elo[(elo.strategy == "es-comma") & (elo.seed == 2) & (elo.generation == 5)]
+assert len(row) == 1 and abs(row.elo.iloc[0] - json.loads(sys.argv[2])["elo"]) < 0.01
+PY
+
+# A budget that some strategy cannot spend in whole generations is bad input.
+NICKAR=$nickar OUT=$tmp/bad BUDGET=1000 "$srcdir/experiments/strategies/run.sh" --quick \
+  >"$tmp/bad.out" 2>"$tmp/bad.err"
+check "BUDGET 1000 exits 2" test $? -eq 2
+check "and says why" grep -q "BUDGET 1000 is not a multiple of ga's 128 games" "$tmp/bad.err"
+check "and writes nothing" test ! -e "$tmp/bad"
+finish
