@@ -100,7 +100,10 @@ for k in ORDER:
                     "coverage": cov, "mean": float(v.mean()),
                     "q25": float(np.quantile(v, 0.25)), "q75": float(np.quantile(v, 0.75)),
                     "min": float(v.min()), "max": float(v.max()),
-                    "median_generation1": float(np.median(v0))})
+                    "median_generation1": float(np.median(v0)),
+                    "median_gain": float(np.median(
+                        final[final.strategy == k].set_index("seed")["elo"]
+                        - first[first.strategy == k].set_index("seed")["elo"]))})
 summary = pd.DataFrame(summary)
 summary.to_csv(os.path.join(out, "summary.csv"), index=False)
 
@@ -223,13 +226,13 @@ L += [
     "| fitness | - | random-k: each individual meets 4 others drawn at random, 2 games a meeting (one per colour), random 2-ply openings, 2/1/0 | the same schedule for all: a generation costs exactly 8 games per individual evaluated |",
     f"| budget | equal games | {a.budget} fitness games a run, every strategy (checked in the run files' `/stats`) | |",
     "| GA | - | 16 individuals, elitism 1, tournament 3, BLX-0.5 (rate 0.9), Gaussian mutation 0.2 / sigma 0.1: 128 games a generation | nickar's GA defaults |",
-    "| (mu+lambda)-ES | - | (4+16), self-adaptive log-normal steps (initial 0.3 of the range), no recombination; the parents are evaluated again each generation: 160 games | self-play fitness is relative, so a parent's old fitness cannot be compared with new offspring's |",
+    "| (mu+lambda)-ES | - | (4+16), self-adaptive log-normal steps (one per weight, tau = 1/sqrt(2 sqrt D), tau' = 1/sqrt(2 D); initial 0.3 of the range), no recombination; the parents are evaluated again each generation: 160 games | self-play fitness is relative, so a parent's old fitness cannot be compared with new offspring's |",
     "| (mu,lambda)-ES | - | (4,16), the same mutation: 128 games | lambda equal to the GA's population |",
     "| CMA-ES | Hansen (2016): lambda = 4 + floor(3 ln D) = 10 for D = 9, mu = floor(lambda/2) = 5, weighted recombination | the same; sigma0 0.3 of the range, mean started at the centre (all weights 0): 80 games a generation | - |",
     "| generations | - | " + ", ".join(f"{LABEL[r.strategy]} {r.generations}" for r in summary.itertuples()) + " | budget / games a generation |",
     f"| seeds | at least 10 | {a.seeds} per strategy (seeds 1..{a.seeds}), every run reported | |",
     f"| champion | - | rank 0 of the sampled generation (`RUN.h5@gen=G,rank=0`); for CMA-ES the best sample, not the mean | the same rule for every strategy |",
-    f"| ladder Elo | `nickar rate` | after generation 1 and after every {a.checks}th of the budget; {a.games} games against each of the 16 rungs (colour-swapped pairs, 2-ply openings, seed 1) | {16 * a.games} games a rating; the median 95% interval of one rating is +-{ci_half:.0f} Elo |",
+    f"| ladder Elo | `nickar rate` | after generation 1 and at each of {a.checks} equal steps of the budget ({a.budget // a.checks} games); {a.games} games against each of the 16 rungs (colour-swapped pairs, 2-ply openings, seed 1) | {16 * a.games} games a rating; the median 95% interval of one rating is +-{ci_half:.0f} Elo |",
     "| test | which is better | two-sided Mann-Whitney U on the final Elo per seed, exact permutation p-values, Holm's correction over the 6 pairs; medians with distribution-free 95% intervals (order statistics) | no normality assumed; numpy only (analysis/nickar_analysis.py, tested in tests/test_analysis.py) |",
     "",
     "## Results",
@@ -238,14 +241,19 @@ L += [
     " the interval of the median is [x(k), x(n+1-k)] of the sorted seeds, coverage"
     " as given):",
     "",
-    "| strategy | generations | games/gen | median [95% interval] | coverage | mean | IQR | min-max | median at gen 1 |",
-    "|---|---:|---:|---|---:|---:|---|---|---:|",
+    "| strategy | generations | games/gen | median [95% interval] | coverage | mean | IQR | min-max | median at gen 1 | median gain |",
+    "|---|---:|---:|---|---:|---:|---|---|---:|---:|",
 ]
 for r in summary.itertuples():
     L.append(f"| {r.label} | {r.generations} | {r.games_per_generation} | {f0(r.median)} "
              f"[{f0(r.median_lo)}, {f0(r.median_hi)}] | {r.coverage:.3f} | {f0(r.mean)} | "
-             f"{f0(r.q25)}-{f0(r.q75)} | {f0(r.min)}-{f0(r.max)} | {f0(r.median_generation1)} |")
+             f"{f0(r.q25)}-{f0(r.q75)} | {f0(r.min)}-{f0(r.max)} | {f0(r.median_generation1)} | "
+             f"{f0(r.median_gain)} |")
 L += [
+    "",
+    "The gain is the median over seeds of (final Elo - Elo of the same run's",
+    "generation-1 champion). One rating's own 95% interval is about",
+    f"+-{ci_half:.0f} Elo (median over all ratings), part of the spread between seeds.",
     "",
     "Pairwise tests (tests.csv): U counts the seed pairs where A's champion",
     "rates above B's (ties 1/2); P(A > B) = U / (n m); p exact, then Holm-adjusted:",
