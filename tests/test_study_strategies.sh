@@ -11,7 +11,7 @@ NICKAR=$nickar OUT=$dir "$srcdir/experiments/strategies/run.sh" --quick >"$tmp/l
 rc=$?
 check "run.sh --quick exits 0 ($(tail -c 300 "$tmp/log"))" test "$rc" -eq 0
 for f in README.md ratings.jsonl ladder_elo.csv final_elo.csv summary.csv tests.csv runs.csv \
-         results.json elo_vs_games.png final_elo.png; do
+         results.json elo_vs_games.png final_elo.png diversity.png; do
   check "$f written" test -s "$dir/$f"
 done
 check "eight run files (4 strategies x 2 seeds)" test "$(ls "$dir"/run-*.h5 | wc -l)" -eq 8
@@ -35,6 +35,7 @@ assert sorted(set(elo[elo.strategy == "cma-es"].generation)) == [1, 4, 8]
 assert sorted(set(elo[elo.strategy == "ga"].games)) == [128, 384, 640]
 assert (elo.rating_games == 32).all()        # 2 games x 16 rungs
 assert ((elo.elo_lo < elo.elo) & (elo.elo < elo.elo_hi)).all()
+assert ((elo.diversity >= 0) & (elo.diversity <= 1)).all()
 final = pd.read_csv(f"{out}/final_elo.csv")
 assert len(final) == 8 and (final.games == 640).all()
 # The tests: U recomputed from the per-seed final Elo; Holm never lowers p.
@@ -55,7 +56,7 @@ for r in s.itertuples():
 d = json.load(open(f"{out}/results.json"))
 assert d["settings"]["quick"] and d["settings"]["budget_games"] == 640
 assert d["compute"]["cpu_seconds"] >= d["compute"]["cpu_seconds_evolve"] >= 0
-for png in ("elo_vs_games.png", "final_elo.png"):
+for png in ("elo_vs_games.png", "final_elo.png", "diversity.png"):
     assert open(f"{out}/{png}", "rb").read(8) == b"\x89PNG\r\n\x1a\n"
 PY
 

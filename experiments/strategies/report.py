@@ -3,7 +3,7 @@
 --ladder L --wall W --wall-evolve WE --cpu CPU --cpu-evolve CE -- writes the
 strategies study's tables (ladder_elo.csv, final_elo.csv, summary.csv,
 tests.csv, runs.csv, results.json), plots (elo_vs_games.png,
-final_elo.png) and README.md into OUT from the run files and ratings.jsonl
+final_elo.png, diversity.png) and README.md into OUT from the run files and ratings.jsonl
 that run.sh left there."""
 import argparse
 import glob
@@ -34,13 +34,14 @@ LABEL = {"ga": "GA (16)", "es-plus": "(4+16)-ES", "es-comma": "(4,16)-ES",
          "cma-es": "CMA-ES (5/5w,10)"}
 
 # ----- run files: games per generation, cumulative games, wall time -----
-runs, cum = [], {}
+runs, cum, div = [], {}, {}
 for path in sorted(glob.glob(os.path.join(out, "run-*.h5"))):
     m = re.fullmatch(r"run-(.+)-s(\d+)\.h5", os.path.basename(path))
     k, s = m.group(1), int(m.group(2))
     r = na.read(path)
     st = r["stats"]
     cum[(k, s)] = np.cumsum(st["games"].to_numpy())
+    div[(k, s)] = st["diversity"].to_numpy()
     runs.append({"strategy": k, "seed": s, "generations": len(st),
                  "games_per_generation": int(st["games"].iloc[0]),
                  "games": int(st["games"].sum()),
@@ -71,7 +72,8 @@ with open(os.path.join(out, "ratings.jsonl")) as f:
         rows.append({"strategy": k, "seed": s, "generation": g,
                      "games": int(cum[(k, s)][g - 1]), "elo": rt["elo"], "se": rt["se"],
                      "elo_lo": rt["ci"][0], "elo_hi": rt["ci"][1],
-                     "rating_games": rt["games"], "prior": bool(rt["prior"])})
+                     "rating_games": rt["games"], "prior": bool(rt["prior"]),
+                     "diversity": float(div[(k, s)][g - 1])})
 elo = pd.DataFrame(rows)
 elo["order"] = elo["strategy"].map(ORDER.index)
 elo = elo.sort_values(["order", "seed", "generation"]).drop(columns="order").reset_index(drop=True)
@@ -101,6 +103,8 @@ for k in ORDER:
                     "q25": float(np.quantile(v, 0.25)), "q75": float(np.quantile(v, 0.75)),
                     "min": float(v.min()), "max": float(v.max()),
                     "median_generation1": float(np.median(v0)),
+                    "median_final_diversity": float(np.median(
+                        final[final.strategy == k]["diversity"])),
                     "median_gain": float(np.median(
                         final[final.strategy == k].set_index("seed")["elo"]
                         - first[first.strategy == k].set_index("seed")["elo"]))})
@@ -177,6 +181,16 @@ fig.tight_layout()
 fig.savefig(os.path.join(out, "final_elo.png"), dpi=80)
 plt.close(fig)
 
+fig, ax = plt.subplots(figsize=(9, 4))
+na.plot_bands(t, ax, "games", "diversity", "label", order=[LABEL[k] for k in ORDER])
+ax.set_yscale("log")
+ax.set_xlabel("fitness games played (per run)")
+ax.set_ylabel("diversity (mean sd of a weight / its range)")
+ax.set_title(f"population diversity at the rated generations, median over {a.seeds} seeds")
+fig.tight_layout()
+fig.savefig(os.path.join(out, "diversity.png"), dpi=80)
+plt.close(fig)
+
 # ----- README -----
 def f0(x):
     return f"{x:.0f}"
@@ -241,18 +255,20 @@ L += [
     " the interval of the median is [x(k), x(n+1-k)] of the sorted seeds, coverage"
     " as given):",
     "",
-    "| strategy | generations | games/gen | median [95% interval] | coverage | mean | IQR | min-max | median at gen 1 | median gain |",
-    "|---|---:|---:|---|---:|---:|---|---|---:|---:|",
+    "| strategy | generations | games/gen | median [95% interval] | coverage | mean | IQR | min-max | median at gen 1 | median gain | final diversity |",
+    "|---|---:|---:|---|---:|---:|---|---|---:|---:|---:|",
 ]
 for r in summary.itertuples():
     L.append(f"| {r.label} | {r.generations} | {r.games_per_generation} | {f0(r.median)} "
              f"[{f0(r.median_lo)}, {f0(r.median_hi)}] | {r.coverage:.3f} | {f0(r.mean)} | "
              f"{f0(r.q25)}-{f0(r.q75)} | {f0(r.min)}-{f0(r.max)} | {f0(r.median_generation1)} | "
-             f"{f0(r.median_gain)} |")
+             f"{f0(r.median_gain)} | {r.median_final_diversity:.2g} |")
 L += [
     "",
     "The gain is the median over seeds of (final Elo - Elo of the same run's",
-    "generation-1 champion). One rating's own 95% interval is about",
+    "generation-1 champion); the final diversity, the median over seeds of the",
+    "last population's mean standard deviation of a weight as a fraction of its",
+    "range (`/stats` diversity; diversity.png). One rating's own 95% interval is about",
     f"+-{ci_half:.0f} Elo (median over all ratings), part of the spread between seeds.",
     "",
     "Pairwise tests (tests.csv): U counts the seed pairs where A's champion",
@@ -274,6 +290,8 @@ L += [
     "![ladder Elo against games](elo_vs_games.png)",
     "",
     "![final Elo per seed](final_elo.png)",
+    "",
+    "![diversity](diversity.png)",
     "",
     "Every run (final_elo.csv; Elo with its 95% rating interval):",
     "",
