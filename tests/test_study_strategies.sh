@@ -72,6 +72,15 @@ row = elo[(elo.strategy == "es-comma") & (elo.seed == 2) & (elo.generation == 5)
 assert len(row) == 1 and abs(row.elo.iloc[0] - json.loads(sys.argv[2])["elo"]) < 0.01
 PY
 
+check "compute.tsv: an evolve line a run, a rate line a run" test "$(grep -c $'^evolve\t' "$dir/compute.tsv") $(grep -c $'^rate\t' "$dir/compute.tsv")" = "8 8"
+
+# --continue keeps the finished runs (only checked) and gives the same ratings.
+cp "$dir/ladder_elo.csv" "$tmp/first.csv"
+NICKAR=$nickar OUT=$dir "$srcdir/experiments/strategies/run.sh" --quick --continue >"$tmp/log" 2>&1
+check "--continue exits 0 ($(tail -c 300 "$tmp/log"))" test $? -eq 0
+check "--continue: the same ratings" cmp -s "$tmp/first.csv" "$dir/ladder_elo.csv"
+check "--continue: compute.tsv grows" test "$(grep -c $'^evolve\t' "$dir/compute.tsv")" -eq 16
+
 # A budget that some strategy cannot spend in whole generations is bad input.
 NICKAR=$nickar OUT=$tmp/bad BUDGET=1000 "$srcdir/experiments/strategies/run.sh" --quick \
   >"$tmp/bad.out" 2>"$tmp/bad.err"

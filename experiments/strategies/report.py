@@ -1,10 +1,10 @@
 #!/usr/bin/python3
 """report.py OUT --quick Q --seeds S --budget B --checks C --games N --depth D
---ladder L --wall W --wall-evolve WE --cpu CPU --cpu-evolve CE -- writes the
+--ladder L -- writes the
 strategies study's tables (ladder_elo.csv, final_elo.csv, summary.csv,
 tests.csv, runs.csv, results.json), plots (elo_vs_games.png,
-final_elo.png, diversity.png) and README.md into OUT from the run files and ratings.jsonl
-that run.sh left there."""
+final_elo.png, diversity.png) and README.md into OUT from the run files,
+ratings.jsonl and compute.tsv that run.sh left there."""
 import argparse
 import glob
 import json
@@ -21,10 +21,8 @@ import pandas as pd  # noqa: E402
 
 ap = argparse.ArgumentParser()
 ap.add_argument("out")
-for name in ("quick", "seeds", "budget", "checks", "games", "depth", "wall", "wall-evolve"):
+for name in ("quick", "seeds", "budget", "checks", "games", "depth"):
     ap.add_argument("--" + name, type=int, required=True)
-for name in ("cpu", "cpu-evolve"):
-    ap.add_argument("--" + name, type=float, required=True)
 ap.add_argument("--ladder", required=True)
 a = ap.parse_args()
 out = a.out
@@ -122,9 +120,15 @@ tests["p_holm"] = na.holm(tests["p"])
 tests.to_csv(os.path.join(out, "tests.csv"), index=False)
 
 ci_half = float(np.median((elo["elo_hi"] - elo["elo_lo"]) / 2))
-compute = {"wall_seconds": a.wall, "wall_seconds_evolve": a.wall_evolve,
-           "cpu_seconds": a.cpu, "cpu_seconds_evolve": a.cpu_evolve,
-           "cpu_seconds_rate": round(a.cpu - a.cpu_evolve, 1),
+acct = pd.read_csv(os.path.join(out, "compute.tsv"), sep="\t")
+is_ev = acct["phase"].str.startswith("evolve")
+compute = {"wall_seconds": round(float(acct["wall_s"].sum()), 1),
+           "wall_seconds_evolve": round(float(acct[is_ev]["wall_s"].sum()), 1),
+           "cpu_seconds": round(float(acct["cpu_s"].sum()), 1),
+           "cpu_seconds_evolve": round(float(acct[is_ev]["cpu_s"].sum()), 1),
+           "cpu_seconds_rate": round(float(acct[~is_ev]["cpu_s"].sum()), 1),
+           "earlier_invocations": acct[~acct["phase"].isin(["evolve", "rate"])]
+           .to_dict(orient="records"),
            "machine": "shared 2-core VM, other jobs running"}
 settings = {"quick": bool(a.quick), "seeds": a.seeds, "budget_games": a.budget,
             "checks": a.checks, "rate_games_per_rung": a.games, "depth": a.depth,
@@ -320,11 +324,20 @@ L += [
     "",
     "## Compute",
     "",
-    f"Measured by run.sh (bash `times` and `date`) on a shared 2-core VM with other",
-    f"jobs running: {a.wall} s wall in all ({a.wall_evolve} s evolving), "
-    f"{a.cpu:.0f} CPU seconds (user + system) in all: {a.cpu_evolve:.0f} evolving, "
-    f"{a.cpu - a.cpu_evolve:.0f} rating. The runs' own `/stats` wall time, summed: "
-    f"{runs['wall_seconds'].sum():.0f} s.",
+    "Measured by run.sh (bash `times` and `date` around every evolution and every",
+    "run's ratings; compute.tsv) on a shared 2-core VM with other jobs running:",
+    f"{compute['wall_seconds']:.0f} s wall in all ({compute['wall_seconds_evolve']:.0f} s "
+    f"evolving), {compute['cpu_seconds']:.0f} CPU seconds (user + system) in all: "
+    f"{compute['cpu_seconds_evolve']:.0f} evolving, {compute['cpu_seconds_rate']:.0f} rating. "
+    f"The runs' own `/stats` wall time, summed: {runs['wall_seconds'].sum():.0f} s.",
+]
+for e in compute["earlier_invocations"]:
+    L += ["", f"compute.tsv's line `{e['phase']}` (seeds {e['seed']}, {e['wall_s']:.0f} s wall, "
+          f"{e['cpu_s']:.0f} CPU s) is an earlier invocation of run.sh, stopped and "
+          "continued with `--continue`: its runs were kept and only checked "
+          "(`nickar evolve --resume`); its CPU time was read from /proc/PID/stat "
+          "(the children's user + system time) just before it was stopped."]
+L += [
     "",
     "## Rerun",
     "",

@@ -17,8 +17,15 @@
 # CHECKS-th of the budget, GAMES games against each rung of the ladder.
 #
 # Writes OUT: README.md, ratings.jsonl (every `nickar rate --json` with its
-# strategy, seed and generation), CSV and JSON of every number, PNGs; run
-# files as run-<strategy>-s<seed>.h5 (git ignores them).
+# strategy, seed and generation), compute.tsv (wall and CPU seconds of every
+# evolution and of every run's ratings, measured with `date` and bash
+# `times`), CSV and JSON of every number, PNGs; run files as
+# run-<strategy>-s<seed>.h5 (git ignores them).
+#
+# --continue: keep the run files already in OUT (a finished run stays as it
+# is, an interrupted one resumes, bit for bit: `nickar evolve --resume`),
+# and add to compute.tsv instead of starting it again; the ratings are all
+# made again.  Without it every run starts afresh.
 #
 # --quick: depth 1, a budget of 640 games, 2 seeds, 2 checks, 2 games a
 # rung: seconds, to check the script; the test suite runs it with OUT set
@@ -26,7 +33,7 @@
 #
 # Environment: NICKAR (default build/nickar), OUT (default
 # results/strategies), THREADS (default: nickar's), SEEDS (default 10),
-# BUDGET (games per run, default 48000), CHECKS (default 15), GAMES (per
+# BUDGET (games per run, default 48000), CHECKS (default 5), GAMES (per
 # rung, default 50), DEPTH (default 3), LADDER (default
 # results/ladder/abapa.tsv).
 set -euo pipefail
@@ -36,12 +43,13 @@ OUT=${OUT:-results/strategies}
 LADDER=${LADDER:-results/ladder/abapa.tsv}
 PY=/usr/bin/python3
 HERE=experiments/strategies
-quick=0
+quick=0; cont=0
 for a in "$@"; do
   case $a in
     --quick) quick=1 ;;
-    -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "run.sh: unknown argument '$a' (only --quick)" >&2; exit 2 ;;
+    --continue) cont=1 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    *) echo "run.sh: unknown argument '$a' (--quick, --continue)" >&2; exit 2 ;;
   esac
 done
 [ -x "$NICKAR" ] || { echo "run.sh: no nickar binary at $NICKAR (build first, or set NICKAR)" >&2; exit 2; }
@@ -49,7 +57,7 @@ done
 if [ $quick = 1 ]; then
   SEEDS=${SEEDS:-2}; BUDGET=${BUDGET:-640}; CHECKS=${CHECKS:-2}; GAMES=${GAMES:-2}; DEPTH=${DEPTH:-1}
 else
-  SEEDS=${SEEDS:-10}; BUDGET=${BUDGET:-48000}; CHECKS=${CHECKS:-15}; GAMES=${GAMES:-50}; DEPTH=${DEPTH:-3}
+  SEEDS=${SEEDS:-10}; BUDGET=${BUDGET:-48000}; CHECKS=${CHECKS:-5}; GAMES=${GAMES:-50}; DEPTH=${DEPTH:-3}
 fi
 STRATEGIES=(ga es-plus es-comma cma-es)
 K=4  # fitness.k of common.ini
@@ -68,28 +76,39 @@ thr=()
 [ -n "${THREADS:-}" ] && thr=(--threads "$THREADS")
 mkdir -p "$OUT"
 rm -f "$OUT/ratings.jsonl"
-start=$(date +%s)
+[ $cont = 1 ] && [ -s "$OUT/compute.tsv" ] || printf 'phase\tstrategy\tseed\twall_s\tcpu_s\n' >"$OUT/compute.tsv"
 
-cpu() { # user + system CPU seconds of this shell's children so far, into
-  # variable $1 (`times` runs in this shell: in a subshell it would see none)
+mark() { # sets CPU0 (user + system CPU seconds of this shell's children so
+  # far: `times` runs in this shell, a subshell would see none) and WALL0
   times >"$OUT/.times"
-  printf -v "$1" '%s' "$(tail -1 "$OUT/.times" | awk '{ s = 0;
+  CPU0=$(tail -1 "$OUT/.times" | awk '{ s = 0;
     for (i = 1; i <= 2; i++) { split($i, t, "m"); sub("s", "", t[2]); s += t[1] * 60 + t[2] }
-    printf "%.1f", s }')"
+    printf "%.2f", s }')
+  WALL0=$(date +%s.%N)
   rm -f "$OUT/.times"
+}
+account() { # PHASE STRATEGY SEED: a compute.tsv line since the last mark
+  local c0=$CPU0 w0=$WALL0
+  mark
+  awk -v p="$1" -v k="$2" -v s="$3" -v w="$WALL0" -v w0="$w0" -v c="$CPU0" -v c0="$c0" \
+    'BEGIN { printf "%s\t%s\t%s\t%.2f\t%.2f\n", p, k, s, w - w0, c - c0 }' >>"$OUT/compute.tsv"
 }
 
 # 1. Evolution: every strategy and seed, the same number of games.
 for s in $(seq 1 "$SEEDS"); do
   for k in "${STRATEGIES[@]}"; do
-    "$NICKAR" evolve "$HERE/$k.ini" --output "$OUT/run-$k-s$s.h5" --force "${thr[@]}" \
+    run=$OUT/run-$k-s$s.h5
+    how=(--force)
+    [ $cont = 1 ] && [ -e "$run" ] && how=(--resume)
+    mark
+    "$NICKAR" evolve "$HERE/$k.ini" --output "$run" "${how[@]}" "${thr[@]}" \
       --set experiment.seed="$s" --set player.depth="$DEPTH" \
       --set experiment.generations="${GENS[$k]}" >/dev/null 2>"$OUT/evolve.err" \
       || { cat "$OUT/evolve.err" >&2; exit 1; }
+    account evolve "$k" "$s"
   done
 done
 rm -f "$OUT/evolve.err"
-cpu cpu_evolve; t_evolve=$(( $(date +%s) - start ))
 
 # 2. Ladder Elo of the champion (rank 0) after generation 1 and after each
 #    CHECKS-th of the budget.
@@ -97,17 +116,17 @@ for s in $(seq 1 "$SEEDS"); do
   for k in "${STRATEGIES[@]}"; do
     G=${GENS[$k]}
     gens=$( (echo 1; for j in $(seq 1 "$CHECKS"); do echo $(( (j * G + CHECKS / 2) / CHECKS )); done) | sort -nu)
+    mark
     for g in $gens; do
       spec="ab:depth=$DEPTH,features=positional,weights=$OUT/run-$k-s$s.h5@gen=$g,rank=0"
       r=$("$NICKAR" rate --variant abapa --ladder "$LADDER" --games "$GAMES" --seed 1 "${thr[@]}" --json "$spec")
       printf '{"strategy":"%s","seed":%d,"generation":%d,"rate":%s}\n' "$k" "$s" "$g" "$r" \
         >>"$OUT/ratings.jsonl"
     done
+    account rate "$k" "$s"
   done
 done
-cpu cpu_total; elapsed=$(( $(date +%s) - start ))
 
 "$PY" "$HERE/report.py" "$OUT" --quick "$quick" --seeds "$SEEDS" --budget "$BUDGET" \
-  --checks "$CHECKS" --games "$GAMES" --depth "$DEPTH" --ladder "$LADDER" \
-  --wall "$elapsed" --wall-evolve "$t_evolve" --cpu "$cpu_total" --cpu-evolve "$cpu_evolve"
-echo "run.sh: wrote $OUT (${elapsed} s wall, ${cpu_total} CPU s)"
+  --checks "$CHECKS" --games "$GAMES" --depth "$DEPTH" --ladder "$LADDER"
+echo "run.sh: wrote $OUT"
