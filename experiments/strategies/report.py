@@ -48,6 +48,7 @@ for path in sorted(glob.glob(os.path.join(out, "run-*.h5"))):
                  "final_best_fitness": float(st["best"].iloc[-1]),
                  "final_mean_fitness": float(st["mean"].iloc[-1]),
                  "final_diversity": float(st["diversity"].iloc[-1]),
+                 "flat_generations": int((st["best"] == st["worst"]).sum()),
                  **{f"w_{f}": float(v) for f, v in r["champion"]["weights"].items()}})
 runs = pd.DataFrame(runs)
 runs["order"] = runs["strategy"].map(ORDER.index)
@@ -101,6 +102,9 @@ for k in ORDER:
                     "q25": float(np.quantile(v, 0.25)), "q75": float(np.quantile(v, 0.75)),
                     "min": float(v.min()), "max": float(v.max()),
                     "median_generation1": float(np.median(v0)),
+                    "median_flat_share": float(np.median(
+                        runs[runs.strategy == k]["flat_generations"]
+                        / runs[runs.strategy == k]["generations"])),
                     "median_final_diversity": float(np.median(
                         final[final.strategy == k]["diversity"])),
                     "median_gain": float(np.median(
@@ -259,20 +263,25 @@ L += [
     " the interval of the median is [x(k), x(n+1-k)] of the sorted seeds, coverage"
     " as given):",
     "",
-    "| strategy | generations | games/gen | median [95% interval] | coverage | mean | IQR | min-max | median at gen 1 | median gain | final diversity |",
-    "|---|---:|---:|---|---:|---:|---|---|---:|---:|---:|",
+    "| strategy | generations | games/gen | median [95% interval] | coverage | mean | IQR | min-max | median at gen 1 | median gain | final diversity | flat generations |",
+    "|---|---:|---:|---|---:|---:|---|---|---:|---:|---:|---:|",
 ]
 for r in summary.itertuples():
     L.append(f"| {r.label} | {r.generations} | {r.games_per_generation} | {f0(r.median)} "
              f"[{f0(r.median_lo)}, {f0(r.median_hi)}] | {r.coverage:.3f} | {f0(r.mean)} | "
              f"{f0(r.q25)}-{f0(r.q75)} | {f0(r.min)}-{f0(r.max)} | {f0(r.median_generation1)} | "
-             f"{f0(r.median_gain)} | {r.median_final_diversity:.2g} |")
+             f"{f0(r.median_gain)} | {r.median_final_diversity:.2g} | "
+             f"{100 * r.median_flat_share:.0f}% |")
 L += [
     "",
     "The gain is the median over seeds of (final Elo - Elo of the same run's",
     "generation-1 champion); the final diversity, the median over seeds of the",
     "last population's mean standard deviation of a weight as a fraction of its",
-    "range (`/stats` diversity; diversity.png). One rating's own 95% interval is about",
+    "range (`/stats` diversity; diversity.png); flat generations, the median over",
+    "seeds of the share of generations in which every individual had the same",
+    "fitness (best = worst), so that selection had nothing to act on: self-play",
+    "fitness is relative, and in a meeting of two identical players the two games",
+    "start from the same opening with the colours swapped. One rating's own 95% interval is about",
     f"+-{ci_half:.0f} Elo (median over all ratings), part of the spread between seeds.",
     "",
     "Pairwise tests (tests.csv): U counts the seed pairs where A's champion",
