@@ -24,6 +24,7 @@ ap.add_argument("out")
 for name in ("quick", "seeds", "budget", "checks", "games", "depth"):
     ap.add_argument("--" + name, type=int, required=True)
 ap.add_argument("--ladder", required=True)
+ap.add_argument("--early", default="", help="the EARLY games, separated by spaces")
 a = ap.parse_args()
 out = a.out
 
@@ -135,7 +136,8 @@ compute = {"wall_seconds": round(float(acct["wall_s"].sum()), 1),
            .to_dict(orient="records"),
            "machine": "shared 2-core VM, other jobs running"}
 settings = {"quick": bool(a.quick), "seeds": a.seeds, "budget_games": a.budget,
-            "checks": a.checks, "rate_games_per_rung": a.games, "depth": a.depth,
+            "checks": a.checks, "early_games": [int(x) for x in a.early.split()],
+            "rate_games_per_rung": a.games, "depth": a.depth,
             "ladder": a.ladder, "variant": "abapa", "features": "positional",
             "fitness": "random-k, k = 4, 2 games a meeting, 2-ply openings, 2/1/0"}
 with open(os.path.join(out, "results.json"), "w") as f:
@@ -254,7 +256,9 @@ L += [
     "| generations | - | " + ", ".join(f"{LABEL[r.strategy]} {r.generations}" for r in summary.itertuples()) + " | budget / games a generation |",
     f"| seeds | at least 10 | {a.seeds} per strategy (seeds 1..{a.seeds}), every run reported | |",
     f"| champion | - | rank 0 of the sampled generation (`RUN.h5@gen=G,rank=0`); for CMA-ES the best sample, not the mean | the same rule for every strategy |",
-    f"| ladder Elo | `nickar rate` | after generation 1 and at each of {a.checks} equal steps of the budget ({a.budget // a.checks} games); {a.games} games against each of the 16 rungs (colour-swapped pairs, 2-ply openings, seed 1) | {16 * a.games} games a rating; the median 95% interval of one rating is +-{ci_half:.0f} Elo |",
+    f"| ladder Elo | `nickar rate` | after generation 1, "
+    f"{'after ' + ', '.join(a.early.split()) + ' games ' if a.early.split() else ''}"
+    f"and at each of {a.checks} equal steps of the budget ({a.budget // a.checks} games); {a.games} games against each of the 16 rungs (colour-swapped pairs, 2-ply openings, seed 1) | {16 * a.games} games a rating; the median 95% interval of one rating is +-{ci_half:.0f} Elo |",
     "| test | which is better | two-sided Mann-Whitney U on the final Elo per seed, exact permutation p-values, Holm's correction over the 6 pairs; medians with distribution-free 95% intervals (order statistics) | no normality assumed; numpy only (analysis/nickar_analysis.py, tested in tests/test_analysis.py) |",
     "",
     "## Results",
@@ -353,8 +357,9 @@ L += [
     "    cmake --preset release && cmake --build build -j2",
     "    THREADS=2 nice -n 10 experiments/strategies/run.sh          # the study (writes results/strategies/)",
     "    experiments/strategies/run.sh --quick                        # seconds: checks the script",
+    "    THREADS=2 nice -n 10 experiments/strategies/run.sh --continue  # keeps finished runs and ratings",
     "",
-    "SEEDS, BUDGET (a multiple of 640), CHECKS, GAMES and DEPTH change the",
+    "SEEDS, BUDGET (a multiple of 640), EARLY, CHECKS, GAMES and DEPTH change the",
     "budget; the results are the same bit for bit for any THREADS.",
     "",
 ]
