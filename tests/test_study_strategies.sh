@@ -11,7 +11,7 @@ NICKAR=$nickar OUT=$dir "$srcdir/experiments/strategies/run.sh" --quick >"$tmp/l
 rc=$?
 check "run.sh --quick exits 0 ($(tail -c 300 "$tmp/log"))" test "$rc" -eq 0
 for f in README.md ratings.jsonl ladder_elo.csv final_elo.csv summary.csv tests.csv runs.csv \
-         results.json elo_vs_games.png final_elo.png diversity.png; do
+         results.json tests_by_games.csv elo_vs_games.png final_elo.png diversity.png; do
   check "$f written" test -s "$dir/$f"
 done
 check "eight run files (4 strategies x 2 seeds)" test "$(ls "$dir"/run-*.h5 | wc -l)" -eq 8
@@ -50,6 +50,12 @@ for r in t.itertuples():
     assert abs(u - r.u) < 1e-9, (r.a, r.b, u, r.u)
     assert abs(r.prob_a_beats_b - u / 4) < 1e-9
     assert 0 < r.p <= r.p_holm <= 1
+# Secondary: the same tests at each budget rated for all four (640, 1280);
+# at the end of the budget they are the primary tests.
+bg = pd.read_csv(f"{out}/tests_by_games.csv")
+assert sorted(set(bg.games)) == [640, 1280] and len(bg) == 12
+end = bg[bg.games == 1280].drop(columns="games").reset_index(drop=True)
+pd.testing.assert_frame_equal(end, t)
 s = pd.read_csv(f"{out}/summary.csv")
 assert list(s.strategy) == ["ga", "es-plus", "es-comma", "cma-es"] and (s.seeds == 2).all()
 for r in s.itertuples():

@@ -114,15 +114,29 @@ for k in ORDER:
 summary = pd.DataFrame(summary)
 summary.to_csv(os.path.join(out, "summary.csv"), index=False)
 
-tests = []
-for i, x in enumerate(ORDER):
-    for y in ORDER[i + 1:]:
-        r = na.mann_whitney_u(final[final.strategy == x]["elo"], final[final.strategy == y]["elo"])
-        tests.append({"a": x, "b": y, "u": r["u"], "prob_a_beats_b": r["a"], "p": r["p"],
-                      "method": r["method"]})
-tests = pd.DataFrame(tests)
-tests["p_holm"] = na.holm(tests["p"])
+def pairwise(t):
+    """Mann-Whitney U of every pair of strategies on t's Elo (one row a
+    seed), Holm-adjusted over the 6 pairs."""
+    rows = []
+    for i, x in enumerate(ORDER):
+        for y in ORDER[i + 1:]:
+            r = na.mann_whitney_u(t[t.strategy == x]["elo"], t[t.strategy == y]["elo"])
+            rows.append({"a": x, "b": y, "u": r["u"], "prob_a_beats_b": r["a"], "p": r["p"],
+                         "method": r["method"]})
+    rows = pd.DataFrame(rows)
+    rows["p_holm"] = na.holm(rows["p"])
+    return rows
+
+
+tests = pairwise(final)  # the primary test: the end of the budget
 tests.to_csv(os.path.join(out, "tests.csv"), index=False)
+# Secondary, exploratory: the same at every budget rated for all four.
+levels = [g for g in sorted(elo["games"].unique())
+          if all(((elo.strategy == k) & (elo.games == g)).sum() == a.seeds for k in ORDER)]
+by_games = pd.concat([pairwise(elo[elo.games == g]).assign(games=g) for g in levels],
+                     ignore_index=True)
+by_games = by_games[["games"] + [c for c in by_games.columns if c != "games"]]
+by_games.to_csv(os.path.join(out, "tests_by_games.csv"), index=False)
 
 ci_half = float(np.median((elo["elo_hi"] - elo["elo_lo"]) / 2))
 acct = pd.read_csv(os.path.join(out, "compute.tsv"), sep="\t")
@@ -145,6 +159,7 @@ with open(os.path.join(out, "results.json"), "w") as f:
                "median_rating_ci_half_width": ci_half,
                "summary": json.loads(summary.to_json(orient="records")),
                "tests": json.loads(tests.to_json(orient="records")),
+               "tests_by_games": json.loads(by_games.to_json(orient="records")),
                "final": json.loads(final.to_json(orient="records")),
                "ladder_elo": json.loads(elo.to_json(orient="records")),
                "runs": json.loads(runs.to_json(orient="records"))}, f, indent=1)
@@ -164,7 +179,8 @@ for _, r in refs.iterrows():
     ax.axhline(r["elo"], color="grey", linewidth=0.7, linestyle="--")
     ax.annotate(r["name"], (0, r["elo"]), xycoords=("axes fraction", "data"),
                 fontsize="x-small", color="grey", va="bottom")
-ax.set_xlabel("fitness games played (per run)")
+ax.set_xscale("log")
+ax.set_xlabel("fitness games played (per run, log scale)")
 ax.set_ylabel("ladder Elo of the champion (random = 0)")
 ax.set_title(f"abapa, depth {a.depth}: median over {a.seeds} seeds, "
              "interquartile band, extremes dotted")
@@ -194,7 +210,8 @@ plt.close(fig)
 fig, ax = plt.subplots(figsize=(9, 4))
 na.plot_bands(t, ax, "games", "diversity", "label", order=[LABEL[k] for k in ORDER])
 ax.set_yscale("log")
-ax.set_xlabel("fitness games played (per run)")
+ax.set_xscale("log")
+ax.set_xlabel("fitness games played (per run, log scale)")
 ax.set_ylabel("diversity (mean sd of a weight / its range)")
 ax.set_title(f"population diversity at the rated generations, median over {a.seeds} seeds")
 fig.tight_layout()
@@ -300,6 +317,20 @@ for r in tests.itertuples():
 L += [
     "",
     f"Medians, best first: {order_text}. {finding}",
+    "",
+    "Secondary and exploratory (tests_by_games.csv): the same six tests, Holm within",
+    "each budget, at every budget rated for all four strategies; the pairs with a",
+    "Holm-adjusted p below 0.05:",
+    "",
+    "| games | pairs that differ (Holm p) |",
+    "|---:|---|",
+]
+for g in levels:
+    t = by_games[(by_games.games == g) & (by_games.p_holm < 0.05)]
+    L.append(f"| {g} | " + ("; ".join(
+        f"{LABEL[r.a]} {'>' if r.prob_a_beats_b > 0.5 else '<'} {LABEL[r.b]} ({r.p_holm:.3g})"
+        for r in t.itertuples()) or "none") + " |")
+L += [
     "",
     "For scale, the ladder's own depth-" + str(a.depth) + " players: " +
     ", ".join(f"`{r['name']}` {f0(r['elo'])}" for _, r in refs.iterrows()) + ".",
