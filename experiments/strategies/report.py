@@ -114,6 +114,9 @@ for k in ORDER:
 summary = pd.DataFrame(summary)
 summary.to_csv(os.path.join(out, "summary.csv"), index=False)
 
+bands = na.quantile_bands(elo, "games", "elo", "strategy")
+
+
 def pairwise(t):
     """Mann-Whitney U of every pair of strategies on t's Elo (one row a
     seed), Holm-adjusted over the 6 pairs."""
@@ -314,9 +317,17 @@ L += [
 for r in tests.itertuples():
     L.append(f"| {LABEL[r.a]} | {LABEL[r.b]} | {r.u:g} | {r.prob_a_beats_b:.2f} | "
              f"{r.p:.4f} | {r.p_holm:.4f} |")
+hand = refs[refs["spec"].str.contains("features=positional")]
+early = [int(e) for e in a.early.split()]
+late = [g for g in levels if not early or g >= max(early)]
+med = bands[bands.games.isin(late)]["median"] if late else pd.Series(dtype=float)
+plateau = (f" From {late[0]} games on, the four medians stay between {f0(med.min())} and "
+           f"{f0(med.max())} Elo" + (f" (the hand-tuned weights at the same depth, "
+           f"`{hand.iloc[0]['name']}`: {f0(hand.iloc[0]['elo'])})" if len(hand) else "") + "."
+           ) if len(med) else ""
 L += [
     "",
-    f"Medians, best first: {order_text}. {finding}",
+    f"Medians, best first: {order_text}. {finding}{plateau}",
     "",
     "Secondary and exploratory (tests_by_games.csv): the same six tests, Holm within",
     "each budget, at every budget rated for all four strategies; the pairs with a",
@@ -357,7 +368,6 @@ L += [
     "| games | " + " | ".join(LABEL[k] for k in ORDER) + " |",
     "|---:|" + "---:|" * len(ORDER),
 ]
-bands = na.quantile_bands(elo, "games", "elo", "strategy")
 for g in sorted(bands["games"].unique()):
     cells = []
     for k in ORDER:
@@ -365,6 +375,10 @@ for g in sorted(bands["games"].unique()):
         cells.append(f0(b["median"].iloc[0]) if len(b) else "")
     L.append(f"| {g} | " + " | ".join(cells) + " |")
 L += [
+    "",
+    "Limits: one setting of each strategy (nickar's defaults, Hansen's for CMA-ES),",
+    "not tuned; one variant, one depth, one feature set; strength is measured",
+    "against fixed players only (the ladder), not in play between the champions.",
     "",
     "## Compute",
     "",
@@ -375,6 +389,11 @@ L += [
     f"{compute['cpu_seconds_evolve']:.0f} evolving, {compute['cpu_seconds_rate']:.0f} rating. "
     f"The runs' own `/stats` wall time, summed: {runs['wall_seconds'].sum():.0f} s.",
 ]
+checks = int(acct[acct.phase == "evolve"].groupby(["strategy", "seed"]).size().max())
+if checks > 1:
+    L += ["", f"compute.tsv holds the lines of {checks} invocations of run.sh that ran"
+          " the evolutions (each continuing the one before with `--continue`; in a later one a finished run"
+          " is only checked, in seconds, and the ratings made before are reused)."]
 for e in compute["earlier_invocations"]:
     L += ["", f"compute.tsv's line `{e['phase']}` (seeds {e['seed']}, {e['wall_s']:.0f} s wall, "
           f"{e['cpu_s']:.0f} CPU s) is an earlier invocation of run.sh, stopped and "
