@@ -265,7 +265,7 @@ L += [
     "",
     "| | asked / reference | ours | why they differ |",
     "|---|---|---|---|",
-    "| variant | one variant | `abapa` (tournament Oware) | of the five variants the closest to the Oware/Awari of the literature's evolved players (Davis & Kendall, Ayo; their grand-slam rule is nickar's `awari`, which has no ladder); its ladder has the widest spread (random 0 to 2069); a game is a game (no match unit), so a budget of games is unambiguous |",
+    f"| variant | one variant | `abapa` (tournament Oware) | of the five variants the closest to the Oware/Awari of the literature's evolved players (Davis & Kendall, Ayo; their grand-slam rule is nickar's `awari`, which has no ladder); its ladder has the widest spread (random 0 to {ladder.elo.max():.0f}); a game is a game (no match unit), so a budget of games is unambiguous |",
     f"| players | - | alpha-beta, depth {a.depth}, the 9 `positional` features, weights in [-1, 1] | cheap enough for {a.seeds} seeds x 4 strategies in the CPU budget |",
     "| fitness | - | random-k: each individual meets 4 others drawn at random, 2 games a meeting (one per colour), random 2-ply openings, 2/1/0 | the same schedule for all: a generation costs exactly 8 games per individual evaluated |",
     f"| budget | equal games | {a.budget} fitness games a run, every strategy (checked in the run files' `/stats`) | |",
