@@ -410,7 +410,10 @@ L += [
     "    THREADS=2 nice -n 10 experiments/strategies/run.sh --continue  # keeps finished runs and ratings",
     "",
     "SEEDS, BUDGET (a multiple of 640), EARLY, CHECKS, GAMES and DEPTH change the",
-    "budget; the results are the same bit for bit for any THREADS.",
+    "budget; the results are the same bit for bit for any THREADS. The configs are",
+    "experiments/strategies/common.ini (shared) and ga.ini, es-plus.ini, es-comma.ini,",
+    "cma-es.ini; one run by hand: `nickar evolve experiments/strategies/cma-es.ini",
+    "--set experiment.seed=1 --set experiment.generations=600`.",
     "",
 ]
 with open(os.path.join(out, "README.md"), "w") as f:
