@@ -368,5 +368,120 @@ def plot_weight_spread(groups, ax, normalise=True):
     ax.axhline(0, color="grey", linewidth=0.6)
     ax.set_ylabel("weight / max |weight|" if normalise else "weight")
     ax.grid(alpha=0.3)
+# ===== statistics for comparing strategies over seeds (strategies study) =====
+#
+#   mann_whitney_u(x, y)    Mann-Whitney U of x against y: U, the
+#                           probability of superiority A = U / (n m), and the
+#                           two-sided p-value, exact (every split of the
+#                           pooled values, ties at mid-ranks) for small
+#                           samples, else the normal approximation with the
+#                           tie and continuity corrections
+#   holm(pvalues)           Holm's step-down adjusted p-values
+#   median_ci(x)            the median and its distribution-free interval
+#                           from order statistics (binomial coverage >= 95%)
+#   quantile_bands(t, ...)  median, quartiles and extremes of y over seeds at
+#                           each x, by group
+#   plot_bands(t, ax, ...)  those bands drawn: median line, interquartile fill
+def _midranks(v):
+    """Ranks 1..N of v, ties given the mean of the ranks they share."""
+    v = np.asarray(v, dtype=float)
+    order = np.argsort(v, kind="mergesort")
+    ranks = np.empty(len(v))
+    sv = v[order]
+    i = 0
+    while i < len(v):
+        j = i
+        while j + 1 < len(v) and sv[j + 1] == sv[i]:
+            j += 1
+        ranks[order[i:j + 1]] = (i + j) / 2 + 1
+        i = j + 1
+    return ranks
+def mann_whitney_u(x, y, exact_limit=200000):
+    """Mann-Whitney U test of x against y (two-sided).
+    Returns a dict: u (pairs with x > y, ties counting one half), a (the
+    probability of superiority u / (n m): 1 when every x beats every y),
+    p (two-sided p-value), method ('exact' or 'normal').  Exact when the
+    number of ways to split the pooled sample, C(n + m, n), is at most
+    exact_limit: the permutation distribution of U over every split, ties at
+    their mid-ranks, p = the share of splits with |U - nm/2| at least the
+    observed one.  Otherwise the normal approximation, with the tie
+    correction of the variance and a continuity correction of 1/2."""
+    import itertools
+    x = np.asarray(x, dtype=float)
+    y = np.asarray(y, dtype=float)
+    n, m = len(x), len(y)
+    if n == 0 or m == 0:
+        raise ValueError("mann_whitney_u needs two non-empty samples")
+    r = _midranks(np.concatenate([x, y]))
+    u = float(r[:n].sum() - n * (n + 1) / 2)
+    centre = n * m / 2
+    dev = abs(u - centre)
+    if math.comb(n + m, n) <= exact_limit:
+        combos = np.array(list(itertools.combinations(range(n + m), n)), dtype=np.int64)
+        us = r[combos].sum(axis=1) - n * (n + 1) / 2
+        p = float(np.mean(np.abs(us - centre) >= dev - 1e-9))
+        method = "exact"
+    else:
+        big = n + m
+        _, counts = np.unique(r, return_counts=True)
+        ties = float((counts ** 3 - counts).sum())
+        var = n * m / 12 * ((big + 1) - ties / (big * (big - 1)))
+        if var <= 0:
+            p = 1.0
+            z = max(0.0, dev - 0.5) / math.sqrt(var)
+            p = math.erfc(z / math.sqrt(2))
+        method = "normal"
+    return {"u": u, "a": u / (n * m), "p": min(1.0, p), "method": method}
+def holm(pvalues):
+    """Holm's step-down adjustment of m p-values (controls the family-wise
+    error): the i-th smallest becomes max over j <= i of (m - j + 1) p_(j),
+    capped at 1; returned in the input's order."""
+    p = np.asarray(pvalues, dtype=float)
+    m = len(p)
+    order = np.argsort(p, kind="mergesort")
+    adj = np.empty(m)
+    running = 0.0
+    for i, k in enumerate(order):
+        running = max(running, (m - i) * p[k])
+        adj[k] = min(1.0, running)
+    return adj.tolist()
+def median_ci(x, level=0.95):
+    """(median, lo, hi, coverage): the sample median and the interval
+    [x_(k), x_(n+1-k)] between order statistics, k the largest for which
+    the binomial coverage 1 - 2 P(Bin(n, 1/2) < k) is at least level (no
+    assumption on the distribution).  For n = 10: [x_(2), x_(9)], coverage
+    0.979.  Too few values for the level: lo and hi are the extremes and
+    the coverage says what they give."""
+    v = np.sort(np.asarray(x, dtype=float))
+        return (math.nan, math.nan, math.nan, math.nan)
+    def tail(k):  # P(Bin(n, 1/2) <= k - 1)
+        return sum(math.comb(n, i) for i in range(k)) / 2 ** n
+    k = 1
+    while k + 1 <= (n + 1) // 2 and 1 - 2 * tail(k + 1) >= level:
+        k += 1
+    return (float(np.median(v)), float(v[k - 1]), float(v[n - k]), 1 - 2 * tail(k))
+def quantile_bands(table, x, y, group):
+    """For each group and x: n, min, q25, median, q75, max of y (the rows
+    are seeds).  A table with columns group, x, n, min, q25, median, q75,
+    max, sorted by group and x."""
+    g = table.groupby([group, x])[y]
+    out = g.agg(n="count", min="min", median="median", max="max")
+    out["q25"] = g.quantile(0.25)
+    out["q75"] = g.quantile(0.75)
+    out = out.reset_index()
+    return out[[group, x, "n", "min", "q25", "median", "q75", "max"]]
+def plot_bands(table, ax, x, y, group, order=None):
+    """Median of y against x per group (line), interquartile range (fill)
+    and the extremes (thin dotted lines), over the rows (seeds) of table."""
+    b = quantile_bands(table, x, y, group)
+    for name in (order or sorted(b[group].unique())):
+        s = b[b[group] == name]
+        line, = ax.plot(s[x], s["median"], marker="o", label=f"{name} (median)")
+        c = line.get_color()
+        ax.fill_between(s[x], s["q25"], s["q75"], color=c, alpha=0.2)
+        ax.plot(s[x], s["min"], ":", color=c, linewidth=0.8)
+        ax.plot(s[x], s["max"], ":", color=c, linewidth=0.8)
+    ax.set_xlabel(x)
+    ax.set_ylabel(y)
     ax.legend(fontsize="small")
     return ax

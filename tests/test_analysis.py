@@ -178,5 +178,82 @@ class Analysis(unittest.TestCase):
         plt.close(fig)
 
 
+class StrategyStatistics(unittest.TestCase):
+    """The statistics of the strategies study against worked examples."""
+
+    def test_mann_whitney_separated(self):
+        # x all below y: U = 0; of the C(6,3) = 20 splits only {1,2,3} and
+        # {4,5,6} are as extreme, so the exact two-sided p is 2/20.
+        r = na.mann_whitney_u([1, 2, 3], [4, 5, 6])
+        self.assertEqual(r["method"], "exact")
+        self.assertEqual(r["u"], 0.0)
+        self.assertEqual(r["a"], 0.0)
+        self.assertAlmostEqual(r["p"], 0.1)
+        r = na.mann_whitney_u([4, 5, 6], [1, 2, 3])
+        self.assertEqual((r["u"], r["a"]), (9.0, 1.0))
+        self.assertAlmostEqual(r["p"], 0.1)
+
+    def test_mann_whitney_ties(self):
+        # x = 1, 2, 2 and y = 2, 3, 4.  Mid-ranks of the pool 1,2,2,2,3,4:
+        # 1, 3, 3, 3, 5, 6; R_x = 1 + 3 + 3 = 7, U = 7 - 6 = 1 (the two
+        # 2-2 ties count 1/2 each).  The 20 splits give U = 1 three times
+        # ({1,3,3} with any two of the three 3s) and U = 8 three times
+        # ({3,5,6}): 6 of 20 at least 3.5 from the centre 4.5, p = 0.3.
+        r = na.mann_whitney_u([1, 2, 2], [2, 3, 4])
+        self.assertEqual(r["u"], 1.0)
+        self.assertAlmostEqual(r["a"], 1 / 9)
+        self.assertAlmostEqual(r["p"], 0.3)
+
+    def test_mann_whitney_normal(self):
+        # The same separated samples by the normal approximation: mean 4.5,
+        # variance 3 * 3 * 7 / 12 = 5.25, z = (4.5 - 0.5) / sqrt(5.25) =
+        # 1.7457, two-sided p = 2 (1 - Phi(1.7457)) = 0.08086.
+        r = na.mann_whitney_u([1, 2, 3], [4, 5, 6], exact_limit=0)
+        self.assertEqual(r["method"], "normal")
+        self.assertAlmostEqual(r["p"], 0.08086, places=4)
+        # Ten against ten, separated: exact p = 2 / C(20, 10) = 2 / 184756.
+        r = na.mann_whitney_u(range(10), range(10, 20))
+        self.assertEqual(r["method"], "exact")
+        self.assertAlmostEqual(r["p"], 2 / 184756)
+        # Identical samples: no evidence at all.
+        self.assertEqual(na.mann_whitney_u([5, 5], [5, 5])["p"], 1.0)
+
+    def test_holm(self):
+        # p = 0.01, 0.04, 0.03 (m = 3): sorted 0.01 * 3 = 0.03,
+        # 0.03 * 2 = 0.06, 0.04 * 1 = 0.04 -> max(0.06, 0.04) = 0.06.
+        adj = na.holm([0.01, 0.04, 0.03])
+        for a, b in zip(adj, [0.03, 0.06, 0.06]):
+            self.assertAlmostEqual(a, b)
+        self.assertEqual(na.holm([0.5, 0.6]), [1.0, 1.0])
+        self.assertEqual(na.holm([0.2]), [0.2])
+
+    def test_median_ci(self):
+        # n = 10: P(Bin(10, 1/2) <= 1) = 11/1024, so [x_(2), x_(9)] covers
+        # with 1 - 22/1024; k = 3 would cover only 1 - 112/1024 < 0.95.
+        med, lo, hi, cov = na.median_ci([7, 3, 10, 1, 5, 9, 2, 8, 4, 6])
+        self.assertEqual((med, lo, hi), (5.5, 2.0, 9.0))
+        self.assertAlmostEqual(cov, 1 - 22 / 1024)
+        # n = 3: no pair of order statistics reaches 95%; the extremes give
+        # 1 - 2/8 = 0.75.
+        self.assertEqual(na.median_ci([3, 1, 2]), (2.0, 1.0, 3.0, 0.75))
+
+    def test_bands(self):
+        import pandas as pd
+        t = pd.DataFrame({"s": ["a"] * 5 + ["b"] * 2, "x": [1] * 5 + [1, 2],
+                          "y": [1, 2, 3, 4, 5, 7, 8]})
+        b = na.quantile_bands(t, "x", "y", "s")
+        self.assertEqual(list(b["s"]), ["a", "b", "b"])
+        a = b.iloc[0]
+        self.assertEqual((a.n, a["min"], a.q25, a["median"], a.q75, a["max"]),
+                         (5, 1, 2, 3, 4, 5))
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        fig, ax = plt.subplots()
+        na.plot_bands(t, ax, "x", "y", "s")
+        self.assertEqual(len(ax.get_lines()), 6)  # median, min, max per group
+        plt.close(fig)
+
+
 if __name__ == "__main__":
     unittest.main(argv=[sys.argv[0]])
