@@ -382,8 +382,10 @@ def plot_weight_spread(groups, ax, normalise=True):
 #   quantile_bands(t, ...)  median, quartiles and extremes of y over seeds at
 #                           each x, by group
 #   plot_bands(t, ax, ...)  those bands drawn: median line, interquartile fill
+
 def _midranks(v):
     """Ranks 1..N of v, ties given the mean of the ranks they share."""
+    import numpy as np
     v = np.asarray(v, dtype=float)
     order = np.argsort(v, kind="mergesort")
     ranks = np.empty(len(v))
@@ -396,8 +398,11 @@ def _midranks(v):
         ranks[order[i:j + 1]] = (i + j) / 2 + 1
         i = j + 1
     return ranks
+
+
 def mann_whitney_u(x, y, exact_limit=200000):
     """Mann-Whitney U test of x against y (two-sided).
+
     Returns a dict: u (pairs with x > y, ties counting one half), a (the
     probability of superiority u / (n m): 1 when every x beats every y),
     p (two-sided p-value), method ('exact' or 'normal').  Exact when the
@@ -407,6 +412,7 @@ def mann_whitney_u(x, y, exact_limit=200000):
     observed one.  Otherwise the normal approximation, with the tie
     correction of the variance and a continuity correction of 1/2."""
     import itertools
+    import numpy as np
     x = np.asarray(x, dtype=float)
     y = np.asarray(y, dtype=float)
     n, m = len(x), len(y)
@@ -428,14 +434,18 @@ def mann_whitney_u(x, y, exact_limit=200000):
         var = n * m / 12 * ((big + 1) - ties / (big * (big - 1)))
         if var <= 0:
             p = 1.0
+        else:
             z = max(0.0, dev - 0.5) / math.sqrt(var)
             p = math.erfc(z / math.sqrt(2))
         method = "normal"
     return {"u": u, "a": u / (n * m), "p": min(1.0, p), "method": method}
+
+
 def holm(pvalues):
     """Holm's step-down adjustment of m p-values (controls the family-wise
     error): the i-th smallest becomes max over j <= i of (m - j + 1) p_(j),
     capped at 1; returned in the input's order."""
+    import numpy as np
     p = np.asarray(pvalues, dtype=float)
     m = len(p)
     order = np.argsort(p, kind="mergesort")
@@ -445,6 +455,8 @@ def holm(pvalues):
         running = max(running, (m - i) * p[k])
         adj[k] = min(1.0, running)
     return adj.tolist()
+
+
 def median_ci(x, level=0.95):
     """(median, lo, hi, coverage): the sample median and the interval
     [x_(k), x_(n+1-k)] between order statistics, k the largest for which
@@ -452,14 +464,21 @@ def median_ci(x, level=0.95):
     assumption on the distribution).  For n = 10: [x_(2), x_(9)], coverage
     0.979.  Too few values for the level: lo and hi are the extremes and
     the coverage says what they give."""
+    import numpy as np
     v = np.sort(np.asarray(x, dtype=float))
+    n = len(v)
+    if n == 0:
         return (math.nan, math.nan, math.nan, math.nan)
+
     def tail(k):  # P(Bin(n, 1/2) <= k - 1)
         return sum(math.comb(n, i) for i in range(k)) / 2 ** n
+
     k = 1
     while k + 1 <= (n + 1) // 2 and 1 - 2 * tail(k + 1) >= level:
         k += 1
     return (float(np.median(v)), float(v[k - 1]), float(v[n - k]), 1 - 2 * tail(k))
+
+
 def quantile_bands(table, x, y, group):
     """For each group and x: n, min, q25, median, q75, max of y (the rows
     are seeds).  A table with columns group, x, n, min, q25, median, q75,
@@ -470,6 +489,8 @@ def quantile_bands(table, x, y, group):
     out["q75"] = g.quantile(0.75)
     out = out.reset_index()
     return out[[group, x, "n", "min", "q25", "median", "q75", "max"]]
+
+
 def plot_bands(table, ax, x, y, group, order=None):
     """Median of y against x per group (line), interquartile range (fill)
     and the extremes (thin dotted lines), over the rows (seeds) of table."""
