@@ -537,7 +537,10 @@ static void test_scan_reference(void **state)
                     nk_pos_start(&p, (int)nk_rng_below(&rng, 2));
                     unsigned total = 0;
                     for (int i = 0; i < NK_PITS; i++) {
-                        const unsigned top = k % 3 == 0 ? 5 : k % 3 == 1 ? 12 : i % 4 == 0 ? 36 : 16;
+                        const unsigned top = k % 3 == 0   ? 5
+                                             : k % 3 == 1 ? 12
+                                             : i % 4 == 0 ? 36
+                                                          : 16;
                         p.pit[i] = (uint8_t)nk_rng_below(&rng, top);
                         total += p.pit[i];
                     }

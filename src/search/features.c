@@ -104,7 +104,8 @@ static inline __attribute__((always_inline)) void warri_scan_board(const nk_pos 
     const __m128i reach_at = _mm_set_epi8((char)255, (char)255, 1, 2, 3, 4, 5, 6, (char)255,
                                           (char)255, 1, 2, 3, 4, 5, 6);
     const __m128i nonzero = _mm_min_epu8(v, one);
-    const __m128i weak = _mm_or_si128(_mm_cmpeq_epi8(v, one), _mm_cmpeq_epi8(v, _mm_set1_epi8(2)));
+    const __m128i weak =
+        _mm_or_si128(_mm_cmpeq_epi8(v, one), _mm_cmpeq_epi8(v, _mm_set1_epi8(2)));
     const __m128i kroo = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(13)), v);
     const __m128i reach = _mm_cmpeq_epi8(_mm_max_epu8(v, reach_at), v);
     const __m128i sum_nw = _mm_sad_epu8(_mm_or_si128(nonzero, _mm_and_si128(weak, eight)), zero);

@@ -535,8 +535,8 @@ static bool tb_node(nk_search *s, const nk_pos *pos, double *score)
  * is spent, and scores a finished game exactly, its end found in the
  * order of R-G4: the position's own rules, repetition, the ply limit.
  * True when the node is done (*score set, 0 when stopped). */
-static inline __attribute__((always_inline)) bool node_done(nk_search *s, const nk_pos *pos, const frame *up, unsigned ply,
-                             double *score)
+static inline __attribute__((always_inline)) bool
+node_done(nk_search *s, const nk_pos *pos, const frame *up, unsigned ply, double *score)
 {
     const nk_variant *v = s->eval.variant;
     if (++s->nodes >= s->check_at && budget_spent(s)) {
