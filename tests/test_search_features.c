@@ -529,14 +529,18 @@ static void test_scan_reference(void **state)
                     check_scan(v, &p, &ev);
                 }
                 /* Random boards of at most 255 seeds (R-B3): small counts,
-                 * and pits that lap (up to 15 seeds, pits a, e and C up to
-                 * 35: at most 240 on the board). */
-                for (int k = 0; k < 4000; k++) {
+                 * counts up to 11 (every sowing without a lap: the scan's
+                 * fast path), and pits that lap (up to 15 seeds, pits a, e
+                 * and C up to 35: at most 240 on the board). */
+                for (int k = 0; k < 6000; k++) {
                     nk_pos p;
                     nk_pos_start(&p, (int)nk_rng_below(&rng, 2));
                     unsigned total = 0;
                     for (int i = 0; i < NK_PITS; i++) {
-                        const unsigned top = k % 2 == 0 ? 5 : i % 4 == 0 ? 36 : 16;
+                        const unsigned top = k % 3 == 0   ? 5
+                                             : k % 3 == 1 ? 12
+                                             : i % 4 == 0 ? 36
+                                                          : 16;
                         p.pit[i] = (uint8_t)nk_rng_below(&rng, top);
                         total += p.pit[i];
                     }

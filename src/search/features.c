@@ -11,13 +11,18 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "search/features.h"
 #include "base/names.h"
 
 /* ===== one pass over a Warri board ===== */
 
-/* Per-side counts shared by the ayo12 and positional sets. */
+/* Per-side counts shared by the ayo12, dk2002 and positional sets, from the
+ * side to move's view: [ME] its row, [OP] the opponent's. */
+enum { ME = 0, OP = 1 };
 typedef struct warri_scan {
     int empty[2], weak[2], kroo[2], reach[2], cap2[2], cap3[2], seeds[2];
 } warri_scan;
@@ -28,13 +33,6 @@ typedef struct warri_scan {
 #define BYTES_1 0x0101010101010101ull
 #define ROW_BYTES_1 0x0000010101010101ull
 #define LOW7 0x7F7F7F7F7F7F7F7Full
-
-static inline uint64_t row_word(const nk_pos *p, int side)
-{
-    uint64_t w = 0; /* little-endian, as the rules engine's words of counts */
-    memcpy(&w, p->pit + side * NK_ROW, NK_ROW);
-    return w;
-}
 
 /* Sum of the bytes of a word whose byte total is below 256. */
 static inline int byte_sum(uint64_t w)
@@ -86,15 +84,97 @@ static const uint16_t onehot[512] = {[1] = 1, [2] = 256};
 static inline __attribute__((always_inline)) void warri_scan_board(const nk_pos *p,
                                                                    warri_scan *s)
 {
-    for (int side = 0; side < 2; side++) {
-        const uint64_t w = row_word(p, side);
-        s->seeds[side] = byte_sum(w);
-        s->empty[side] = NK_ROW - byte_sum(nonzero01(w));
-        s->weak[side] = byte_sum(ROW_BYTES_1 & ~(nonzero01(w ^ ROW_BYTES_1) &
-                                                 nonzero01(w ^ (2 * ROW_BYTES_1))));
-        s->kroo[side] = byte_sum(at_least01(w, KROO_ADD));
-        s->reach[side] = byte_sum(at_least01(w, REACH_ADD));
+    const unsigned me = p->side;
+    /* The rows from the side to move's view, [ME] and [OP]. */
+    uint64_t lo;
+    uint32_t hi;
+    memcpy(&lo, p->pit, sizeof lo);
+    memcpy(&hi, p->pit + 8, sizeof hi);
+    const uint64_t south = lo & 0xFFFFFFFFFFFFull, north = lo >> 48 | (uint64_t)hi << 16;
+    const uint64_t rows[2] = {me ? north : south, me ? south : north};
+#ifdef __SSE2__
+    /* With SSE2, both rows at once: [ME] in bytes 0..5, [OP] in bytes
+     * 8..13, the other bytes zero; a 0/1 byte per pit and count, two
+     * counts a byte (the second times 8: at most 6 + 8 * 6 a row), summed
+     * per row by one psadbw. */
+    const __m128i v = _mm_set_epi64x((long long)rows[OP], (long long)rows[ME]);
+    const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1), eight = _mm_set1_epi8(8);
+    /* Place k of a row reaches the other row with n >= 6 - k seeds; 255 in
+     * the bytes that hold no pit (0 there never reaches it). */
+    const __m128i reach_at = _mm_set_epi8((char)255, (char)255, 1, 2, 3, 4, 5, 6, (char)255,
+                                          (char)255, 1, 2, 3, 4, 5, 6);
+    const __m128i nonzero = _mm_min_epu8(v, one);
+    const __m128i weak =
+        _mm_or_si128(_mm_cmpeq_epi8(v, one), _mm_cmpeq_epi8(v, _mm_set1_epi8(2)));
+    const __m128i kroo = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(13)), v);
+    const __m128i reach = _mm_cmpeq_epi8(_mm_max_epu8(v, reach_at), v);
+    const __m128i sum_nw = _mm_sad_epu8(_mm_or_si128(nonzero, _mm_and_si128(weak, eight)), zero);
+    const __m128i sum_kr =
+        _mm_sad_epu8(_mm_or_si128(_mm_and_si128(kroo, one), _mm_and_si128(reach, eight)), zero);
+    const __m128i sum_s = _mm_sad_epu8(v, zero);
+    const unsigned nw[2] = {(unsigned)_mm_cvtsi128_si32(sum_nw),
+                            (unsigned)_mm_cvtsi128_si32(_mm_unpackhi_epi64(sum_nw, sum_nw))};
+    const unsigned kr[2] = {(unsigned)_mm_cvtsi128_si32(sum_kr),
+                            (unsigned)_mm_cvtsi128_si32(_mm_unpackhi_epi64(sum_kr, sum_kr))};
+    s->seeds[ME] = _mm_cvtsi128_si32(sum_s);
+    s->seeds[OP] = _mm_cvtsi128_si32(_mm_unpackhi_epi64(sum_s, sum_s));
+    for (int r = 0; r < 2; r++) {
+        s->empty[r] = NK_ROW - (int)(nw[r] & 7u);
+        s->weak[r] = (int)(nw[r] >> 3);
+        s->kroo[r] = (int)(kr[r] & 7u);
+        s->reach[r] = (int)(kr[r] >> 3);
     }
+#else
+    for (int r = 0; r < 2; r++) {
+        const uint64_t w = rows[r];
+        s->seeds[r] = byte_sum(w);
+        s->empty[r] = NK_ROW - byte_sum(nonzero01(w));
+        s->weak[r] = byte_sum(ROW_BYTES_1 & ~(nonzero01(w ^ ROW_BYTES_1) &
+                                              nonzero01(w ^ (2 * ROW_BYTES_1))));
+        s->kroo[r] = byte_sum(at_least01(w, KROO_ADD));
+        s->reach[r] = byte_sum(at_least01(w, REACH_ADD));
+    }
+#endif
+#ifdef __SSE2__
+    /* No pit holds 12 seeds or more (no laps, as in most positions): the
+     * last seed from a pit of n seeds falls n pits further, which makes 2
+     * or 3 when it is in the other row and holds 1 or 2 now.  The pits are
+     * numbered from the side to move's view here: its row 0..5, the
+     * opponent's 6..11.  With SSE2, the masks of the pits holding 1 and of
+     * those holding 2 (turned by a row when North is to move); the
+     * opponent's pits at their own places 6..11 (`theirs`, where the side
+     * to move sows), the side to move's at 12..17 (`mine`, where the
+     * opponent's pits 6..11 sow), the 2s' mask 16 bits above the 1s': one
+     * shift and one mask per pit add 1 to the low half (cap2) or to the
+     * high half (cap3).  Pits sown into their own row, or empty (n = 0:
+     * bit i), find a zero bit. */
+    __m128i x;
+    _Static_assert(sizeof(nk_pos) >= 16, "nk_pos holds 16 bytes from pit[0]");
+    memcpy(&x, p->pit, 16);
+    const unsigned small = (unsigned)_mm_movemask_epi8(
+        _mm_cmpeq_epi8(_mm_subs_epu8(x, _mm_set1_epi8(11)), _mm_setzero_si128()));
+    if (__builtin_expect((small & 0xFFFu) == 0xFFFu, 1)) {
+        unsigned m1 = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(1))) & 0xFFFu;
+        unsigned m2 = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(2))) & 0xFFFu;
+        if (me) {
+            m1 = (m1 >> NK_ROW | m1 << NK_ROW) & 0xFFFu;
+            m2 = (m2 >> NK_ROW | m2 << NK_ROW) & 0xFFFu;
+        }
+        const uint64_t theirs = (uint64_t)(m1 & 0xFC0u) | (uint64_t)(m2 & 0xFC0u) << 16;
+        const uint64_t mine = ((uint64_t)(m1 & 0x3Fu) | (uint64_t)(m2 & 0x3Fu) << 16) << NK_PITS;
+        const uint8_t *my_pit = p->pit + me * NK_ROW, *op_pit = p->pit + (me ^ 1u) * NK_ROW;
+        uint64_t acc_me = 0, acc_op = 0;
+        for (unsigned i = 0; i < NK_ROW; i++) {
+            acc_me += (theirs >> (i + my_pit[i])) & 0x10001u;
+            acc_op += (mine >> (i + NK_ROW + op_pit[i])) & 0x10001u;
+        }
+        s->cap2[ME] = (int)(acc_me & 0xFFFFu);
+        s->cap3[ME] = (int)(acc_me >> 16);
+        s->cap2[OP] = (int)(acc_op & 0xFFFFu);
+        s->cap3[OP] = (int)(acc_op >> 16);
+        return;
+    }
+#endif
     /* Landing pits: the last seed from pit i falls in pit i + r (mod 12)
      * with 1 <= r <= 11 (the origin itself, r = 0, for an empty pit), which
      * gains q + 1 seeds.  From South (i < 6) that is North's row when
@@ -112,10 +192,11 @@ static inline __attribute__((always_inline)) void warri_scan_board(const nk_pos 
         acc[0] += onehot[dst[0][i + (s0 & 0xFFu)] + (s0 >> 8)];
         acc[1] += onehot[dst[1][i + NK_ROW + (s1 & 0xFFu)] + (s1 >> 8)];
     }
-    for (int side = 0; side < 2; side++) {
-        s->cap2[side] = (int)(acc[side] & 0xFFu);
-        s->cap3[side] = (int)(acc[side] >> 8);
-    }
+    const unsigned acc_me = me ? acc[1] : acc[0], acc_op = me ? acc[0] : acc[1];
+    s->cap2[ME] = (int)(acc_me & 0xFFu);
+    s->cap3[ME] = (int)(acc_me >> 8);
+    s->cap2[OP] = (int)(acc_op & 0xFFu);
+    s->cap3[OP] = (int)(acc_op >> 8);
 }
 #undef KROO_ADD
 #undef REACH_ADD
@@ -221,7 +302,7 @@ static inline __attribute__((always_inline)) void
 ayo12_counts(const nk_pos *p, const int *sign, int *f)
 {
     warri_scan s;
-    const int me = p->side, op = me ^ 1;
+    const int me = ME, op = OP; /* warri_scan's view */
     warri_scan_board(p, &s);
     f[0] = sign[0] * s.cap2[op];
     f[1] = sign[1] * s.cap3[op];
@@ -231,8 +312,8 @@ ayo12_counts(const nk_pos *p, const int *sign, int *f)
     f[5] = sign[5] * s.reach[me];
     f[6] = sign[6] * s.kroo[op];
     f[7] = sign[7] * s.kroo[me];
-    f[8] = sign[8] * (int)p->store[op];
-    f[9] = sign[9] * (int)p->store[me];
+    f[8] = sign[8] * (int)p->store[p->side ^ 1];
+    f[9] = sign[9] * (int)p->store[p->side];
     f[10] = sign[10] * s.empty[op];
     f[11] = sign[11] * s.empty[me];
 }
@@ -291,10 +372,10 @@ static void dk2002_compute(const nk_variant *v, const nk_pos *p, int *f)
     warri_scan s;
     const int me = p->side, op = me ^ 1;
     warri_scan_board(p, &s);
-    f[0] = -s.cap2[op];
-    f[1] = -s.cap3[op];
-    f[2] = s.cap2[me];
-    f[3] = s.cap3[me];
+    f[0] = -s.cap2[OP];
+    f[1] = -s.cap3[OP];
+    f[2] = s.cap2[ME];
+    f[3] = s.cap3[ME];
     f[4] = -(int)p->store[op];
     f[5] = (int)p->store[me];
 }
@@ -339,18 +420,18 @@ positional_features_of(const nk_variant *v, const nk_pos *p, int *f)
     warri_scan s;
     const int me = p->side, op = me ^ 1;
     warri_scan_board(p, &s);
-    int moves[2];
-    for (int side = 0; side < 2; side++)
-        moves[side] = s.seeds[side ^ 1] == 0 ? s.reach[side] : NK_ROW - s.empty[side];
+    int moves[2]; /* [ME], [OP] */
+    for (int r = 0; r < 2; r++)
+        moves[r] = s.seeds[r ^ 1] == 0 ? s.reach[r] : NK_ROW - s.empty[r];
     f[0] = (int)p->store[me] - (int)p->store[op];
-    f[1] = s.seeds[me] - s.seeds[op];
-    f[2] = s.empty[me];
-    f[3] = -s.empty[op];
-    f[4] = s.weak[me];
-    f[5] = -s.weak[op];
-    f[6] = s.kroo[me];
-    f[7] = -s.kroo[op];
-    f[8] = moves[me] - moves[op];
+    f[1] = s.seeds[ME] - s.seeds[OP];
+    f[2] = s.empty[ME];
+    f[3] = -s.empty[OP];
+    f[4] = s.weak[ME];
+    f[5] = -s.weak[OP];
+    f[6] = s.kroo[ME];
+    f[7] = -s.kroo[OP];
+    f[8] = moves[ME] - moves[OP];
 }
 
 static void positional_compute(const nk_variant *v, const nk_pos *p, int *f)

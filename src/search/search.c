@@ -18,6 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "search/search.h"
 #include "base/alloc.h"
@@ -352,7 +355,33 @@ static inline void gen_moves(const nk_variant *v, const nk_pos *pos, int first, 
  * pit. */
 static void warri_order(const nk_pos *pos, move_list *ml)
 {
-    const int me = pos->side * NK_ROW, lo = (pos->side ^ 1) * NK_ROW;
+    const int lo = (pos->side ^ 1) * NK_ROW;
+#ifdef __SSE2__
+    /* The same suspects with SSE2 over the 16 bytes that start the
+     * position: a pit of the mover's k-th place holding n <= 11 seeds ends
+     * in the opponent's t-th pit when k + n = 6 + t, so the bytes n + k
+     * (saturating) are compared with 6 + t for each weak pit t of the
+     * opponent (pits of 1 or 2 seeds: few), and pits of 12 seeds or more
+     * are suspects as they are. */
+    static const uint8_t place[16] = {0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 0, 0, 0, 0};
+    __m128i x, k;
+    _Static_assert(sizeof(nk_pos) >= 16, "nk_pos holds 16 bytes from pit[0]");
+    memcpy(&x, pos->pit, 16);
+    memcpy(&k, place, 16);
+    const unsigned weak = (unsigned)_mm_movemask_epi8(
+                              _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(1)),
+                                           _mm_cmpeq_epi8(x, _mm_set1_epi8(2)))) &
+                          (0x3Fu << lo);
+    const __m128i landing = _mm_adds_epu8(x, k);
+    __m128i hit = _mm_cmpeq_epi8(_mm_subs_epu8(x, _mm_set1_epi8(11)), _mm_setzero_si128());
+    hit = _mm_xor_si128(hit, _mm_cmpeq_epi8(hit, hit)); /* 12 seeds or more */
+    for (unsigned w = weak >> lo; w; w &= w - 1)
+        hit = _mm_or_si128(hit, _mm_cmpeq_epi8(landing,
+                                               _mm_set1_epi8((char)(NK_ROW + __builtin_ctz(w)))));
+    unsigned suspects = (unsigned)_mm_movemask_epi8(hit) & ml->pending;
+    const unsigned weak_abs = weak;
+#else
+    const int me = pos->side * NK_ROW;
     const unsigned weak = weak_pits(pos->pit + lo);
     /* The pits k of the mover's row whose guess can be non-zero, in straight
      * code (no branch on the counts): a sowing of n <= 11 seeds ending in a
@@ -371,10 +400,12 @@ static void warri_order(const nk_pos *pos, move_list *ml)
                 (unsigned)((target >> ((4u + row[4]) & 63u)) & 1u) << 4 |
                 (unsigned)((target >> ((5u + row[5]) & 63u)) & 1u) << 5;
     suspects = (suspects << me) & ml->pending;
+    const unsigned weak_abs = weak << lo;
+#endif
     ml->quiet = ml->pending;
     for (; suspects; suspects &= suspects - 1) {
         const int mv = __builtin_ctz(suspects);
-        const unsigned guess = warri_capture_guess(pos, mv, weak << lo);
+        const unsigned guess = warri_capture_guess(pos, mv, weak_abs);
         if (guess) {
             list_add(ml, guess, mv);
             ml->quiet &= ~(1u << mv);
@@ -504,8 +535,8 @@ static bool tb_node(nk_search *s, const nk_pos *pos, double *score)
  * is spent, and scores a finished game exactly, its end found in the
  * order of R-G4: the position's own rules, repetition, the ply limit.
  * True when the node is done (*score set, 0 when stopped). */
-static inline bool node_done(nk_search *s, const nk_pos *pos, const frame *up, unsigned ply,
-                             double *score)
+static inline __attribute__((always_inline)) bool
+node_done(nk_search *s, const nk_pos *pos, const frame *up, unsigned ply, double *score)
 {
     const nk_variant *v = s->eval.variant;
     if (++s->nodes >= s->check_at && budget_spent(s)) {
