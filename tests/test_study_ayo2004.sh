@@ -66,6 +66,15 @@ for k, c in r["champions"].items():
         assert list(c["weights"]) == [f"a{i}" for i in range(1, 13)], c
         assert all(0 <= v <= 1 for v in c["weights"].values()), c
 assert r["published"]["d3"][10] == 1.00 and r["published"]["d5"][0] == 0.80
+wv = list(csv.DictReader(open(f"{a}/weights_vs_published.csv")))
+assert [(x["depth"], x["table"], x["seed"]) for x in wv] == \
+    [("1", "1", "1"), ("1", "1", "2"), ("2", "4", "1"), ("2", "4", "2")], wv
+for x in wv:
+    w = r["champions"][f"ayo12 d{x['depth']} s{x['seed']}"]["weights"]
+    pub = r["published"]["d3" if x["table"] == "1" else "d5"]
+    mad = sum(abs(v - p) for v, p in zip(w.values(), pub)) / 12
+    assert abs(float(x["mean_abs_diff"]) - mad) < 1e-9, (x, mad)
+    assert -1 <= float(x["pearson_r"]) <= 1, x
 PY
 
 # DK_DIR: the davis-kendall-2002 study's champions, nothing evolved twice.
