@@ -184,6 +184,24 @@ for b, o in opp_summary.items():
     lines.append(f"| all {o['seeds']} | `{b}` | {o['wins']}-{o['draws']}-{o['losses']} | "
                  f"{na.wdl_percent(o['wins'], o['draws'], o['losses'])} | "
                  f"{f3(o['mean_score'])} [{f3(o['lo'])}, {f3(o['hi'])}] over seeds (t) |")
+lad = {}
+with open(ladder) as f:
+    for line in f:
+        p = line.rstrip("\n").split("\t")
+        if len(p) == 3 and not line.startswith("#"):
+            lad[p[0]] = float(p[2])
+rung = f"material-d{depth}"
+if rung in lad:
+    above = int((ratings["elo_lo"] > lad[rung]).sum())
+    below = int((ratings["elo_hi"] < lad[rung]).sum())
+    lines += [
+        "",
+        f"Reading: {above} of {seeds} champions rate above `{rung}` ({lad[rung]:.0f}), the",
+        f"same search evaluating the store difference alone, by more than their 95%",
+        f"interval;",
+        f"{below} below it; the rest overlap it.  The ladder's strongest players,",
+        "the positional searchers, evaluate more than these six terms.",
+    ]
 lines += [
     "",
     "![benchmark](benchmark.png)",
@@ -194,6 +212,12 @@ lines += [
     "round robin the points are shared out, so the mean is always 1.",
     "",
     "![weights](weights.png)",
+    "",
+    "Every term is signed by its meaning for the evaluating player (the",
+    "opponent's threats and store enter negatively, its own positively;",
+    "src/search/features.c), so a positive weight means the term counts the",
+    "way its meaning says.  The weights are the best of the last generation;",
+    "the same numbers are in results.json.",
     "",
     "## Side by side with the paper",
     "",
