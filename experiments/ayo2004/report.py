@@ -302,6 +302,29 @@ for r in ratings.itertuples():
     lines.append(f"| {r.label} | {f1(r.elo)} | [{f1(r.elo_lo)}, {f1(r.elo_hi)}]"
                  + (" (virtual draws)" if r.prior else "")
                  + f" | {r.best_rung_beaten or '-'} | {r.weakest_rung_lost_to or '-'} |")
+lad = {}
+with open(ladder) as f:
+    for line in f:
+        p = line.rstrip("\n").split("\t")
+        if len(p) == 3 and not line.startswith("#"):
+            lad[p[0]] = float(p[2])
+reading = []
+for g, d in ((f"ayo12 d{d3}", d3), (f"ayo12 d{d5}", d5), (f"dk2002 d{d7}", d7)):
+    rung = f"material-d{d}"
+    part = ratings[ratings["group"] == g]
+    if rung in lad and len(part):
+        above = int((part["elo_lo"] > lad[rung]).sum())
+        below = int((part["elo_hi"] < lad[rung]).sum())
+        reading.append(f"- {g}: {above} of {len(part)} champions rate above `{rung}` "
+                       f"({lad[rung]:.0f}) by more than their interval, {below} below it.")
+for tab, d in (("Table 1", d3), ("Table 4", d5)):
+    part = ratings[ratings["label"].str.startswith(tab + " ") & ratings["label"].str.endswith(f" d{d}")]
+    if len(part):
+        best = part.sort_values("elo", ascending=False)
+        reading.append(f"- {tab} at depth {d}, by reading: " + ", ".join(
+            f"{r.label.split()[2]} {r.elo:.0f} [{r.elo_lo:.0f}, {r.elo_hi:.0f}]"
+            for r in best.itertuples()) + ".")
+lines += ["", "Reading:", ""] + reading
 lines += [
     "",
     "![elo](elo.png)",
@@ -330,9 +353,18 @@ lines += [
 ]
 lines += [mrow(m) for m in h2h.itertuples()]
 hw, hd, hl = int(h2h["wins"].sum()), int(h2h["draws"].sum()), int(h2h["losses"].sum())
+if pooled[1] > 0.5:
+    verdict = "holds here: the depth-5 ayo12 players outscore the depth-7 dk2002 players"
+elif pooled[2] < 0.5:
+    verdict = "does not hold here: the depth-7 dk2002 players outscore the depth-5 ayo12 players"
+else:
+    verdict = "is not decided here: the pooled score's interval contains 0.5"
 lines += [
     f"| all | | {hw}-{hd}-{hl} | {na.wdl_percent(hw, hd, hl)} | {f3(pooled[0])} [{f3(pooled[1])}, {f3(pooled[2])}] pooled games; "
     f"{srow(f'ayo12 d{d5}', f'score vs dk2002 d{d7} (same seed)')} over seeds (t) |",
+    "",
+    f"The paper's claim {verdict} (pooled over the {seeds} pairs of",
+    "seeds; the interval over seeds also carries the run-to-run spread).",
     "",
     "### Every match",
     "",
