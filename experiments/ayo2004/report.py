@@ -47,7 +47,7 @@ def label(spec):
     depth, feats = m.groups()
     w = re.search(r"weights=(.*)$", spec)
     w = w.group(1) if w else ""
-    r = re.search(r"run-(\w+)-d\d+-s(\d+)\.h5@best$", w)
+    r = re.search(r"run-(\w+)-d\d+-s(\d+)\.h5@(best|gen=\d+,rank=0)$", w)
     if r:
         return f"{r.group(1)} d{depth} s{r.group(2)}"
     t = re.fullmatch(r"ayo2004-(d\d)", w)
