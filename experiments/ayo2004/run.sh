@@ -37,7 +37,7 @@ quick=0
 for a in "$@"; do
   case $a in
     --quick) quick=1 ;;
-    -h|--help) sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run.sh: unknown argument '$a' (only --quick)" >&2; exit 2 ;;
   esac
 done
