@@ -163,7 +163,7 @@ with open(os.path.join(out, "results.json"), "w") as f:
                "rate_games_per_rung": rate_games, "ladder": ladder,
                "depths": {"d3": d3, "d5": d5, "d7": d7},
                "generations": {"d3": gens3, "d5": gens5,
-                               "d7": int(runs[f"dk2002 d{d7} s1"]["stats"]["generation"].max())},
+                               "d7": int(len(runs[f"dk2002 d{d7} s1"]["stats"]))},
                "dk2002_runs_from": dkd, "seconds": seconds,
                "compute": {"wall_s": wall, "cpu_s": cpu,
                            "steps": json.loads(times.to_json(orient="records"))},
@@ -252,7 +252,7 @@ def mrow(m):
             f"{f3(m.score)} [{f3(m.score_lo)}, {f3(m.score_hi)}] |")
 
 
-dk_gens = int(runs[f"dk2002 d{d7} s1"]["stats"]["generation"].max())
+dk_gens = int(len(runs[f"dk2002 d{d7} s1"]["stats"]))
 lines = [
     "# ayo2004: Ayo (Daoud, Kharma, Haidar & Popoola, CEC 2004) reproduced",
     "",
