@@ -506,3 +506,65 @@ def plot_bands(table, ax, x, y, group, order=None):
     ax.set_ylabel(y)
     ax.legend(fontsize="small")
     return ax
+
+
+# ===== study helpers: ladder ratings, seed summaries, compute (ayo2004,
+# davis-kendall-2002) =====
+
+# Student's t, 0.975 quantile, for 1..30 degrees of freedom.
+_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+         2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+         2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
+# rating_table (`nickar rate --json` as a table) is in the caribbean section
+# above.
+
+
+def read_jsonl(path):
+    """The non-empty lines of a JSON-lines file, parsed; [] when the file is
+    missing."""
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def seed_summary(values):
+    """Mean of per-seed values and its 95% interval (Student's t on the
+    seeds' spread): (n, mean, lo, hi); the interval is (nan, nan) for fewer
+    than two values."""
+    import numpy as np
+    v = np.asarray([x for x in values if x is not None and not math.isnan(x)], float)
+    n = len(v)
+    if n == 0:
+        return (0, math.nan, math.nan, math.nan)
+    m = float(v.mean())
+    if n < 2:
+        return (1, m, math.nan, math.nan)
+    t = _T975[n - 2] if n - 1 <= len(_T975) else 1.959963984540054
+    h = t * float(v.std(ddof=1)) / math.sqrt(n)
+    return (n, m, m - h, m + h)
+
+
+def times_table(path):
+    """The `label<TAB>wall<TAB>cpu` lines the study scripts write (times.tsv)
+    as a table (label, wall, cpu seconds); empty when the file is missing."""
+    import pandas as pd
+    rows = []
+    if os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                p = line.rstrip("\n").split("\t")
+                if len(p) == 3:
+                    rows.append({"label": p[0], "wall": float(p[1]), "cpu": float(p[2])})
+    return pd.DataFrame(rows, columns=["label", "wall", "cpu"])
+
+
+def wdl_percent(wins, draws, losses):
+    """W:D:L as whole percentages of the games, the papers' way of printing a
+    result (e.g. '40:30:30'); '' for no games."""
+    n = wins + draws + losses
+    if n == 0:
+        return ""
+    return ":".join(f"{100 * x / n:.0f}" for x in (wins, draws, losses))

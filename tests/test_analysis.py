@@ -177,6 +177,74 @@ class Analysis(unittest.TestCase):
         self.assertEqual(list(mean_x), [0.25, -1.0, 0.5])  # 2w normalises to the same
         plt.close(fig)
 
+    # ===== study helpers (ayo2004, davis-kendall-2002) =====
+
+    def test_rating_table_rate_lines(self):
+        # the shape `nickar rate --json` prints (docs/cli.md), read from a
+        # real quick ladder rating below and from a hand-made line here
+        line = json.dumps({"player": "greedy", "variant": "awari", "ladder": "l.tsv",
+                           "games": 32, "elo": 388.5, "se": 131.5, "ci": [130.8, 646.2],
+                           "prior": False, "opponents": []})
+        t = na.rating_table([line, json.loads(line) | {"prior": True}])
+        self.assertEqual(list(t["player"]), ["greedy", "greedy"])
+        self.assertEqual(t.loc[0, "elo_lo"], 130.8)
+        self.assertEqual(t.loc[0, "elo_hi"], 646.2)
+        self.assertEqual(list(t["prior"]), [False, True])
+        self.assertEqual(len(na.rating_table([])), 0)
+
+    def test_rating_table_from_nickar(self):
+        lad = os.path.join(self.tmp.name, "ladder.tsv")
+        with open(lad, "w") as f:
+            f.write("# a two-rung ladder\nrandom\trandom\t0\ngreedy\tgreedy\t400\n")
+        p = subprocess.run([NICKAR, "rate", "--variant", "awari", "--ladder", lad,
+                            "--games", "4", "--json", "ab:depth=1"],
+                           check=True, capture_output=True, text=True)
+        t = na.rating_table(p.stdout.splitlines())
+        self.assertEqual(len(t), 1)
+        self.assertEqual(t.loc[0, "player"], "ab:depth=1")
+        self.assertEqual(t.loc[0, "games"], 8)
+        self.assertLess(t.loc[0, "elo_lo"], t.loc[0, "elo"])
+        self.assertLess(t.loc[0, "elo"], t.loc[0, "elo_hi"])
+
+    def test_read_jsonl(self):
+        path = os.path.join(self.tmp.name, "x.jsonl")
+        with open(path, "w") as f:
+            f.write('{"a": 1}\n\n{"a": 2}\n')
+        self.assertEqual(na.read_jsonl(path), [{"a": 1}, {"a": 2}])
+        self.assertEqual(na.read_jsonl(path + ".missing"), [])
+
+    def test_seed_summary(self):
+        # 1, 2, 3: mean 2, sd 1, t(0.975, 2 df) = 4.303: half-width
+        # 4.303 / sqrt(3) = 2.4843
+        n, m, lo, hi = na.seed_summary([1.0, 2.0, 3.0])
+        self.assertEqual((n, m), (3, 2.0))
+        self.assertAlmostEqual(hi - m, 4.303 / 3 ** 0.5)
+        self.assertAlmostEqual(m - lo, hi - m)
+        # five seeds: t(0.975, 4 df) = 2.776; values 0, 0, 0, 0, 5: mean 1,
+        # sd sqrt(20 / 4) = sqrt(5)
+        n, m, lo, hi = na.seed_summary([0, 0, 0, 0, 5])
+        self.assertAlmostEqual(hi - m, 2.776 * 5 ** 0.5 / 5 ** 0.5)
+        one = na.seed_summary([7.0])
+        self.assertEqual(one[:2], (1, 7.0))
+        self.assertTrue(one[2] != one[2] and one[3] != one[3])  # nan
+        self.assertEqual(na.seed_summary([])[0], 0)
+
+    def test_times_table(self):
+        path = os.path.join(self.tmp.name, "times.tsv")
+        with open(path, "w") as f:
+            f.write("evolve s1\t108.95\t33.15\nrate\t2.5\t1.25\nbad line\n")
+        t = na.times_table(path)
+        self.assertEqual(list(t["label"]), ["evolve s1", "rate"])
+        self.assertAlmostEqual(t["cpu"].sum(), 34.4)
+        self.assertAlmostEqual(t["wall"].sum(), 111.45)
+        self.assertEqual(len(na.times_table(path + ".missing")), 0)
+
+    def test_wdl_percent(self):
+        self.assertEqual(na.wdl_percent(4, 3, 3), "40:30:30")
+        self.assertEqual(na.wdl_percent(7, 1, 2), "70:10:20")
+        self.assertEqual(na.wdl_percent(0, 0, 5), "0:0:100")
+        self.assertEqual(na.wdl_percent(0, 0, 0), "")
+
 
 class StrategyStatistics(unittest.TestCase):
     """The statistics of the strategies study against worked examples."""

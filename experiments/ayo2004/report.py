@@ -1,11 +1,14 @@
 #!/usr/bin/python3
-"""report.py OUT SEEDS GAMES QUICK SECONDS D3 D5 D7 -- writes the ayo2004
-study's tables (matches.csv, results.json), plots (fitness.png,
-weights.png) and README.md into OUT from the run files and matches.jsonl
-that run.sh left there."""
-import glob
+"""report.py OUT SEEDS GAMES QUICK SECONDS D3 D5 D7 DKD GENS3 GENS5 RATE_GAMES
+LADDER -- writes the ayo2004 study's tables (ratings.csv, matches.csv,
+summary.csv, results.json), plots (fitness.png, weights.png, elo.png) and
+README.md into OUT from the run files, ratings.jsonl, matches.jsonl and
+times.tsv that run.sh left there (the dk2002 runs and their ratings from
+DKD, the davis-kendall-2002 study's directory when run.sh was given
+DK_DIR)."""
 import json
 import os
+import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -15,51 +18,241 @@ import nickar_analysis as na  # noqa: E402
 out, seeds, games, quick, seconds = (sys.argv[1], int(sys.argv[2]), int(sys.argv[3]),
                                      sys.argv[4] == "1", int(sys.argv[5]))
 d3, d5, d7 = sys.argv[6:9]
+dkd = sys.argv[9]
+gens3, gens5, rate_games = int(sys.argv[10]), int(sys.argv[11]), int(sys.argv[12])
+ladder = sys.argv[13]
+dk_own = os.path.abspath(dkd) == os.path.abspath(out)
 
-with open(os.path.join(out, "matches.jsonl")) as f:
-    matches = na.match_table([line for line in f if line.strip()])
+# The paper's Tables 1 and 4, a1..a12 (src/search/features.c holds the same
+# numbers as the built-in tables ayo2004-d3 and ayo2004-d5).
+PUBLISHED = {
+    "d3": [0.06, 0.20, 0.93, 0.93, 0.13, 0.87, 0.06, 0.93, 0.13, 0.60, 1.00, 0.67],
+    "d5": [0.80, 1.00, 0.06, 0.00, 0.87, 0.60, 0.00, 0.20, 0.73, 0.93, 0.00, 0.80],
+}
+# The paper's Tables 2, 3 and 5: W:D:L % in 10 games against Awale's levels.
+AWALE_LEVELS = ["Initiation", "Beginner", "Amateur", "Grand Master"]
+AWALE = {
+    "ayo12 d3": ["100:0:0", "50:50:0", "40:30:30", "0:0:100"],
+    "ayo12 d5": ["100:0:0", "100:0:0", "70:10:20", "0:0:100"],
+    "dk2002 d7": ["100:0:0", "100:0:0", "60:20:20", "0:0:100"],
+}
+TABLE_OF = {"ayo12 d3": "Table 2", "ayo12 d5": "Table 3", "dk2002 d7": "Table 5"}
+
+
+def label(spec):
+    """A short name for a player spec of this study."""
+    m = re.search(r"depth=(\d+),features=([\w-]+)", spec)
+    if spec == "greedy" or not m:
+        return spec
+    depth, feats = m.groups()
+    w = re.search(r"weights=(.*)$", spec)
+    w = w.group(1) if w else ""
+    r = re.search(r"run-(\w+)-d\d+-s(\d+)\.h5@(best|gen=\d+,rank=0)$", w)
+    if r:
+        return f"{r.group(1)} d{depth} s{r.group(2)}"
+    t = re.fullmatch(r"ayo2004-(d\d)", w)
+    if t:
+        return f"Table {1 if t.group(1) == 'd3' else 4} {feats} d{depth}"
+    return f"{feats} d{depth}"
+
+
+def group(lab):
+    """'ayo12 d3' for 'ayo12 d3 s2' (an evolved champion), else the label."""
+    m = re.fullmatch(r"(\w+ d\d+) s\d+", lab)
+    return m.group(1) if m else lab
+
+
+# ---- runs ----
+runs = {}
+for s in range(1, seeds + 1):
+    runs[f"ayo12 d{d3} s{s}"] = na.read(os.path.join(out, f"run-ayo12-d3-s{s}.h5"))
+    runs[f"ayo12 d{d5} s{s}"] = na.read(os.path.join(out, f"run-ayo12-d5-s{s}.h5"))
+    runs[f"dk2002 d{d7} s{s}"] = na.read(os.path.join(dkd, f"run-dk2002-d{d7}-s{s}.h5"))
+
+# ---- ratings ----
+objs = na.read_jsonl(os.path.join(out, "ratings.jsonl"))
+if not dk_own:
+    objs += [o for o in na.read_jsonl(os.path.join(dkd, "ratings.jsonl"))
+             if "features=dk2002" in o["player"]]
+ratings = na.rating_table(objs)
+ratings.insert(0, "label", [label(p) for p in ratings["player"]])
+ratings.insert(1, "group", [group(x) for x in ratings["label"]])
+
+
+def rungs(o):
+    """The strongest ladder player this one outscored and the weakest it
+    scored under half against (names), from a `nickar rate --json` object."""
+    opp = sorted(o["opponents"], key=lambda x: -x["elo"])
+    beat = next((x["name"] for x in opp if x["score"] > 0.5), "")
+    lost = next((x["name"] for x in reversed(opp) if x["score"] < 0.5), "")
+    return beat, lost
+
+
+ratings["best_rung_beaten"] = [rungs(o)[0] for o in objs]
+ratings["weakest_rung_lost_to"] = [rungs(o)[1] for o in objs]
+ratings.to_csv(os.path.join(out, "ratings.csv"), index=False)
+
+# ---- matches ----
+mobjs = na.read_jsonl(os.path.join(out, "matches.jsonl"))
+if not dk_own:  # the davis-kendall-2002 study's own matches of its champions
+    mobjs += [o for o in na.read_jsonl(os.path.join(dkd, "matches.jsonl"))
+              if "features=dk2002" in o["a"]]
+matches = na.match_table(mobjs)
+matches.insert(0, "a_label", [label(x) for x in matches["a"]])
+matches.insert(1, "b_label", [label(x) for x in matches["b"]])
+matches["wdl_percent"] = [na.wdl_percent(m.wins, m.draws, m.losses)
+                          for m in matches.itertuples()]
 matches.to_csv(os.path.join(out, "matches.csv"), index=False)
 
-runs = {}
-for path in sorted(glob.glob(os.path.join(out, "run-*.h5"))):
-    tag = os.path.basename(path)[4:-3]  # ayo12-d3-s1
-    runs[tag] = na.read(path)
-champions = {t: {"fitness": r["champion"]["fitness"],
+# ---- summaries over seeds (every seed counted) ----
+summary = []
+for g in (f"ayo12 d{d3}", f"ayo12 d{d5}", f"dk2002 d{d7}"):
+    part = ratings[ratings["group"] == g]
+    n, m, lo, hi = na.seed_summary(part["elo"])
+    summary.append({"player": g, "measure": "ladder Elo", "seeds": n,
+                    "mean": m, "lo": lo, "hi": hi})
+    depth = g.split(" d")[1]
+    for opp in (f"ab:depth={depth},features=material", "greedy"):
+        mp = matches[(matches["a_label"].map(group) == g) & (matches["b"] == opp)
+                     & matches["a_label"].str.contains(r" s\d+$")]
+        n, m, lo, hi = na.seed_summary(mp["score"])
+        summary.append({"player": g, "measure": f"score vs {label(opp)}", "seeds": n,
+                        "mean": m, "lo": max(0.0, lo), "hi": min(1.0, hi),
+                        "wins": int(mp["wins"].sum()), "draws": int(mp["draws"].sum()),
+                        "losses": int(mp["losses"].sum())})
+h2h = matches[(matches["a_label"].map(group) == f"ayo12 d{d5}")
+              & (matches["b_label"].map(group) == f"dk2002 d{d7}")]
+n, m, lo, hi = na.seed_summary(h2h["score"])
+summary.append({"player": f"ayo12 d{d5}", "measure": f"score vs dk2002 d{d7} (same seed)",
+                "seeds": n, "mean": m, "lo": max(0.0, lo), "hi": min(1.0, hi),
+                "wins": int(h2h["wins"].sum()), "draws": int(h2h["draws"].sum()),
+                "losses": int(h2h["losses"].sum())})
+import pandas as pd  # noqa: E402
+summary = pd.DataFrame(summary)
+summary.to_csv(os.path.join(out, "summary.csv"), index=False)
+pooled = na.score_interval(int(h2h["wins"].sum()), int(h2h["draws"].sum()),
+                           int(h2h["losses"].sum()))
+
+# ---- evolved weights against the published tables ----
+import numpy as np  # noqa: E402
+wcmp = []
+for d, tab in ((d3, "d3"), (d5, "d5")):
+    pub = np.asarray(PUBLISHED[tab])
+    for s in range(1, seeds + 1):
+        w = np.asarray(runs[f"ayo12 d{d} s{s}"]["champion"]["weights"].values, float)
+        r = float(np.corrcoef(w, pub)[0, 1]) if w.std() > 0 else float("nan")
+        wcmp.append({"depth": int(d), "table": 1 if tab == "d3" else 4, "seed": s,
+                     "pearson_r": r, "mean_abs_diff": float(np.abs(w - pub).mean())})
+wcmp = pd.DataFrame(wcmp)
+wcmp.to_csv(os.path.join(out, "weights_vs_published.csv"), index=False)
+wsum = {}
+for d in (d3, d5):
+    part = wcmp[wcmp["depth"] == int(d)]
+    wsum[d] = {"r": na.seed_summary(part["pearson_r"]),
+               "mad": na.seed_summary(part["mean_abs_diff"])}
+
+times = na.times_table(os.path.join(out, "times.tsv"))
+dk_times = na.times_table(os.path.join(dkd, "times.tsv")) if not dk_own else None
+wall, cpu = float(times["wall"].sum()), float(times["cpu"].sum())
+
+champions = {t: {"fitness": r["champion"]["fitness"], "generation": r["champion"]["generation"],
                  "weights": dict(r["champion"]["weights"].items())}
              for t, r in runs.items()}
 with open(os.path.join(out, "results.json"), "w") as f:
     json.dump({"quick": quick, "seeds": seeds, "games_per_match": games,
-               "depths": {"d3": d3, "d5": d5, "d7": d7}, "seconds": seconds,
+               "rate_games_per_rung": rate_games, "ladder": ladder,
+               "depths": {"d3": d3, "d5": d5, "d7": d7},
+               "generations": {"d3": gens3, "d5": gens5,
+                               "d7": int(len(runs[f"dk2002 d{d7} s1"]["stats"]))},
+               "dk2002_runs_from": dkd, "seconds": seconds,
+               "compute": {"wall_s": wall, "cpu_s": cpu,
+                           "steps": json.loads(times.to_json(orient="records"))},
+               "published": PUBLISHED, "awale": AWALE,
                "champions": champions,
-               "matches": json.loads(matches.to_json(orient="records"))}, f, indent=1)
+               "weights_vs_published": json.loads(wcmp.to_json(orient="records")),
+               "ratings": json.loads(ratings.to_json(orient="records")),
+               "matches": json.loads(matches.to_json(orient="records")),
+               "summary": json.loads(summary.to_json(orient="records")),
+               "head_to_head_pooled": {"score": pooled[0], "lo": pooled[1], "hi": pooled[2]}},
+              f, indent=1)
 
+# ---- plots ----
 import matplotlib  # noqa: E402
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 fig, axes = plt.subplots(1, 3, figsize=(15, 4))
-for ax, group in zip(axes, ("ayo12-d3", "ayo12-d5", "dk2002-d7")):
-    tags = [t for t in runs if t.startswith(group + "-")]
-    na.plot_fitness([runs[t] for t in tags], ax, labels=[t.split("-")[-1] for t in tags])
-    ax.set_title(group)
+for ax, g in zip(axes, (f"ayo12 d{d3}", f"ayo12 d{d5}", f"dk2002 d{d7}")):
+    tags = [t for t in runs if group(t) == g]
+    na.plot_fitness([runs[t] for t in tags], ax, labels=[t.split()[-1] for t in tags])
+    ax.set_title(g + (" (2/1/0 points a game, mean)" if g.startswith("ayo") else
+                      " (round robin: the mean is always 1)"))
 fig.tight_layout()
 fig.savefig(os.path.join(out, "fitness.png"), dpi=80)
 plt.close(fig)
 
-fig, ax = plt.subplots(figsize=(9, 4))
-tags = [t for t in runs if t.startswith("ayo12-")]
-na.plot_weights([runs[t]["champion"]["weights"] for t in tags], ax, labels=tags)
-ax.set_title("evolved ayo12 weights (view=root), by run")
-fig.tight_layout()
+names = list(runs[f"ayo12 d{d3} s1"]["champion"]["weights"].index)
+fig, axes = plt.subplots(1, 2, figsize=(14, 4.5), sharey=True)
+for ax, (d, tab) in zip(axes, ((d3, "d3"), (d5, "d5"))):
+    x = list(range(len(names)))
+    for s in range(1, seeds + 1):
+        w = runs[f"ayo12 d{d} s{s}"]["champion"]["weights"]
+        ax.plot(x, w.values, marker=".", alpha=0.6, label=f"evolved, seed {s}")
+    ax.plot(x, PUBLISHED[tab], "k-o", lw=2.5,
+            label=f"published (Table {1 if tab == 'd3' else 4})")
+    ax.set_xticks(x)
+    ax.set_xticklabels(names)
+    ax.set_title(f"ayo12 weights evolved at depth {d} and the paper's")
+    ax.legend(fontsize="x-small")
+axes[0].set_ylabel("weight (4-bit genes mapped onto [0, 1])")
+fig.text(0.5, 0.01, "terms: a1/a2 the opponent's captures of 2/3, a3/a4 Ayo's, a5/a6 pits "
+         "reaching the other side (opponent/own), a7/a8 more than 12 seeds, a9/a10 scores, "
+         "a11/a12 empty pits", ha="center", fontsize="small")
+fig.tight_layout(rect=(0, 0.04, 1, 1))
 fig.savefig(os.path.join(out, "weights.png"), dpi=80)
 plt.close(fig)
 
+fig, ax = plt.subplots(figsize=(9, 5))
+order = ratings.sort_values("elo")
+y = range(len(order))
+ax.errorbar(order["elo"], list(y), xerr=[order["elo"] - order["elo_lo"],
+                                        order["elo_hi"] - order["elo"]], fmt="o", capsize=3)
+ax.set_yticks(list(y))
+ax.set_yticklabels(order["label"], fontsize="small")
+ax.set_xlabel("Elo on the awari ladder (random = 0), 95% interval")
+lad = [line.split("\t") for line in open(ladder) if line.strip() and not line.startswith("#")]
+for name, _, elo in lad:
+    if name in ("greedy", "material-d3", "material-d5", "material-d7", "positional-d7"):
+        ax.axvline(float(elo), color="grey", lw=0.6, ls="--")
+        ax.text(float(elo), len(order) - 0.5, name, rotation=90, fontsize="x-small",
+                va="top", ha="right", color="grey")
+ax.set_title("ayo2004: every player rated on the awari reference ladder")
+fig.tight_layout()
+fig.savefig(os.path.join(out, "elo.png"), dpi=80)
+plt.close(fig)
 
-def row(m):
-    return (f"| `{m.a}` | `{m.b}` | {m.wins}-{m.draws}-{m.losses} | {m.score:.3f} "
-            f"[{m.score_lo:.3f}, {m.score_hi:.3f}] |")
+
+# ---- README ----
+def f1(x):
+    return "-" if x != x else f"{x:.1f}"
 
 
+def f3(x):
+    return "-" if x != x else f"{x:.3f}"
+
+
+def srow(player, measure):
+    r = summary[(summary["player"] == player) & (summary["measure"] == measure)].iloc[0]
+    fmt = f1 if measure == "ladder Elo" else f3
+    return f"{fmt(r['mean'])} [{fmt(r['lo'])}, {fmt(r['hi'])}]"
+
+
+def mrow(m):
+    return (f"| {m.a_label} | {m.b_label} | {m.wins}-{m.draws}-{m.losses} | {m.wdl_percent} | "
+            f"{f3(m.score)} [{f3(m.score_lo)}, {f3(m.score_hi)}] |")
+
+
+dk_gens = int(len(runs[f"dk2002 d{d7} s1"]["stats"]))
 lines = [
     "# ayo2004: Ayo (Daoud, Kharma, Haidar & Popoola, CEC 2004) reproduced",
     "",
@@ -68,62 +261,194 @@ lines = [
     "",
     "## The question",
     "",
-    "Does the paper's GA, with its twelve features, evolve players that beat",
-    "simple opponents, and do better features at depth 5 beat deeper search",
+    "Does the paper's GA, with its twelve terms, evolve players as strong as",
+    "the paper reports, and do better features at depth 5 beat deeper search",
     "(depth 7) with worse features (Davis & Kendall's), as the paper claims?",
     "",
     "## Protocol",
     "",
     "| | paper | ours | why they differ |",
     "|---|---|---|---|",
-    "| rules | Awari: 48 seeds, 25 to win, North first, grand slam captures | `awari` (docs/rules.md) | - |",
-    "| evaluation | Eq. 1, f = sum w_i a_i, w_i in [0, 1] | `ayo12`: the same counts signed by the meaning the paper gives them | the paper reads a11/a12 by meaning; Eq. 1 as printed is `ayo12-literal`, measured below |",
-    "| search | plain minimax from Ayo's view, depth 3 and 5 | alpha-beta, `view=root`, same depths | alpha-beta returns minimax's value |",
-    "| GA | pop. 50, 100 generations, 4-bit genes, fitness set 10 (2 games each, 2/1/0), elitism 10%, roulette pool 90%, one-point 0.5, bit-flip 0.001 | the same (configs/ayo2004.ini) | fitness is the mean per game (set members play 18 games, not 20) |",
-    f"| seeds | one run | {seeds} seeds per depth | every run reported |",
-    "| Davis & Kendall | ES, all-play-all, 250 generations, depth 7 | configs/davis-kendall-2002.ini (dk2002) | their population and ES settings are unknown: ours, marked there |",
-    "| yardstick | Awale's levels, 10 games each | `material`, `greedy` at equal depth; the reference ladder (below) | Awale is not available |",
-    f"| games | 10 per level | {games} per match, colour-swapped pairs, 2-ply openings, seed 1 | |",
+    "| rules | Awari: 48 seeds, 25 to win, North first, origin pit skipped, captures of 2-3 chained backwards, a grand slam captures | `awari` (docs/rules.md; Abapa where the paper is silent) | - |",
+    "| evaluation | Eq. 1, f = sum w_i a_i, w_i in [0, 1], from Ayo's fixed view | `ayo12`: the same counts, each signed by the meaning the paper gives it | the paper reads a11/a12 by meaning; Eq. 1 as printed is `ayo12-literal`, rated below |",
+    f"| search | plain minimax from Ayo's view, depth 3 and 5 | alpha-beta, `view=root`, depth {d3} and {d5} | alpha-beta returns minimax's value |",
+    "| GA | 48-bit chromosomes, population 50, fitness set of 10 (2 games each, 2/1/0), elitism 10%, roulette pool 90%, one-point crossover 0.5, bit-flip 0.001 | the same (configs/ayo2004.ini) | fitness is the mean per game (a fitness-set member cannot play itself: 18 games, not 20) |",
+    f"| generations | 100 | **{gens3}** at depth {d3}, **{gens5}** at depth {d5} | "
+    + ("the CPU budget (about 3,000 CPU-s for this study and davis-kendall-2002 together on a shared 2-core machine)"
+       if min(gens3, gens5) < 100 else "-") + " |",
+    f"| runs | one per depth | {seeds} seeds per depth (1..{seeds}), every one reported | |",
+    f"| Davis & Kendall's player | ES, all-play-all, 250 generations, depth 7 | the champions of results/davis-kendall-2002/ ({dk_gens} generations of a (3+6)-ES; "
+    + ("read from that study's directory" if not dk_own else "evolved by this script") + ") | their population and ES settings are unknown; the budget (see that README) |",
+    f"| yardstick | Awale's levels, 10 games each | the awari reference ladder (`nickar rate`, {rate_games} games against each of its 16 players); `material` and `greedy` at equal depth | Awale is not available |",
+    f"| games | 10 per level | {games} per match, colour-swapped pairs from random 2-ply openings, seed 1 | |",
     "",
     "## Results",
     "",
-    f"Every match ({games} games; score from A's view, 95% interval from the",
-    "per-game variance; the same numbers are in matches.csv and results.json):",
+    "### Ladder ratings",
     "",
-    "| A | B | W-D-L | score [95%] |",
+    f"Every champion (the best of the last generation) and the published weights",
+    "(Table 1 at depth 3, Table 4 at depth 5) under every reading, `view=root`,",
+    f"rated with `nickar rate --variant awari --games {rate_games}` against the",
+    "awari ladder (results/ladder/awari.md: random 0, greedy 452, material-d3",
+    "947, material-d5 1241, material-d7 1515, positional-d7 1934); 95% interval",
+    "from the likelihood's curvature, the ladder's ratings taken as exact;",
+    "ratings.csv.  'Beats up to': the strongest ladder player it outscored;",
+    "'loses from': the weakest it scored under half against.",
+    "",
+    "| player | Elo | 95% interval | beats up to | loses from |",
+    "|---|---:|---|---|---|",
+]
+for r in ratings.itertuples():
+    lines.append(f"| {r.label} | {f1(r.elo)} | [{f1(r.elo_lo)}, {f1(r.elo_hi)}]"
+                 + (" (virtual draws)" if r.prior else "")
+                 + f" | {r.best_rung_beaten or '-'} | {r.weakest_rung_lost_to or '-'} |")
+lad = {}
+with open(ladder) as f:
+    for line in f:
+        p = line.rstrip("\n").split("\t")
+        if len(p) == 3 and not line.startswith("#"):
+            lad[p[0]] = float(p[2])
+reading = []
+for g, d in ((f"ayo12 d{d3}", d3), (f"ayo12 d{d5}", d5), (f"dk2002 d{d7}", d7)):
+    rung = f"material-d{d}"
+    part = ratings[ratings["group"] == g]
+    if rung in lad and len(part):
+        above = int((part["elo_lo"] > lad[rung]).sum())
+        below = int((part["elo_hi"] < lad[rung]).sum())
+        reading.append(f"- {g}: {above} of {len(part)} champions rate above `{rung}` "
+                       f"({lad[rung]:.0f}) by more than their interval, {below} below it.")
+for tab, d in (("Table 1", d3), ("Table 4", d5)):
+    part = ratings[ratings["label"].str.startswith(tab + " ") & ratings["label"].str.endswith(f" d{d}")]
+    if len(part):
+        best = part.sort_values("elo", ascending=False)
+        reading.append(f"- {tab} at depth {d}, by reading: " + ", ".join(
+            f"{r.label.split()[2]} {r.elo:.0f} [{r.elo_lo:.0f}, {r.elo_hi:.0f}]"
+            for r in best.itertuples()) + ".")
+lines += ["", "Reading:", ""] + reading
+lines += [
+    "",
+    "![elo](elo.png)",
+    "",
+    "### Over seeds",
+    "",
+    f"Mean over the {seeds} seeds with its 95% interval (Student's t on the seeds'",
+    "spread, so it carries the run-to-run variation; scores clipped to [0, 1];",
+    "summary.csv):",
+    "",
+    "| evolved player | ladder Elo | score vs material, equal depth | score vs greedy |",
     "|---|---|---|---|",
 ]
-lines += [row(m) for m in matches.itertuples()]
+for g, d in ((f"ayo12 d{d3}", d3), (f"ayo12 d{d5}", d5), (f"dk2002 d{d7}", d7)):
+    lines.append(f"| {g} | {srow(g, 'ladder Elo')} | {srow(g, f'score vs material d{d}')} | "
+                 f"{srow(g, 'score vs greedy')} |")
+lines += [
+    "",
+    "### The paper's claim, head to head",
+    "",
+    f"Evolved `ayo12` at depth {d5} against evolved `dk2002` at depth {d7}, seed",
+    f"against seed ({games} games each; score from the ayo12 player's view):",
+    "",
+    "| A | B | W-D-L | W:D:L % | score [95%] |",
+    "|---|---|---|---|---|",
+]
+lines += [mrow(m) for m in h2h.itertuples()]
+hw, hd, hl = int(h2h["wins"].sum()), int(h2h["draws"].sum()), int(h2h["losses"].sum())
+if pooled[1] > 0.5:
+    verdict = "holds here: the depth-5 ayo12 players outscore the depth-7 dk2002 players"
+elif pooled[2] < 0.5:
+    verdict = "does not hold here: the depth-7 dk2002 players outscore the depth-5 ayo12 players"
+else:
+    verdict = "is not decided here: the pooled score's interval contains 0.5"
+lines += [
+    f"| all | | {hw}-{hd}-{hl} | {na.wdl_percent(hw, hd, hl)} | {f3(pooled[0])} [{f3(pooled[1])}, {f3(pooled[2])}] pooled games; "
+    f"{srow(f'ayo12 d{d5}', f'score vs dk2002 d{d7} (same seed)')} over seeds (t) |",
+    "",
+    f"The paper's claim {verdict} (pooled over the {seeds} pairs of",
+    "seeds; the interval over seeds also carries the run-to-run spread).",
+    "",
+    "### Every match",
+    "",
+    f"Against `material` and `greedy` ({games} games; score from A's view, 95%",
+    "interval from the per-game variance; matches.csv and results.json):",
+    "",
+    "| A | B | W-D-L | W:D:L % | score [95%] |",
+    "|---|---|---|---|---|",
+]
+lines += [mrow(m) for m in matches.itertuples() if not (m.Index in h2h.index)]
 lines += [
     "",
     "![fitness](fitness.png)",
     "",
     "![weights](weights.png)",
     "",
-    "## Side by side with the paper",
+    "The evolved weights (thin) beside the published Tables 1 and 4 (thick).",
+    "How alike (weights_vs_published.csv; mean over seeds, 95% interval by t):",
     "",
-    "The paper's Tables 2, 3 and 5 (W:D:L % over 10 games against the levels",
-    "of the commercial program Awale): depth 3 Initiation 100:0:0, Beginner",
-    "50:50:0, Amateur 40:30:30, Grand Master 0:0:100; depth 5 100:0:0,",
-    "100:0:0, 70:10:20, 0:0:100; Davis & Kendall's depth-7 player 100:0:0,",
-    "100:0:0, 60:20:20, 0:0:100.  Awale is not available, so these cannot be",
-    "compared number for number; the ladder ratings below stand in for its",
-    "levels, and the head-to-head matches above test the claim directly.",
+    "| depth | table | Pearson r, evolved vs published | mean absolute difference |",
+    "|---:|---|---|---|",
+] + [
+    f"| {d} | Table {1 if d == d3 else 4} | {f3(wsum[d]['r'][1])} [{f3(wsum[d]['r'][2])}, {f3(wsum[d]['r'][3])}] | "
+    f"{f3(wsum[d]['mad'][1])} [{f3(wsum[d]['mad'][2])}, {f3(wsum[d]['mad'][3])}] |"
+    for d in (d3, d5)
+] + [
     "",
-    "## Ladder ratings",
+    "For scale: weights drawn uniformly on [0, 1], unrelated to the table,",
+    "have r near 0 and a mean absolute difference from it of "
+    + ", ".join(f"{sum((p * p + (1 - p) ** 2) / 2 for p in PUBLISHED[t]) / 12:.3f} (Table {n})"
+                for t, n in (("d3", 1), ("d5", 4)))
+    + " (the mean of (p^2 + (1 - p)^2) / 2 over the table's weights p).",
     "",
-    "**TO BE FILLED by the lead when `nickar rate` and the reference ladder",
-    "exist: the champions and the published weights (every reading) rated on",
-    "the ladder.  No rating has been measured yet.**",
+    "## Side by side with the paper (Tables 2, 3 and 5)",
+    "",
+    "The paper played 10 games against each level of the commercial program",
+    "Awale; Awale is not available, so its levels cannot be placed on our",
+    "scale and no cell below can be compared number for number.  The ladder",
+    "stands in for the levels: the rating, and which fixed searchers the",
+    "player beats, say how strong it is; the comparisons that remain are the",
+    "order of the three players and the head-to-head claim.",
+    "",
+    "| player | paper: Awale " + " / ".join(AWALE_LEVELS) + " (W:D:L %) | ours: ladder Elo, mean over seeds [95%] | ours vs material, equal depth (W:D:L %, all seeds) | ours vs greedy |",
+    "|---|---|---|---|---|",
+]
+for g, d in ((f"ayo12 d{d3}", d3), (f"ayo12 d{d5}", d5), (f"dk2002 d{d7}", d7)):
+    key = "dk2002 d7" if g.startswith("dk2002") else ("ayo12 d3" if d == d3 else "ayo12 d5")
+    rm = summary[(summary["player"] == g) & (summary["measure"] == f"score vs material d{d}")].iloc[0]
+    rg = summary[(summary["player"] == g) & (summary["measure"] == "score vs greedy")].iloc[0]
+    lines.append(f"| {g} ({TABLE_OF[key]}) | " + " / ".join(AWALE[key]) + f" | {srow(g, 'ladder Elo')} | "
+                 f"{na.wdl_percent(rm['wins'], rm['draws'], rm['losses'])} | "
+                 f"{na.wdl_percent(rg['wins'], rg['draws'], rg['losses'])} |")
+order_paper = "ayo12 d5 > dk2002 d7 > ayo12 d3 (Amateur: 70:10:20, 60:20:20, 40:30:30)"
+el = {g: summary[(summary["player"] == g) & (summary["measure"] == "ladder Elo")].iloc[0]["mean"]
+      for g in (f"ayo12 d{d3}", f"ayo12 d{d5}", f"dk2002 d{d7}")}
+order_ours = " > ".join(g for g, _ in sorted(el.items(), key=lambda kv: -kv[1]))
+lines += [
+    "",
+    f"Order of the three: paper {order_paper}; ours by mean ladder Elo {order_ours}",
+    "(see the intervals above before reading an order into close means).",
     "",
     "## Compute",
     "",
-    f"{seconds} s wall clock for the whole script on this machine.",
+    f"Measured with /usr/bin/time on each step (times.tsv): {wall:.0f} s wall,",
+    f"{cpu:.0f} CPU-s for this script's steps (evolution "
+    f"{float(times[times['label'].str.startswith('evolve')]['wall'].sum()):.0f} s wall, "
+    f"{float(times[times['label'].str.startswith('evolve')]['cpu'].sum()):.0f} CPU-s);",
+    f"the script took {seconds} s"
+    + (f"; the dk2002 runs it read cost {float(dk_times['cpu'].sum()):.0f} CPU-s in "
+       f"the davis-kendall-2002 study" if dk_times is not None and len(dk_times) else "")
+    + ".  Machine: a shared 2-core VM with other engineers' jobs running (load",
+    "average often above 10), 2 threads, nice 10: wall times are those of a",
+    "loaded machine, CPU seconds are the cost.",
     "",
     "## Rerun",
     "",
-    "    experiments/ayo2004/run.sh          # the study (writes results/ayo2004/)",
-    "    experiments/ayo2004/run.sh --quick  # seconds: checks the script",
+    "    experiments/ladder/run.sh awari                  # the ladder, if results/ladder/awari.tsv is missing",
+    "    experiments/davis-kendall-2002/run.sh            # the dk2002 champions",
+    f"    DK_DIR=results/davis-kendall-2002 GENS5={gens5} experiments/ayo2004/run.sh",
+    "    experiments/ayo2004/run.sh --quick               # seconds: checks the script",
+    "",
+    "Without DK_DIR the script evolves its own dk2002 champions (DK_GENS",
+    "generations).  Run files (run-*.h5) are not committed; the runs are",
+    "deterministic, so the same binary and settings give them back bit for bit.",
     "",
 ]
 with open(os.path.join(out, "README.md"), "w") as f:
