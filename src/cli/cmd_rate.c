@@ -114,17 +114,10 @@ int nk_cmd_rate(int argc, char **argv)
                         "the ladder: NAME<TAB>SPEC<TAB>ELO lines (default "
                         "results/ladder/<V>.tsv)",
                         NULL},
-        [OPT_GAMES] = {"games", "N",
-                       "games against each ladder player (default 100); an odd N is rounded "
-                       "up to whole colour-swapped pairs",
-                       NULL},
-        [OPT_OPENINGS] = {"openings", "K",
-                          "random plies that open each pair of games (default 2; 0: none)", NULL},
-        [OPT_SEED] = {"seed", "S", "master seed of the openings and players (default 1)", NULL},
-        [OPT_THREADS] = {"threads", "T",
-                         "threads that play games (default: the number of cores); the "
-                         "results do not depend on it",
-                         NULL},
+        [OPT_GAMES] = NK_OPT_GAMES("games against each ladder player (default 100)"),
+        [OPT_OPENINGS] = NK_OPT_OPENINGS,
+        [OPT_SEED] = NK_OPT_SEED,
+        [OPT_THREADS] = NK_OPT_THREADS,
         [OPT_JSON] = {"json", NULL,
                       "print one JSON object: player, elo, se, ci, games, prior, opponents", NULL},
         [OPT_END] = {NULL, NULL, NULL, NULL},

@@ -593,18 +593,11 @@ int nk_cmd_tournament(int argc, char **argv)
                         "round-robin (every pair; default) or gauntlet (the first player "
                         "against each other)",
                         NULL},
-        [OPT_GAMES] = {"games", "N",
-                       "games a pairing (default 20); an odd N is rounded up to whole "
-                       "colour-swapped pairs",
-                       NULL},
-        [OPT_OPENINGS] = {"openings", "K",
-                          "random plies that open each pair of games (default 2; 0: none)", NULL},
-        [OPT_SEED] = {"seed", "S", "master seed of the openings and players (default 1)", NULL},
-        [OPT_THREADS] = {"threads", "T",
-                         "threads that play games (default: the number of cores); the "
-                         "results do not depend on it",
-                         NULL},
-        [OPT_PLY_LIMIT] = {"ply-limit", "L", "plies after which a game ends (default 1000)", NULL},
+        [OPT_GAMES] = NK_OPT_GAMES("games a pairing (default 20)"),
+        [OPT_OPENINGS] = NK_OPT_OPENINGS,
+        [OPT_SEED] = NK_OPT_SEED,
+        [OPT_THREADS] = NK_OPT_THREADS,
+        [OPT_PLY_LIMIT] = NK_OPT_PLY_LIMIT,
         [OPT_OUTPUT] = {"output", "FILE",
                         "tournament file (HDF5): players, every game, the ratings; written "
                         "as games finish",
