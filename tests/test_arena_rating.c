@@ -95,6 +95,37 @@ static void test_chain_by_hand(void **state)
     nk_ratings_free(&r);
 }
 
+/* Pool-relative errors, se of r_i - mean(r), in the chain above: with A
+ * anchored the covariance is [[0,0,0],[0,1/h,1/h],[0,1/h,2/h]], row sums
+ * 0, 2/h, 3/h, total 5/h, so var = C_ii - (2/3) row_i + (5/9)/h:
+ * A 5/(9h), B 2/(9h), C 5/(9h) -- the middle player is placed best, the
+ * ends alike.  The same whichever player is the anchor.  Two players:
+ * r_A - mean = (r_A - r_B)/2, so each has half the se of the difference. */
+static void test_pool_by_hand(void **state)
+{
+    (void)state;
+    nk_wdl m[9] = {0};
+    set(m, 3, 0, 1, 7, 0, 3);
+    set(m, 3, 1, 2, 7, 0, 3);
+    double h = C * C * 2.1, want[3] = {sqrt(5 / (9 * h)), sqrt(2 / (9 * h)), sqrt(5 / (9 * h))};
+    char err[NK_MSG_MAX];
+    for (size_t anchor = 0; anchor < 3; anchor++) {
+        nk_ratings r;
+        assert_int_equal(nk_ratings_fit(m, 3, anchor, 0.0, &r, err, sizeof err), NK_OK);
+        for (size_t i = 0; i < 3; i++)
+            near(r.se_pool[i], want[i], 1e-6);
+        assert_true(r.se[anchor] == 0 && r.se_pool[anchor] > 0);
+        nk_ratings_free(&r);
+    }
+    nk_wdl two[4] = {0};
+    set(two, 2, 0, 1, 6, 2, 2);
+    nk_ratings r;
+    assert_int_equal(nk_ratings_fit(two, 2, 0, 0.0, &r, err, sizeof err), NK_OK);
+    near(r.se_pool[0], r.se[1] / 2, 1e-9);
+    near(r.se_pool[1], r.se[1] / 2, 1e-9);
+    nk_ratings_free(&r);
+}
+
 /* Score matrix: i's mean points, 0.5 on the diagonal and without games. */
 static void test_score_matrix(void **state)
 {
@@ -239,7 +270,7 @@ int main(void)
         cmocka_unit_test(test_two_players_by_hand), cmocka_unit_test(test_chain_by_hand),
         cmocka_unit_test(test_score_matrix),        cmocka_unit_test(test_coverage),
         cmocka_unit_test(test_sweep_gets_prior),    cmocka_unit_test(test_degenerate),
-        cmocka_unit_test(test_against_ladder),
+        cmocka_unit_test(test_against_ladder),      cmocka_unit_test(test_pool_by_hand),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -25,6 +25,8 @@ assert o["ratings"][0]["elo"] >= o["ratings"][1]["elo"] >= o["ratings"][2]["elo"
 assert o["ratings"][-1]["los_next"] is None
 for x in o["ratings"]:
     assert x["ci"][0] <= x["elo"] <= x["ci"][1] and x["games"] == 20
+    assert x["se_pool"] > 0 and abs(x["ci_pool"][1] - x["elo"] - 1.959964 * x["se_pool"]) < 0.02
+assert r["random"]["se_pool"] > 0          # the anchor is uncertain against the pool
 # the Nash average of the finished round robin: a probability vector, its
 # payoffs (A mix)_i with A = score - score^T, none above 0, 0 on its support
 n, sc = o["nash"], o["cross"]["score"]
@@ -53,7 +55,7 @@ check "text output has the pairings" grep -q "random *- greedy" "$tmp/out"
 check "text output has the Nash average" grep -q "^Nash average" "$tmp/out"
 check "text output says how cyclic the table is" grep -q "cyclic triads: " "$tmp/out"
 run tournament "${V[@]}" random greedy ab:depth=2 --games 10 --csv --quiet
-check "CSV starts with the rating header" test "$(head -1 "$tmp/out")" = "rank,player,elo,se,lo,hi,games,score,los_next"
+check "CSV starts with the rating header" test "$(head -1 "$tmp/out")" = "rank,player,elo,se,lo,hi,games,score,los_next,se_pool"
 check "CSV has one row per player and opponent" test "$(grep -c '^[a-z:=0-9]*,[a-z:=0-9]*,10,' "$tmp/out")" -eq 6
 run tournament "${V[@]}" greedy random ab:depth=1 ab:depth=2 --format gauntlet --games 4 --json --quiet --anchor 'ab:depth=1=100'
 json '

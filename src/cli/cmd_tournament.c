@@ -56,6 +56,8 @@ enum {
     OPT_END
 };
 
+static const double Z95 = 1.959964;
+
 enum {
     MAX_GAMES = 1000000,
     MAX_OPENING = 100,
@@ -509,15 +511,16 @@ int nk_tournament_print(const struct nk_cli *cli, const nk_tour *tour, int mode)
         }
         printf("},\"model\":\"bradley-terry, draws as half a win, maximum likelihood\","
                "\"interval\":\"95%%, inverse observed information, draw-corrected "
-               "sandwich\",\"prior\":%s,\"ratings\":[",
+               "sandwich; ci against the anchor, ci_pool against the mean of all\",\"prior\":%s,\"ratings\":[",
                tour->prior ? "true" : "false");
         for (size_t k = 0; tour->has_ratings && k < p; k++) {
             const nk_tour_rating *r = &tour->ratings[order[k]];
             printf("%s{\"rank\":%d,\"player\":", k ? "," : "", r->rank);
             nk_cli_json_string(stdout, tour->players[order[k]].name);
-            printf(",\"elo\":%.2f,\"se\":%.2f,\"ci\":[%.2f,%.2f],\"games\":%.0f,\"score\":%.6f,"
-                   "\"los_next\":",
-                   r->elo, r->se, r->lo, r->hi, r->games, r->score);
+            printf(",\"elo\":%.2f,\"se\":%.2f,\"ci\":[%.2f,%.2f],\"se_pool\":%.2f,"
+                   "\"ci_pool\":[%.2f,%.2f],\"games\":%.0f,\"score\":%.6f,\"los_next\":",
+                   r->elo, r->se, r->lo, r->hi, r->se_pool, r->elo - Z95 * r->se_pool,
+                   r->elo + Z95 * r->se_pool, r->games, r->score);
             if (isnan(r->los_next))
                 printf("null}");
             else
@@ -537,7 +540,7 @@ int nk_tournament_print(const struct nk_cli *cli, const nk_tour *tour, int mode)
         }
         printf("}\n");
     } else if (mode == 2) { /* CSV: the rating list, a blank line, the pairings */
-        printf("rank,player,elo,se,lo,hi,games,score,los_next\n");
+        printf("rank,player,elo,se,lo,hi,games,score,los_next,se_pool\n");
         for (size_t k = 0; tour->has_ratings && k < p; k++) {
             const nk_tour_rating *r = &tour->ratings[order[k]];
             printf("%d,", r->rank);
@@ -546,7 +549,7 @@ int nk_tournament_print(const struct nk_cli *cli, const nk_tour *tour, int mode)
                    r->score);
             if (!isnan(r->los_next))
                 printf("%.6f", r->los_next);
-            putchar('\n');
+            printf(",%.2f\n", r->se_pool);
         }
         printf("\nplayer,opponent,games,wins,draws,losses,score\n");
         for (size_t i = 0; i < p; i++)
@@ -591,14 +594,16 @@ int nk_tournament_print(const struct nk_cli *cli, const nk_tour *tour, int mode)
                    2 * nk_tour_meetings_total(tour));
         }
         printf("rating list (Bradley-Terry/Elo, draws as half a win, maximum likelihood; "
-               "95%% intervals from the likelihood's curvature; %s = %g):\n",
+               "95%% intervals from the likelihood's curvature, +- against %s = %g, "
+               "+-pool against the mean of all):\n",
                s->anchor, s->anchor_elo);
-        printf("  rank  %-*s     elo      +-  %s  score   LOS next\n", (int)w, "player",
+        printf("  rank  %-*s     elo      +-  +-pool  %s  score   LOS next\n", (int)w, "player",
                matches ? "matches" : "  games");
         for (size_t k = 0; tour->has_ratings && k < p; k++) {
             const nk_tour_rating *r = &tour->ratings[order[k]];
-            printf("  %4d  %-*.*s  %7.1f  %6.1f  %6.0f  %5.3f", r->rank, (int)w, (int)w,
-                   tour->players[order[k]].name, r->elo, r->hi - r->elo, r->games, r->score);
+            printf("  %4d  %-*.*s  %7.1f  %6.1f  %6.1f  %6.0f  %5.3f", r->rank, (int)w, (int)w,
+                   tour->players[order[k]].name, r->elo, r->hi - r->elo, Z95 * r->se_pool,
+                   r->games, r->score);
             if (isnan(r->los_next))
                 printf("\n");
             else

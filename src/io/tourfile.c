@@ -216,7 +216,8 @@ nk_status nk_tour_rate(nk_tour *t, char *err, size_t errlen)
         for (size_t k = 0; k < p; k++) {
             size_t i = r.order[k];
             t->ratings[i] = (nk_tour_rating){r.elo[i],   r.se[i],    r.lo[i],        r.hi[i],
-                                             r.games[i], r.score[i], (int32_t)k + 1, r.los_next[k]};
+                                             r.games[i], r.score[i], (int32_t)k + 1, r.los_next[k],
+                                             r.se_pool[i]};
         }
         t->has_ratings = true;
         t->prior = r.prior;
@@ -387,6 +388,7 @@ static hid_t rating_type(void)
     H5Tinsert(t, "score", HOFFSET(nk_tour_rating, score), H5T_NATIVE_DOUBLE);
     H5Tinsert(t, "rank", HOFFSET(nk_tour_rating, rank), H5T_NATIVE_INT32);
     H5Tinsert(t, "los_next", HOFFSET(nk_tour_rating, los_next), H5T_NATIVE_DOUBLE);
+    H5Tinsert(t, "se_pool", HOFFSET(nk_tour_rating, se_pool), H5T_NATIVE_DOUBLE);
     return t;
 }
 
@@ -515,7 +517,8 @@ static void write_all(writer *w, const nk_tour *t)
                      "likelihood");
             put_text(w, d, "interval",
                      "95%: 1.959964 se, se from the inverse observed information with the "
-                     "anchor fixed, corrected for draws (sandwich)");
+                     "anchor fixed, corrected for draws (sandwich); se_pool: of the rating "
+                     "less the mean of all, from the same covariance");
             put_num(w, d, "prior", H5T_STD_I32LE, H5T_NATIVE_INT32, &prior);
             H5Dclose(d);
         }

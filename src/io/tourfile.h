@@ -132,6 +132,8 @@ typedef struct nk_tour_rating {
     double games, score;    /* games played, mean points */
     int32_t rank;           /* 1 = best */
     double los_next;        /* LOS over the player ranked next (NaN: last) */
+    double se_pool;         /* standard error relative to the pool's mean
+                               (arena/rating.h) */
 } nk_tour_rating;
 
 /* A tournament in memory: what its file holds. */
