@@ -24,7 +24,9 @@
 #                   depth check
 #   <variant>.json  `nickar tournament --json` (players, cross table, ratings)
 #   <variant>.tsv   name, spec and rating a line: the ladder `nickar rate`
-#                   plays against
+#                   plays against; then `@anchor NAME ELO` and one
+#                   `@wdl A B W D L` a pairing (the cross table), with which
+#                   `nickar rate` fits its player jointly
 #   <variant>.h5    the tournament file (every game; not committed)
 # and checks, per family of searchers, that the rating grows with the
 # depth: it prints each family's ratings by depth and every step down, and
@@ -146,6 +148,16 @@ with open(tsv, "w") as f:
             "made by experiments/ladder/run.sh, read by nickar rate\n")
     for r in rat:
         f.write(f"{r['player']}\t{spec[r['player']]}\t{r['elo']:.2f}\n")
+    f.write("# the ladder's own results (nickar rate fits its player with them): the anchor, "
+            "then A's wins, draws and losses against B\n")
+    f.write(f"@anchor\t{t['anchor']}\t{t['anchor_elo']:g}\n")
+    names = [p["name"] for p in t["players"]]
+    c = t["cross"]
+    for i in range(len(names)):
+        for j in range(i + 1, len(names)):
+            if c["wins"][i][j] + c["draws"][i][j] + c["losses"][i][j]:
+                f.write(f"@wdl\t{names[i]}\t{names[j]}\t{c['wins'][i][j]}\t"
+                        f"{c['draws'][i][j]}\t{c['losses'][i][j]}\n")
 print("\n".join(check), file=sys.stderr)
 sys.exit(1 if bad and not quick else 0)
 PY

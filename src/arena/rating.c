@@ -405,3 +405,29 @@ nk_status nk_rating_against(const nk_wdl *m, const double *elo, size_t n, double
     }
     return nk_fail(NK_ERANGE, err, errlen, "rating: no convergence after %d iterations", MAX_ITER);
 }
+
+nk_status nk_rating_joint(const nk_wdl *ladder, size_t n, size_t anchor, double anchor_elo,
+                          const nk_wdl *me, double *out_elo, double *out_se, bool *prior,
+                          char *err, size_t errlen)
+{
+    size_t p = n + 1;
+    nk_wdl *m = nk_calloc(p * p, sizeof *m);
+    if (m == NULL)
+        return nk_fail(NK_ENOMEM, err, errlen, "out of memory for %zu players", p);
+    for (size_t i = 0; i < n; i++) {
+        for (size_t j = 0; j < n; j++)
+            m[i * p + j] = ladder[i * n + j];
+        m[i * p + n] = (nk_wdl){me[i].l, me[i].d, me[i].w};
+        m[n * p + i] = me[i];
+    }
+    nk_ratings r;
+    nk_status st = nk_ratings_fit(m, p, anchor, anchor_elo, &r, err, errlen);
+    if (st == NK_OK) {
+        *out_elo = r.elo[n];
+        *out_se = r.se[n];
+        *prior = r.prior;
+    }
+    nk_ratings_free(&r);
+    nk_free(m);
+    return st;
+}

@@ -98,6 +98,18 @@ void nk_ratings_free(nk_ratings *r);
 nk_status nk_rating_against(const nk_wdl *m, const double *elo, size_t n, double *out_elo,
                             double *out_se, bool *prior, char *err, size_t errlen);
 
+/* One player's rating fitted jointly with a ladder's own results, so that
+ * its interval holds the ladder's uncertainty too: ladder[i*n+j] are the
+ * ladder's results (as m of nk_ratings_fit, i < j read), me[j] the new
+ * player's against ladder player j.  The n + 1 players are fitted as one
+ * list (nk_ratings_fit, the new player last) with ladder player `anchor`
+ * rated anchor_elo, as the ladder was; *out_elo and *out_se are the new
+ * player's rating and its standard error against the anchor, *prior
+ * whether virtual draws were added.  Errors those of nk_ratings_fit. */
+nk_status nk_rating_joint(const nk_wdl *ladder, size_t n, size_t anchor, double anchor_elo,
+                          const nk_wdl *me, double *out_elo, double *out_se, bool *prior,
+                          char *err, size_t errlen);
+
 /* LOS of a over b from a fitted list. */
 double nk_ratings_los(const nk_ratings *r, size_t a, size_t b);
 
