@@ -15,7 +15,8 @@
 #   known      the same LLR with the true variance of a pair: isolates what
 #              estimating the variance from a few dozen pairs costs;
 #   mle        the generalised (multinomial maximum-likelihood) pentanomial
-#              LLR that fishtest uses now (slow in Python: use few runs).
+#              LLR that fishtest uses now (slow in Python: use few runs;
+#              not measured for the figures below).
 # Prints each method's false-positive and false-negative shares.  Measured
 # (R = 2000, on the shared 2-core machine, about 90 s per method):
 #   estimated: false positives 0.0615, false negatives 0.0570
