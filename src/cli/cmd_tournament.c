@@ -551,7 +551,7 @@ int nk_tournament_print(const struct nk_cli *cli, const nk_tour *tour, int mode)
                 printf("%.6f", r->los_next);
             printf(",%.2f\n", r->se_pool);
         }
-        printf("\nplayer,opponent,games,wins,draws,losses,score\n");
+        printf("\nplayer,opponent,%s,wins,draws,losses,score\n", matches ? "matches" : "games");
         for (size_t i = 0; i < p; i++)
             for (size_t j = 0; j < p; j++) {
                 const nk_wdl *c = &m[i * p + j];
