@@ -28,7 +28,7 @@ from plotcommon import Parser, UsageError, open_h5, text
 
 
 PROG = "plot_tournament.py"
-SCHEMA_VERSION = 1
+SCHEMA_VERSIONS = (1, 2)  # 2 added the unit (game or match)
 
 
 def parse_args(argv):
@@ -48,13 +48,14 @@ def read_tournament(path):
         if text(f.attrs.get("kind", "")) != "tournament":
             raise UsageError(f"{path}: not a nickar tournament file (no kind = tournament)")
         version = int(np.asarray(f.attrs["schema_version"]).ravel()[0])
-        if version != SCHEMA_VERSION:
+        if version not in SCHEMA_VERSIONS:
             raise UsageError(f"{path}: unsupported schema_version {version} "
-                             f"(this script reads {SCHEMA_VERSION})")
+                             f"(this script reads {', '.join(map(str, SCHEMA_VERSIONS))})")
         t = {
             "name": os.path.basename(path),
             "variant": text(f.attrs["variant"]),
             "format": text(f.attrs["format"]),
+            "unit": text(f.attrs["unit"]) if "unit" in f.attrs else "game",
             "anchor": text(f.attrs["anchor"]),
             "done": int(f.attrs["meetings_done"]),
             "total": int(f.attrs["meetings_total"]),
@@ -99,7 +100,8 @@ def plot(t, out):
                             color="white" if abs(score[i, j] - 0.5) > 0.3 else "black")
     fig.colorbar(im, ax=hx, fraction=0.046, pad=0.04, label="row's score")
     hx.set_title(f"{t['name']}: {t['variant']}, {t['format']}, "
-                 f"{2 * t['done']} of {2 * t['total']} games", fontsize="medium")
+                 f"{2 * t['done']} of {2 * t['total']} {t['unit']}"
+                 f"{'es' if t['unit'] == 'match' else 's'}", fontsize="medium")
     if r is None:
         rx.text(0.5, 0.5, "no rating list yet", ha="center", va="center",
                 transform=rx.transAxes)

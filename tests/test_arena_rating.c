@@ -95,6 +95,89 @@ static void test_chain_by_hand(void **state)
     nk_ratings_free(&r);
 }
 
+/* Pool-relative errors, se of r_i - mean(r), in the chain above: with A
+ * anchored the covariance is [[0,0,0],[0,1/h,1/h],[0,1/h,2/h]], row sums
+ * 0, 2/h, 3/h, total 5/h, so var = C_ii - (2/3) row_i + (5/9)/h:
+ * A 5/(9h), B 2/(9h), C 5/(9h) -- the middle player is placed best, the
+ * ends alike.  The same whichever player is the anchor.  Two players:
+ * r_A - mean = (r_A - r_B)/2, so each has half the se of the difference. */
+static void test_pool_by_hand(void **state)
+{
+    (void)state;
+    nk_wdl m[9] = {0};
+    set(m, 3, 0, 1, 7, 0, 3);
+    set(m, 3, 1, 2, 7, 0, 3);
+    double h = C * C * 2.1, want[3] = {sqrt(5 / (9 * h)), sqrt(2 / (9 * h)), sqrt(5 / (9 * h))};
+    char err[NK_MSG_MAX];
+    for (size_t anchor = 0; anchor < 3; anchor++) {
+        nk_ratings r;
+        assert_int_equal(nk_ratings_fit(m, 3, anchor, 0.0, &r, err, sizeof err), NK_OK);
+        for (size_t i = 0; i < 3; i++)
+            near(r.se_pool[i], want[i], 1e-6);
+        assert_true(r.se[anchor] == 0 && r.se_pool[anchor] > 0);
+        nk_ratings_free(&r);
+    }
+    nk_wdl two[4] = {0};
+    set(two, 2, 0, 1, 6, 2, 2);
+    nk_ratings r;
+    assert_int_equal(nk_ratings_fit(two, 2, 0, 0.0, &r, err, sizeof err), NK_OK);
+    near(r.se_pool[0], r.se[1] / 2, 1e-9);
+    near(r.se_pool[1], r.se[1] / 2, 1e-9);
+    nk_ratings_free(&r);
+}
+
+/* A player rated jointly with a ladder's own results against the same
+ * player rated against the ladder's fitted ratings held exact.  A known
+ * case: ladder ratings 0, 200, 400, 600 (player 0 the anchor), 200 games a
+ * pairing, and the new player (truth 300) 200 games against each, every
+ * count at its expectation (no draws).  Both fits find 300, both 95%
+ * intervals hold it, and the joint one is wider: it adds the ladder's own
+ * uncertainty. */
+static void test_joint_with_ladder(void **state)
+{
+    (void)state;
+    enum { N = 4, G = 200 };
+    const double truth[N] = {0, 200, 400, 600}, mine = 300;
+    nk_wdl ladder[N * N] = {0}, me[N];
+    for (size_t i = 0; i < N; i++) {
+        for (size_t j = i + 1; j < N; j++) {
+            uint32_t w = (uint32_t)lround(G / (1 + pow(10, -(truth[i] - truth[j]) / 400)));
+            set(ladder, N, i, j, w, 0, G - w);
+        }
+        uint32_t w = (uint32_t)lround(G / (1 + pow(10, -(mine - truth[i]) / 400)));
+        me[i] = (nk_wdl){w, 0, G - w};
+    }
+    char err[NK_MSG_MAX];
+    nk_ratings lr;
+    assert_int_equal(nk_ratings_fit(ladder, N, 0, 0.0, &lr, err, sizeof err), NK_OK);
+    double fixed, fixed_se, joint, joint_se;
+    bool prior;
+    assert_int_equal(nk_rating_against(me, lr.elo, N, &fixed, &fixed_se, &prior, err, sizeof err),
+                     NK_OK);
+    assert_false(prior);
+    assert_int_equal(
+        nk_rating_joint(ladder, N, 0, 0.0, me, &joint, &joint_se, &prior, err, sizeof err), NK_OK);
+    assert_false(prior);
+    nk_ratings_free(&lr);
+    near(fixed, mine, 3.0); /* the counts are rounded to whole games */
+    near(joint, mine, 3.0);
+    assert_true(fabs(fixed - mine) < 1.959964 * fixed_se);
+    assert_true(fabs(joint - mine) < 1.959964 * joint_se);
+    assert_true(joint_se > 1.1 * fixed_se);
+    /* the same as fitting the five players as one list by hand */
+    nk_wdl all[25] = {0};
+    for (size_t i = 0; i < N; i++) {
+        for (size_t j = 0; j < N; j++)
+            all[i * 5 + j] = ladder[i * N + j];
+        set(all, 5, 4, i, me[i].w, me[i].d, me[i].l);
+    }
+    nk_ratings r;
+    assert_int_equal(nk_ratings_fit(all, 5, 0, 0.0, &r, err, sizeof err), NK_OK);
+    near(r.elo[4], joint, 1e-9);
+    near(r.se[4], joint_se, 1e-9);
+    nk_ratings_free(&r);
+}
+
 /* Score matrix: i's mean points, 0.5 on the diagonal and without games. */
 static void test_score_matrix(void **state)
 {
@@ -239,7 +322,8 @@ int main(void)
         cmocka_unit_test(test_two_players_by_hand), cmocka_unit_test(test_chain_by_hand),
         cmocka_unit_test(test_score_matrix),        cmocka_unit_test(test_coverage),
         cmocka_unit_test(test_sweep_gets_prior),    cmocka_unit_test(test_degenerate),
-        cmocka_unit_test(test_against_ladder),
+        cmocka_unit_test(test_against_ladder),      cmocka_unit_test(test_pool_by_hand),
+        cmocka_unit_test(test_joint_with_ladder),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -25,6 +25,8 @@ assert o["ratings"][0]["elo"] >= o["ratings"][1]["elo"] >= o["ratings"][2]["elo"
 assert o["ratings"][-1]["los_next"] is None
 for x in o["ratings"]:
     assert x["ci"][0] <= x["elo"] <= x["ci"][1] and x["games"] == 20
+    assert x["se_pool"] > 0 and abs(x["ci_pool"][1] - x["elo"] - 1.959964 * x["se_pool"]) < 0.02
+assert r["random"]["se_pool"] > 0          # the anchor is uncertain against the pool
 # the Nash average of the finished round robin: a probability vector, its
 # payoffs (A mix)_i with A = score - score^T, none above 0, 0 on its support
 n, sc = o["nash"], o["cross"]["score"]
@@ -53,7 +55,7 @@ check "text output has the pairings" grep -q "random *- greedy" "$tmp/out"
 check "text output has the Nash average" grep -q "^Nash average" "$tmp/out"
 check "text output says how cyclic the table is" grep -q "cyclic triads: " "$tmp/out"
 run tournament "${V[@]}" random greedy ab:depth=2 --games 10 --csv --quiet
-check "CSV starts with the rating header" test "$(head -1 "$tmp/out")" = "rank,player,elo,se,lo,hi,games,score,los_next"
+check "CSV starts with the rating header" test "$(head -1 "$tmp/out")" = "rank,player,elo,se,lo,hi,games,score,los_next,se_pool"
 check "CSV has one row per player and opponent" test "$(grep -c '^[a-z:=0-9]*,[a-z:=0-9]*,10,' "$tmp/out")" -eq 6
 run tournament "${V[@]}" greedy random ab:depth=1 ab:depth=2 --format gauntlet --games 4 --json --quiet --anchor 'ab:depth=1=100'
 json '
@@ -76,7 +78,8 @@ check "inspect of a tournament file prints the rating list" grep -q "^rating lis
 "$python" - "$tmp/t.h5" "$tmp/rr.json" <<'PY' && pass || fail "the tournament file holds the games, moves, cross table and ratings"
 import sys, json, h5py, numpy as np
 f, o = h5py.File(sys.argv[1], "r"), json.load(open(sys.argv[2]))
-assert f.attrs["kind"] == b"tournament" and f.attrs["schema_version"] == 1
+assert f.attrs["kind"] == b"tournament" and f.attrs["schema_version"] == 2
+assert f.attrs["unit"] == b"game" and f.attrs["match_games"] == 0 and "matches" not in f
 assert int(f.attrs["meetings_done"]) == int(f.attrs["meetings_total"]) == 15 and f.attrs["complete"] == 1
 names = [n.decode() for n in f["players/name"][:]]
 assert names == [p["name"] for p in o["players"]]
@@ -122,6 +125,71 @@ assert names == ["rnd", "greedy", "champ:g1", "champ:g3", "tiny:g1", "tiny:g2", 
 spec = {p["name"]: p["spec"] for p in o["players"]}
 assert spec["tiny:g2"].startswith("ab:depth=1,features=positional,weights=") and spec["tiny:g2"].endswith("tiny.h5@gen=2,rank=0"), spec
 '
+
+# ----- --unit match: every result a whole match, played as nickar match --unit match plays it
+MV=(--variant antigua random greedy ab:depth=1 --unit match --match-games 5 --games 6 --quiet)
+run tournament "${MV[@]}" --json --threads 2 --output "$tmp/m.h5"
+check "a tournament of matches exits 0 ($err)" test "$rc" -eq 0
+cp "$tmp/out" "$tmp/m.json"
+run match --variant antigua greedy ab:depth=1 --unit match --match-games 5 --games 6 --json
+cp "$tmp/out" "$tmp/mm.json"
+"$python" - "$tmp/m.json" "$tmp/mm.json" "$tmp/m.h5" <<'PY' && pass || fail "unit match: the cross table counts matches, its games those of nickar match --unit match, the file holds both"
+import sys, json, h5py, numpy as np
+o, m, f = json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), h5py.File(sys.argv[3], "r")
+assert o["unit"] == "match" and o["match_games"] == 5 and o["matches_played"] == 18
+c = o["cross"]
+for i in range(3):
+    for j in range(3):
+        assert c["wins"][i][j] + c["draws"][i][j] + c["losses"][i][j] == (0 if i == j else 6)
+# greedy (1) against ab:depth=1 (2): the same matches and games as nickar match
+assert [c["wins"][1][2], c["draws"][1][2], c["losses"][1][2]] == [m["wins"], m["draws"], m["losses"]]
+assert [c["games_wins"][1][2], c["games_draws"][1][2], c["games_losses"][1][2]] == [m["game_wins"], m["game_draws"], m["game_losses"]]
+assert sum(map(sum, c["games_wins"])) + sum(map(sum, c["games_draws"])) // 2 == o["games_played"]
+assert all(x["games"] == 12 for x in o["ratings"])      # matches, not games
+assert f.attrs["schema_version"] == 2 and f.attrs["unit"] == b"match" and f.attrs["match_games"] == 5
+mt, g = f["matches"][:], f["games"][:]
+assert len(mt) == 18 and len(g) == o["games_played"] and mt["games"].sum() == len(g)
+assert (mt["first_game"] == np.concatenate([[0], np.cumsum(mt["games"])[:-1]])).all()
+assert (mt["games"] <= 5).all()
+for k, x in enumerate(mt):
+    gs = g[x["first_game"]:x["first_game"] + x["games"]]
+    assert (gs["south"] == x["south"]).all() and (gs["north"] == x["north"]).all()
+    sw, nw = (gs["winner"] == 0).sum(), (gs["winner"] == 1).sum()
+    assert (sw, nw, (gs["winner"] == 2).sum()) == (x["south_wins"], x["north_wins"], x["draws"])
+    assert x["winner"] == (0 if sw > nw else 1 if nw > sw else 2)    # Warri: more games won
+    assert [int(v) for v in gs["first"]] == [i % 2 for i in range(len(gs))]   # the first mover alternates
+# meeting m: match 2m has a at South, match 2m+1 b
+assert (mt["south"][0::2] == mt["north"][1::2]).all()
+PY
+run inspect "$tmp/m.h5"
+check "inspect shows the unit" grep -q "^unit      match: at most 5 games a match" "$tmp/out"
+check "inspect reports matches and games" grep -q "^matches   18 of 18 (" "$tmp/out"
+run tournament "${MV[@]}" --json --threads 1
+check "unit match: the output does not depend on --threads" cmp -s "$tmp/out" "$tmp/m.json"
+cp "$tmp/m.h5" "$tmp/m0.h5"
+bad_m() { expect_error tournament "$1" tournament "${@:2}"; }
+bad_m "it was made with --unit match, not game" --variant antigua random greedy ab:depth=1 --games 6 --quiet --output "$tmp/m.h5" --resume
+bad_m "it was made with --match-games 5, not 7" --variant antigua random greedy ab:depth=1 --unit match --match-games 7 --games 6 --quiet --output "$tmp/m.h5" --resume
+check "a refused --resume of a match tournament leaves its file" cmp -s "$tmp/m.h5" "$tmp/m0.h5"
+bad_m "--match-games needs --unit match" --variant antigua random greedy --match-games 3
+bad_m "--unit: 'set' is neither 'game' nor 'match'" --variant antigua random greedy --unit set
+bad_m "--match-games: " --variant antigua random greedy --unit match --match-games 100
+
+# ----- a tournament file of schema 1 (before --unit; made by an older nickar) reads and resumes
+cp "$srcdir/tests/tourfile_v1.h5" "$tmp/v1.h5"
+run inspect "$tmp/v1.h5" --json
+check "a schema-1 file reads ($err)" test "$rc" -eq 0
+json '
+o = objs[0]
+assert o["unit"] == "game" and o["games_played"] == 12 and o["meetings_done"] == 6
+assert [p["name"] for p in o["players"]] == ["random", "greedy", "ab:depth=1"]
+assert o["ratings"][-1]["player"] == "random" and o["ratings"][-1]["elo"] == 0
+'
+cp "$tmp/out" "$tmp/v1.json"
+run tournament --variant abapa random greedy ab:depth=1 --games 4 --quiet --json --output "$tmp/v1.h5" --resume
+check "--resume of a finished schema-1 file prints it ($err)" cmp -s "$tmp/out" "$tmp/v1.json"
+run tournament --variant abapa random greedy ab:depth=1 --games 4 --quiet --json
+check "a schema-1 file holds what this nickar plays" cmp -s "$tmp/out" "$tmp/v1.json"
 
 # ----- bad input: exit 2, one line, nothing written
 bad() { local text=$1; shift; expect_error tournament "$text" tournament "$@"; }

@@ -147,6 +147,14 @@ check "tournament without MPI exits 0 ($err)" test "$rc" -eq 0
 SOURCE_DATE_EPOCH=86400 mpi 3 "${targs[@]}" --output "$tmp/t3.h5"
 check "mpirun -np 3 tournament: same JSON as one process" test "$out" = "$tplain"
 check "mpirun -np 3 tournament: the same file bytes" cmp -s "$tmp/t0.h5" "$tmp/t3.h5"
+# a tournament of whole matches (Adji Kui II, bought pits), likewise
+margs=(tournament --variant adjikui --unit match --match-games 4 --games 10 --json --quiet random greedy ab:depth=1)
+SOURCE_DATE_EPOCH=86400 run "${margs[@]}" --output "$tmp/m0.h5"
+mplain=$out
+check "tournament --unit match without MPI exits 0 ($err)" test "$rc" -eq 0
+SOURCE_DATE_EPOCH=86400 mpi 3 "${margs[@]}" --output "$tmp/m3.h5"
+check "mpirun -np 3 tournament --unit match: same JSON as one process" test "$out" = "$mplain"
+check "mpirun -np 3 tournament --unit match: the same file bytes" cmp -s "$tmp/m0.h5" "$tmp/m3.h5"
 mpi 2 match --variant abapa --games 4 --json "ab:features=nope" greedy
 check "mpirun: a bad spec is still a usage error on rank 0 (exit 2)" test "$rc" -eq 2
 

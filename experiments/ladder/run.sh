@@ -2,7 +2,7 @@
 # experiments/ladder/run.sh -- the open reference ladder: fixed reference
 # players rated with `nickar tournament` for each variant.
 #
-#   experiments/ladder/run.sh [--quick] [--out DIR] [VARIANT...]
+#   experiments/ladder/run.sh [--quick] [--from-files] [--out DIR] [VARIANT...]
 #
 # Players (default weights of each feature set): random, greedy, and the
 # alpha-beta searchers `material-dD` (ab:depth=D,features=material) and
@@ -10,10 +10,13 @@
 # relay sowing the positional set does not suit, `adjikui-dD`
 # (features=adjikui) instead of positional.  A round robin of GAMES games a
 # pairing (default 400) from random 2-ply openings, seed 1, anchored at
-# random = 0.  The 95% intervals are relative to random, which loses about
-# 99% of its games and so carries little information: with 400 games a
-# pairing they are about +-55 Elo (+-95 with 100); neighbours on the ladder
-# are told apart far more sharply (the LOS column).  Variants: all five
+# random = 0.  Two 95% intervals are given.  Against the anchor: relative
+# to random, which loses about 99% of its games and so carries little
+# information, they are about +-55 Elo with 400 games a pairing (+-95 with
+# 100).  Against the pool (the mean of all ratings held fixed, as BayesElo
+# and Ordo report): how well each player is placed among the others, about
+# +-15 to +-25 with 400 games (random's own about +-45); neighbours on the
+# ladder are told apart as sharply (the LOS column).  Variants: all five
 # unless named.
 #
 # For each variant it writes to DIR (default results/ladder):
@@ -21,11 +24,17 @@
 #                   depth check
 #   <variant>.json  `nickar tournament --json` (players, cross table, ratings)
 #   <variant>.tsv   name, spec and rating a line: the ladder `nickar rate`
-#                   plays against
+#                   plays against; then `@anchor NAME ELO` and one
+#                   `@wdl A B W D L` a pairing (the cross table), with which
+#                   `nickar rate` fits its player jointly
 #   <variant>.h5    the tournament file (every game; not committed)
 # and checks, per family of searchers, that the rating grows with the
 # depth: it prints each family's ratings by depth and every step down, and
 # exits 1 when there is one (in --quick mode it only reports).
+#
+# --from-files: play nothing; write the .md, .json and .tsv again from the
+# tournament files DIR/<variant>.h5 of an earlier run (nickar inspect
+# --json), e.g. after a change in what the lists show.
 #
 # --quick: depths 1 and 2 and 4 games a pairing, into DIR (default
 # $TMPDIR/ladder-quick): a few seconds, for the test suite
@@ -38,11 +47,13 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 nickar=${NICKAR:-$root/build/nickar}
 py=/usr/bin/python3
 quick=0
+from_files=0
 out=
 variants=()
 while [[ $# -gt 0 ]]; do
   case $1 in
     --quick) quick=1 ;;
+    --from-files) from_files=1 ;;
     --out) out=$2; shift ;;
     --out=*) out=${1#--out=} ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -77,10 +88,15 @@ for v in "${variants[@]}"; do
       done
     done
   } >"$players"
+  if [[ $from_files -eq 1 ]]; then
+    echo "== $v: from $out/$v.h5" >&2
+    "$nickar" inspect "$out/$v.h5" --json >"$out/$v.json" || { rm -f "$players"; exit 2; }
+  else
   echo "== $v: $(grep -vc '^#' "$players") players, $games games a pairing" >&2
   "$nickar" tournament --variant "$v" --players "$players" --games "$games" --openings 2 \
       --seed 1 --anchor random=0 --output "$out/$v.h5" --force --quiet --json \
       "${threads[@]}" >"$out/$v.json"
+  fi
   rm -f "$players"
   if ! "$py" - "$out/$v.json" "$out/$v.md" "$out/$v.tsv" "$quick" <<'PY'
 import json, re, sys
@@ -110,16 +126,20 @@ lines = [f"# Reference ladder: {t['variant']}", "",
          f"({games} games), colour-swapped pairs from random {t['openings']}-ply openings, "
          f"seed {t['seed']}; anchored at `{t['anchor']}` = {t['anchor_elo']:g}. "
          "Bradley-Terry/Elo ratings, draws as half a win, maximum likelihood; 95% "
-         "intervals from the likelihood's curvature (draw-corrected)"
+         "intervals from the likelihood's curvature (draw-corrected), against the anchor "
+         f"(the rating less `{t['anchor']}`'s) and against the pool (the rating less the "
+         f"mean of all {len(rat)}, as BayesElo and Ordo report; how well a player is placed among "
+         "the others, without the anchor's own uncertainty)"
          + ("; one virtual draw was added to every pairing (a player won or lost every "
             "game against part of the field)" if t["prior"] else "") + ".", "",
          "Made by `experiments/ladder/run.sh`" + (" --quick" if quick else "") + ".", "",
-         "| rank | player | spec | Elo | 95% interval | games | score | LOS over next |",
-         "|---:|---|---|---:|---|---:|---:|---:|"]
+         "| rank | player | spec | Elo | 95% interval (anchor) | ± (pool) | games | score | LOS over next |",
+         "|---:|---|---|---:|---|---:|---:|---:|---:|"]
 for r in rat:
     los = "" if r["los_next"] is None else f"{100 * r['los_next']:.1f}%"
     lines.append(f"| {r['rank']} | {r['player']} | `{spec[r['player']]}` | {r['elo']:.1f} | "
-                 f"[{r['ci'][0]:.1f}, {r['ci'][1]:.1f}] | {r['games']:.0f} | "
+                 f"[{r['ci'][0]:.1f}, {r['ci'][1]:.1f}] | "
+                 f"{r['ci_pool'][1] - r['elo']:.1f} | {r['games']:.0f} | "
                  f"{r['score']:.3f} | {los} |")
 lines += ["", "Strength by depth:", ""] + check
 open(md, "w").write("\n".join(lines) + "\n")
@@ -128,6 +148,16 @@ with open(tsv, "w") as f:
             "made by experiments/ladder/run.sh, read by nickar rate\n")
     for r in rat:
         f.write(f"{r['player']}\t{spec[r['player']]}\t{r['elo']:.2f}\n")
+    f.write("# the ladder's own results (nickar rate fits its player with them): the anchor, "
+            "then A's wins, draws and losses against B\n")
+    f.write(f"@anchor\t{t['anchor']}\t{t['anchor_elo']:g}\n")
+    names = [p["name"] for p in t["players"]]
+    c = t["cross"]
+    for i in range(len(names)):
+        for j in range(i + 1, len(names)):
+            if c["wins"][i][j] + c["draws"][i][j] + c["losses"][i][j]:
+                f.write(f"@wdl\t{names[i]}\t{names[j]}\t{c['wins'][i][j]}\t"
+                        f"{c['draws'][i][j]}\t{c['losses'][i][j]}\n")
 print("\n".join(check), file=sys.stderr)
 sys.exit(1 if bad and not quick else 0)
 PY

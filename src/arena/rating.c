@@ -26,6 +26,7 @@ void nk_ratings_free(nk_ratings *r)
         return;
     nk_free(r->elo);
     nk_free(r->se);
+    nk_free(r->se_pool);
     nk_free(r->lo);
     nk_free(r->hi);
     nk_free(r->cov);
@@ -121,6 +122,7 @@ static bool alloc_out(nk_ratings *r, size_t n)
     r->n = n;
     r->elo = nk_calloc(n, sizeof *r->elo);
     r->se = nk_calloc(n, sizeof *r->se);
+    r->se_pool = nk_calloc(n, sizeof *r->se_pool);
     r->lo = nk_calloc(n, sizeof *r->lo);
     r->hi = nk_calloc(n, sizeof *r->hi);
     r->cov = nk_calloc(n * n, sizeof *r->cov);
@@ -128,7 +130,7 @@ static bool alloc_out(nk_ratings *r, size_t n)
     r->score = nk_calloc(n, sizeof *r->score);
     r->order = nk_calloc(n, sizeof *r->order);
     r->los_next = nk_calloc(n, sizeof *r->los_next);
-    return r->elo && r->se && r->lo && r->hi && r->cov && r->games && r->score && r->order &&
+    return r->elo && r->se && r->se_pool && r->lo && r->hi && r->cov && r->games && r->score && r->order &&
            r->los_next;
 }
 
@@ -313,6 +315,20 @@ nk_status nk_ratings_fit(const nk_wdl *m, size_t n, size_t anchor, double anchor
             out->lo[i] = r[i] - Z95 * out->se[i];
             out->hi[i] = r[i] + Z95 * out->se[i];
         }
+        /* var(r_i - mean r) = C_ii - (2/n) row_i + (1/n^2) total */
+        double total = 0;
+        for (size_t i = 0; i < n; i++) {
+            double row = 0;
+            for (size_t j = 0; j < n; j++)
+                row += out->cov[i * n + j];
+            out->se_pool[i] = row; /* the row sum, for now */
+            total += row;
+        }
+        double dn = (double)n;
+        for (size_t i = 0; i < n; i++) {
+            double v = out->cov[i * n + i] - 2.0 * out->se_pool[i] / dn + total / (dn * dn);
+            out->se_pool[i] = v > 0 ? sqrt(v) : 0.0;
+        }
         for (size_t i = 0; i < n; i++) { /* insertion sort, best first, stable */
             size_t k = i;
             while (k > 0 && r[out->order[k - 1]] < r[i]) {
@@ -388,4 +404,30 @@ nk_status nk_rating_against(const nk_wdl *m, const double *elo, size_t n, double
         }
     }
     return nk_fail(NK_ERANGE, err, errlen, "rating: no convergence after %d iterations", MAX_ITER);
+}
+
+nk_status nk_rating_joint(const nk_wdl *ladder, size_t n, size_t anchor, double anchor_elo,
+                          const nk_wdl *me, double *out_elo, double *out_se, bool *prior,
+                          char *err, size_t errlen)
+{
+    size_t p = n + 1;
+    nk_wdl *m = nk_calloc(p * p, sizeof *m);
+    if (m == NULL)
+        return nk_fail(NK_ENOMEM, err, errlen, "out of memory for %zu players", p);
+    for (size_t i = 0; i < n; i++) {
+        for (size_t j = 0; j < n; j++)
+            m[i * p + j] = ladder[i * n + j];
+        m[i * p + n] = (nk_wdl){me[i].l, me[i].d, me[i].w};
+        m[n * p + i] = me[i];
+    }
+    nk_ratings r;
+    nk_status st = nk_ratings_fit(m, p, anchor, anchor_elo, &r, err, errlen);
+    if (st == NK_OK) {
+        *out_elo = r.elo[n];
+        *out_se = r.se[n];
+        *prior = r.prior;
+    }
+    nk_ratings_free(&r);
+    nk_free(m);
+    return st;
 }

@@ -29,6 +29,16 @@
  * colour-swapped pair, which share their opening, are treated as
  * independent.
  *
+ * Pool-relative intervals.  The anchor's own uncertainty enters every
+ * interval above: each is that of r_i - r_anchor, wide when the anchor
+ * (say a random player that almost never scores) carries little
+ * information.  The alternative of BayesElo and Ordo holds the mean of the
+ * ratings fixed instead: se_pool[i] is the standard error of r_i - mean(r),
+ * from the same covariance, var = C_ii - (2/n) sum_j C_ij
+ * + (1/n^2) sum_jk C_jk (a contrast, so it does not depend on which player
+ * is the anchor).  It says how well a player is placed within the pool;
+ * the anchor-relative se says how well it is placed against the anchor.
+ *
  * Likelihood of superiority of i over j: Phi((r_i - r_j) / sd) with
  * sd^2 = var_i + var_j - 2 cov_ij.
  *
@@ -59,6 +69,7 @@ typedef struct nk_ratings {
     size_t n;
     double *elo;      /* [n] ratings */
     double *se;       /* [n] standard errors (0 for the anchor) */
+    double *se_pool;  /* [n] standard errors of r_i - mean(r) (see above) */
     double *lo, *hi;  /* [n] 95% interval */
     double *cov;      /* [n*n] covariance of the ratings */
     double *games;    /* [n] games played (virtual draws not counted) */
@@ -86,6 +97,18 @@ void nk_ratings_free(nk_ratings *r);
  * NK_EINVAL when it played no game; NK_ERANGE without convergence. */
 nk_status nk_rating_against(const nk_wdl *m, const double *elo, size_t n, double *out_elo,
                             double *out_se, bool *prior, char *err, size_t errlen);
+
+/* One player's rating fitted jointly with a ladder's own results, so that
+ * its interval holds the ladder's uncertainty too: ladder[i*n+j] are the
+ * ladder's results (as m of nk_ratings_fit, i < j read), me[j] the new
+ * player's against ladder player j.  The n + 1 players are fitted as one
+ * list (nk_ratings_fit, the new player last) with ladder player `anchor`
+ * rated anchor_elo, as the ladder was; *out_elo and *out_se are the new
+ * player's rating and its standard error against the anchor, *prior
+ * whether virtual draws were added.  Errors those of nk_ratings_fit. */
+nk_status nk_rating_joint(const nk_wdl *ladder, size_t n, size_t anchor, double anchor_elo,
+                          const nk_wdl *me, double *out_elo, double *out_se, bool *prior,
+                          char *err, size_t errlen);
 
 /* LOS of a over b from a fitted list. */
 double nk_ratings_los(const nk_ratings *r, size_t a, size_t b);

@@ -278,17 +278,10 @@ int nk_cmd_ciao(int argc, char **argv)
                        "sample the champion of every K-th generation: K, 2K, ... "
                        "(default 1)",
                        NULL},
-        [OPT_GAMES] = {"games", "N",
-                       "games per pairing of champions (default 20); an odd N is rounded up "
-                       "to whole colour-swapped pairs",
-                       NULL},
-        [OPT_OPENINGS] = {"openings", "K",
-                          "random plies that open each pair of games (default 2; 0: none)", NULL},
-        [OPT_SEED] = {"seed", "S", "master seed of the openings and players (default 1)", NULL},
-        [OPT_THREADS] = {"threads", "T",
-                         "threads that play games (default: the number of cores); the "
-                         "results do not depend on it",
-                         NULL},
+        [OPT_GAMES] = NK_OPT_GAMES("games per pairing of champions (default 20)"),
+        [OPT_OPENINGS] = NK_OPT_OPENINGS,
+        [OPT_SEED] = NK_OPT_SEED,
+        [OPT_THREADS] = NK_OPT_THREADS,
         [OPT_OUTPUT] = {"output", "FILE",
                         "the analysis file (default RUN.ciao.h5 next to RUN.h5; the run file "
                         "is never altered)",

@@ -410,18 +410,11 @@ int nk_cmd_match(int argc, char **argv)
 {
     nk_opt opts[] = {
         [OPT_VARIANT] = {"variant", "V", "rule set (see nickar rules); required", NULL},
-        [OPT_GAMES] = {"games", "N",
-                       "games to play (default 100); an odd N is rounded up to whole "
-                       "colour-swapped pairs",
-                       NULL},
-        [OPT_OPENINGS] = {"openings", "K",
-                          "random plies that open each pair of games (default 2; 0: none)", NULL},
-        [OPT_SEED] = {"seed", "S", "master seed of the openings and players (default 1)", NULL},
-        [OPT_THREADS] = {"threads", "T",
-                         "threads that play games (default: the number of cores); the "
-                         "results do not depend on it",
-                         NULL},
-        [OPT_PLY_LIMIT] = {"ply-limit", "L", "plies after which a game ends (default 1000)", NULL},
+        [OPT_GAMES] = NK_OPT_GAMES("games to play (default 100)"),
+        [OPT_OPENINGS] = NK_OPT_OPENINGS,
+        [OPT_SEED] = NK_OPT_SEED,
+        [OPT_THREADS] = NK_OPT_THREADS,
+        [OPT_PLY_LIMIT] = NK_OPT_PLY_LIMIT,
         [OPT_JSON] = {"json", NULL,
                       "print one JSON object: games, wins, draws, losses, score, seed_diff, "
                       "elo, elo_ci, los, pentanomial, reasons, ...",
@@ -435,15 +428,8 @@ int nk_cmd_match(int argc, char **argv)
                       "B (default 0.05): stops at the first pair whose log-likelihood "
                       "ratio crosses a bound; --games is then the cap (default 20000)",
                       NULL},
-        [OPT_UNIT] = {"unit", "game|match",
-                      "what a result is (default game): match plays colour-swapped pairs of "
-                      "whole matches (Warri to six won games, Adji Kui II with bought pits) "
-                      "and --games N then counts matches",
-                      NULL},
-        [OPT_MATCH_GAMES] = {"match-games", "L",
-                             "with --unit match: the most games of a match (default 11, at "
-                             "most 99)",
-                             NULL},
+        [OPT_UNIT] = NK_OPT_UNIT,
+        [OPT_MATCH_GAMES] = NK_OPT_MATCH_GAMES,
         [OPT_END] = {NULL, NULL, NULL, NULL},
     };
     /* The keys of an ab spec come from its parameter table (search/player.h). */

@@ -4,13 +4,18 @@
  * against every player of the ladder.
  *
  * The ladder is a text file, one `NAME<TAB>SPEC<TAB>ELO` a line, `#`
- * comments (results/ladder/<variant>.tsv).  Opponent j is pairing j of the
+ * comments (results/ladder/<variant>.tsv), then the ladder's own results:
+ * `@anchor<TAB>NAME<TAB>ELO` (the player whose rating was fixed) and one
+ * `@wdl<TAB>A<TAB>B<TAB>W<TAB>D<TAB>L` a pairing (A's results against B).  Opponent j is pairing j of the
  * gauntlet; its meetings are numbered within the pairing as nickar match
  * and nickar tournament number them (arena/meetings.h, setup.index), all in
- * one batch, so nothing depends on --threads.  The rating is the maximum-
- * likelihood rating against the ladder's fixed ratings (nk_rating_against,
- * arena/rating.h: Bradley-Terry, draws as half a win, 95% interval from
- * the draw-corrected curvature).
+ * one batch, so nothing depends on --threads.  With the ladder's results
+ * the rating is fitted jointly with them (nk_rating_joint, arena/rating.h:
+ * Bradley-Terry, draws as half a win, 95% interval from the draw-corrected
+ * curvature), so that its interval holds the ladder's uncertainty too; the
+ * rating against the ladder's ratings held exact (nk_rating_against) is
+ * printed beside it.  A ladder file without results gives only the
+ * latter.
  */
 #include <errno.h>
 #include <math.h>
@@ -42,9 +47,76 @@ typedef struct rung {
     double elo;
 } rung;
 
+/* The ladder's own results, when its file has them. */
+typedef struct ladder_results {
+    nk_wdl *wdl; /* [n*n], NULL when the file has none */
+    size_t anchor;
+    double anchor_elo;
+    bool has_anchor;
+} ladder_results;
+
+static size_t rung_index(const rung *r, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(r[i].name, name) == 0)
+            return i;
+    return n;
+}
+
+/* A results line (fields split at tabs, field[0] "@anchor" or "@wdl").
+ * Exit code. */
+static int read_result(const nk_cli *cli, const char *path, unsigned lineno, char **field,
+                       int nfield, const rung *r, size_t n, ladder_results *res)
+{
+    char *end = NULL;
+    if (strcmp(field[0], "@anchor") == 0) {
+        double elo = nfield == 3 ? strtod(field[2], &end) : NAN;
+        size_t a = nfield == 3 ? rung_index(r, n, field[1]) : n;
+        if (nfield != 3 || end == field[2] || *end != '\0' || !isfinite(elo) || a == n) {
+            nk_cli_error(cli, "%s:%u: expected @anchor<TAB>NAME<TAB>ELO naming a ladder player",
+                         path, lineno);
+            return NK_EXIT_USAGE;
+        }
+        res->anchor = a;
+        res->anchor_elo = elo;
+        res->has_anchor = true;
+        return NK_EXIT_OK;
+    }
+    size_t a = nfield == 6 ? rung_index(r, n, field[1]) : n;
+    size_t b = nfield == 6 ? rung_index(r, n, field[2]) : n;
+    unsigned long v[3];
+    bool good = nfield == 6 && a < n && b < n && a != b;
+    for (int k = 0; good && k < 3; k++) {
+        errno = 0;
+        v[k] = strtoul(field[3 + k], &end, 10);
+        good = end != field[3 + k] && *end == '\0' && errno == 0 && field[3 + k][0] != '-' &&
+               v[k] <= 100000000ul;
+    }
+    if (!good) {
+        nk_cli_error(cli,
+                     "%s:%u: expected @wdl<TAB>A<TAB>B<TAB>W<TAB>D<TAB>L: two ladder players "
+                     "(listed above) and A's wins, draws and losses against B",
+                     path, lineno);
+        return NK_EXIT_USAGE;
+    }
+    if (res->wdl == NULL && (res->wdl = nk_calloc(n * n, sizeof *res->wdl)) == NULL) {
+        nk_cli_error(cli, "out of memory");
+        return NK_EXIT_FAIL;
+    }
+    nk_wdl *x = &res->wdl[a * n + b], *y = &res->wdl[b * n + a];
+    if (x->w + x->d + x->l > 0) {
+        nk_cli_error(cli, "%s:%u: a second @wdl line for %s and %s", path, lineno, field[1],
+                     field[2]);
+        return NK_EXIT_USAGE;
+    }
+    *x = (nk_wdl){(uint32_t)v[0], (uint32_t)v[1], (uint32_t)v[2]};
+    *y = (nk_wdl){(uint32_t)v[2], (uint32_t)v[1], (uint32_t)v[0]};
+    return NK_EXIT_OK;
+}
+
 /* Reads the ladder file into *out (n rungs).  Exit code. */
 static int read_ladder(const nk_cli *cli, const char *path, const nk_variant *v, rung **out,
-                       size_t *n)
+                       size_t *n, ladder_results *res)
 {
     FILE *f = fopen(path, "r");
     if (f == NULL) {
@@ -66,6 +138,30 @@ static int read_ladder(const nk_cli *cli, const char *path, const nk_variant *v,
         line[strcspn(line, "\r\n")] = '\0';
         if (line[0] == '#' || line[strspn(line, " \t")] == '\0')
             continue;
+        if (line[0] == '@') {
+            char *field[7];
+            int nfield = 0;
+            for (char *at = line; at != NULL && nfield < 7; nfield++) {
+                field[nfield] = at;
+                at = strchr(at, '\t');
+                if (at != NULL)
+                    *at++ = '\0';
+            }
+            if (strcmp(field[0], "@anchor") != 0 && strcmp(field[0], "@wdl") != 0) {
+                nk_cli_error(cli, "%s:%u: '%s': a line may start with @anchor or @wdl only", path,
+                             lineno, field[0]);
+                rc = NK_EXIT_USAGE;
+                break;
+            }
+            rc = read_result(cli, path, lineno, field, nfield, r, *n, res);
+            continue;
+        }
+        if (res->wdl != NULL || res->has_anchor) {
+            nk_cli_error(cli, "%s:%u: a player after the results (the players come first)", path,
+                         lineno);
+            rc = NK_EXIT_USAGE;
+            break;
+        }
         char *t1 = strchr(line, '\t'), *t2 = t1 ? strchr(t1 + 1, '\t') : NULL;
         char *end = NULL;
         double elo = t2 ? strtod(t2 + 1, &end) : NAN;
@@ -98,9 +194,15 @@ static int read_ladder(const nk_cli *cli, const char *path, const nk_variant *v,
         nk_cli_error(cli, "%s: no players in the ladder", path);
         rc = NK_EXIT_USAGE;
     }
+    if (rc == NK_EXIT_OK && (res->wdl != NULL) != res->has_anchor) {
+        nk_cli_error(cli, "%s: the ladder's results need both @anchor and @wdl lines", path);
+        rc = NK_EXIT_USAGE;
+    }
     if (rc != NK_EXIT_OK) {
         nk_free(r);
         r = NULL;
+        nk_free(res->wdl);
+        res->wdl = NULL;
     }
     *out = r;
     return rc;
@@ -111,20 +213,13 @@ int nk_cmd_rate(int argc, char **argv)
     nk_opt opts[] = {
         [OPT_VARIANT] = {"variant", "V", "rule set (see nickar rules); required", NULL},
         [OPT_LADDER] = {"ladder", "FILE",
-                        "the ladder: NAME<TAB>SPEC<TAB>ELO lines (default "
+                        "the ladder: NAME<TAB>SPEC<TAB>ELO lines, then its @anchor and @wdl results (default "
                         "results/ladder/<V>.tsv)",
                         NULL},
-        [OPT_GAMES] = {"games", "N",
-                       "games against each ladder player (default 100); an odd N is rounded "
-                       "up to whole colour-swapped pairs",
-                       NULL},
-        [OPT_OPENINGS] = {"openings", "K",
-                          "random plies that open each pair of games (default 2; 0: none)", NULL},
-        [OPT_SEED] = {"seed", "S", "master seed of the openings and players (default 1)", NULL},
-        [OPT_THREADS] = {"threads", "T",
-                         "threads that play games (default: the number of cores); the "
-                         "results do not depend on it",
-                         NULL},
+        [OPT_GAMES] = NK_OPT_GAMES("games against each ladder player (default 100)"),
+        [OPT_OPENINGS] = NK_OPT_OPENINGS,
+        [OPT_SEED] = NK_OPT_SEED,
+        [OPT_THREADS] = NK_OPT_THREADS,
         [OPT_JSON] = {"json", NULL,
                       "print one JSON object: player, elo, se, ci, games, prior, opponents", NULL},
         [OPT_END] = {NULL, NULL, NULL, NULL},
@@ -138,7 +233,9 @@ int nk_cmd_rate(int argc, char **argv)
                  "colour-swapped pairs from shared random openings, and prints its\n"
                  "rating on the ladder's scale (random = 0) with a 95% interval: the\n"
                  "maximum-likelihood rating of the Bradley-Terry model of nickar\n"
-                 "tournament with the ladder's ratings fixed.\n"
+                 "tournament, fitted jointly with the ladder's own results (its @wdl\n"
+                 "lines), so that the interval holds the ladder's uncertainty too; the\n"
+                 "rating against the ladder's ratings held exact is printed beside it.\n"
                  "Example: nickar rate --variant abapa ab:depth=4",
         .opts = opts,
         .max_args = 1,
@@ -175,7 +272,8 @@ int nk_cmd_rate(int argc, char **argv)
         snprintf(path, sizeof path, "results/ladder/%s.tsv", v->name);
     rung *ladder = NULL;
     size_t n = 0;
-    rc = read_ladder(&cli, path, v, &ladder, &n);
+    ladder_results res = {0};
+    rc = read_ladder(&cli, path, v, &ladder, &n, &res);
     if (rc != NK_EXIT_OK) {
         nk_player_list_free(&me);
         return rc;
@@ -218,10 +316,20 @@ int nk_cmd_rate(int argc, char **argv)
                 c->l += played.tally[k].losses;
             }
         }
-        double r = 0, se = 0;
-        bool prior = false;
+        /* r, se: the rating reported -- joint with the ladder's results
+         * when the file has them; fixed_*: against its ratings held exact */
+        double r = 0, se = 0, fixed = 0, fixed_se = 0;
+        bool prior = false, fixed_prior = false, joint = res.wdl != NULL;
         if (st == NK_OK)
-            st = nk_rating_against(m, elo, n, &r, &se, &prior, err, sizeof err);
+            st = nk_rating_against(m, elo, n, &fixed, &fixed_se, &fixed_prior, err, sizeof err);
+        if (st == NK_OK && joint)
+            st = nk_rating_joint(res.wdl, n, res.anchor, res.anchor_elo, m, &r, &se, &prior, err,
+                                 sizeof err);
+        if (!joint) {
+            r = fixed;
+            se = fixed_se;
+            prior = fixed_prior;
+        }
         if (st != NK_OK) {
             nk_cli_error(&cli, "%s", err);
             rc = nk_cli_exit(st);
@@ -230,9 +338,10 @@ int nk_cmd_rate(int argc, char **argv)
             nk_cli_json_string(stdout, me.p[0].name);
             printf(",\"variant\":\"%s\",\"ladder\":", v->name);
             nk_cli_json_string(stdout, path);
-            printf(",\"games\":%zu,\"elo\":%.2f,\"se\":%.2f,\"ci\":[%.2f,%.2f],\"prior\":%s,"
-                   "\"opponents\":[",
-                   2 * total, r, se, r - Z95 * se, r + Z95 * se, prior ? "true" : "false");
+            printf(",\"games\":%zu,\"joint\":%s,\"elo\":%.2f,\"se\":%.2f,\"ci\":[%.2f,%.2f],"
+                   "\"prior\":%s,\"fixed_elo\":%.2f,\"fixed_se\":%.2f,\"opponents\":[",
+                   2 * total, joint ? "true" : "false", r, se, r - Z95 * se, r + Z95 * se,
+                   prior ? "true" : "false", fixed, fixed_se);
             for (size_t j = 0; j < n; j++) {
                 unsigned g = m[j].w + m[j].d + m[j].l;
                 printf("%s{\"name\":", j ? "," : "");
@@ -259,7 +368,16 @@ int nk_cmd_rate(int argc, char **argv)
             printf("\nrating   %.1f +- %.1f (95%% interval [%.1f, %.1f]) on the ladder's "
                    "scale%s\n",
                    r, Z95 * se, r - Z95 * se, r + Z95 * se,
-                   prior ? "; it won or lost every game: one virtual draw per opponent added" : "");
+                   prior ? "; virtual draws were added (a player or group won or lost every game)"
+                         : "");
+            if (joint)
+                printf("         fitted with the ladder's own results, so the interval holds "
+                       "their uncertainty;\n         with the ladder's ratings held exact: "
+                       "%.1f +- %.1f\n",
+                       fixed, Z95 * fixed_se);
+            else
+                printf("         the ladder file has no results (@wdl lines): its ratings are "
+                       "held exact\n");
         }
     }
     nk_arena_played_free(&played);
@@ -269,6 +387,7 @@ int nk_cmd_rate(int argc, char **argv)
     nk_free(m);
     nk_free(elo);
     nk_free(ladder);
+    nk_free(res.wdl);
     nk_player_list_free(&me);
     return rc == NK_EXIT_OK ? nk_cli_finish(&cli) : rc;
 }

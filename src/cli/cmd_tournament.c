@@ -51,8 +51,12 @@ enum {
     OPT_JSON,
     OPT_CSV,
     OPT_QUIET,
+    OPT_UNIT,
+    OPT_MATCH_GAMES,
     OPT_END
 };
+
+static const double Z95 = 1.959964;
 
 enum {
     MAX_GAMES = 1000000,
@@ -141,6 +145,18 @@ static int read_options(tourney *t, nk_opt *opts)
         !opt_uint(cli, OPT_SEED, 0, UINT64_MAX, &t->set.seed) ||
         !opt_uint(cli, OPT_THREADS, 1, MAX_THREADS, &t->threads) ||
         !opt_uint(cli, OPT_PLY_LIMIT, 1, NK_MAX_PLIES, &t->set.ply_limit))
+        return NK_EXIT_USAGE;
+    t->set.unit = NK_UNIT_GAME;
+    if (opts[OPT_UNIT].value != NULL && !nk_arena_unit_parse(opts[OPT_UNIT].value, &t->set.unit)) {
+        nk_cli_error(cli, "--unit: '%s' is neither 'game' nor 'match'", opts[OPT_UNIT].value);
+        return NK_EXIT_USAGE;
+    }
+    if (opts[OPT_MATCH_GAMES].value != NULL && t->set.unit != NK_UNIT_MATCH) {
+        nk_cli_error(cli, "--match-games needs --unit match");
+        return NK_EXIT_USAGE;
+    }
+    t->set.match_games = t->set.unit == NK_UNIT_MATCH ? NK_MATCH_GAMES_DEFAULT : 0;
+    if (!opt_uint(cli, OPT_MATCH_GAMES, 1, NK_MATCH_GAMES_MAX, &t->set.match_games))
         return NK_EXIT_USAGE;
     const char *format = opts[OPT_FORMAT].value;
     if (format == NULL || strcmp(format, "round-robin") == 0) {
@@ -255,6 +271,37 @@ static int prepare(tourney *t, nk_tour *tour)
 
 /* ===== playing ===== */
 
+static const char *unit_plural(const nk_tour_settings *s)
+{
+    return s->unit == NK_UNIT_MATCH ? "matches" : "games";
+}
+
+/* Adds unit u (game or match u % 2 of meeting u / 2) of a played batch to
+ * the tournament: its games, and with unit match the match. */
+static nk_status add_unit(nk_tour *tour, const nk_arena_played *pl, size_t u, int32_t q, char *err,
+                          size_t errlen)
+{
+    nk_tour_match m = {.pairing = q, .first_game = (int64_t)tour->ngames};
+    nk_status st = NK_OK;
+    for (size_t g = pl->first_game[u]; st == NK_OK && g < pl->first_game[u + 1]; g++) {
+        const nk_exec_game *x = &pl->games[g];
+        m.south = (int32_t)pl->jobs[g].south;
+        m.north = (int32_t)pl->jobs[g].north;
+        m.games++;
+        m.south_wins += x->result.winner == NK_SOUTH;
+        m.north_wins += x->result.winner == NK_NORTH;
+        m.draws += x->result.winner == NK_DRAW;
+        st = nk_tour_add_game(tour, q, m.south, m.north, x, err, errlen);
+    }
+    if (st != NK_OK || tour->set.unit != NK_UNIT_MATCH)
+        return st;
+    /* the outcome is a's (the meeting's first player), who is player 0
+     * (South) of match 0 and player 1 of match 1 */
+    int outcome = pl->tally[u / 2].outcome[u % 2], k = (int)(u % 2);
+    m.winner = outcome == 0 ? 2 : (outcome > 0) == (k == 0) ? 0 : 1;
+    return nk_tour_add_match(tour, &m, err, errlen);
+}
+
 static int play(tourney *t, nk_tour *tour)
 {
     char err[NK_MSG_MAX];
@@ -288,7 +335,9 @@ static int play(tourney *t, nk_tour *tour)
                             .batch = 0,
                             .opening = (unsigned)t->set.openings,
                             .threads = (int)t->threads,
-                            .record = true};
+                            .record = true,
+                            .unit = t->set.unit,
+                            .match_games = (unsigned)t->set.match_games};
     nk_status st = NK_OK;
     bool tty = isatty(STDERR_FILENO) && !t->quiet;
     /* a new tournament's file is written before the first game, so that a
@@ -303,11 +352,8 @@ static int play(tourney *t, nk_tour *tour)
         setup.index = index + first;
         nk_arena_played played = {0};
         st = nk_arena_play_meetings(&setup, meetings + first, n, &played, err, sizeof err);
-        for (size_t i = 0; st == NK_OK && i < 2 * n; i++) {
-            int32_t q = (int32_t)((first + i / 2) / per);
-            st = nk_tour_add_game(tour, q, (int32_t)played.jobs[i].south,
-                                  (int32_t)played.jobs[i].north, &played.games[i], err, sizeof err);
-        }
+        for (size_t i = 0; st == NK_OK && i < 2 * n; i++)
+            st = add_unit(tour, &played, i, (int32_t)((first + i / 2) / per), err, sizeof err);
         nk_arena_played_free(&played);
         if (st == NK_OK) {
             tour->meetings_done += n;
@@ -316,7 +362,8 @@ static int play(tourney *t, nk_tour *tour)
         if (st == NK_OK && t->output != NULL)
             st = nk_tour_write(tour, t->output, err, sizeof err);
         if (st == NK_OK && tty)
-            fprintf(stderr, "\r\033[Kgames %zu of %zu", 2 * tour->meetings_done, 2 * total);
+            fprintf(stderr, "\r\033[K%s %zu of %zu", unit_plural(&t->set),
+                    2 * tour->meetings_done, 2 * total);
     }
     if (tty)
         fputc('\n', stderr);
@@ -330,12 +377,12 @@ static int play(tourney *t, nk_tour *tour)
     if (tour->meetings_done < total) {
         if (t->output != NULL)
             nk_cli_error(t->cli,
-                         "stopped after %zu of %zu games; '%s' holds them; continue with "
+                         "stopped after %zu of %zu %s; '%s' holds them; continue with "
                          "--resume",
-                         2 * tour->meetings_done, 2 * total, t->output);
+                         2 * tour->meetings_done, 2 * total, unit_plural(&t->set), t->output);
         else
-            nk_cli_error(t->cli, "stopped after %zu of %zu games", 2 * tour->meetings_done,
-                         2 * total);
+            nk_cli_error(t->cli, "stopped after %zu of %zu %s", 2 * tour->meetings_done,
+                         2 * total, unit_plural(&t->set));
         return NK_EXIT_FAIL;
     }
     if (!tour->has_ratings) {
@@ -372,10 +419,12 @@ static const char *format_name(nk_tour_format f)
 int nk_tournament_print(const struct nk_cli *cli, const nk_tour *tour, int mode)
 {
     size_t p = tour->nplayers;
-    nk_wdl *m = nk_calloc(p * p, sizeof *m);
+    const nk_tour_settings *s = &tour->set;
+    nk_wdl *m = nk_calloc(p * p, sizeof *m), *gm = nk_calloc(p * p, sizeof *gm);
     double *score = nk_calloc(p * p, sizeof *score);
     size_t *order = nk_calloc(p, sizeof *order);
-    if (m == NULL || score == NULL || order == NULL) {
+    if (m == NULL || gm == NULL || score == NULL || order == NULL) {
+        nk_free(gm);
         nk_free(m);
         nk_free(score);
         nk_free(order);
@@ -384,9 +433,10 @@ int nk_tournament_print(const struct nk_cli *cli, const nk_tour *tour, int mode)
     }
     nk_tour_cross(tour, m);
     nk_ratings_score_matrix(m, p, score);
+    bool matches = s->unit == NK_UNIT_MATCH;
     for (size_t i = 0; i < p; i++)
         order[tour->has_ratings ? (size_t)tour->ratings[i].rank - 1 : i] = i;
-    const nk_tour_settings *s = &tour->set;
+    nk_tour_cross_games(tour, gm);
     /* The Nash average needs the whole score matrix: a finished round robin. */
     nk_nash nash = {0};
     bool has_nash = false;
@@ -395,6 +445,7 @@ int nk_tournament_print(const struct nk_cli *cli, const nk_tour *tour, int mode)
         char err[NK_MSG_MAX];
         nk_status st = nk_nash_average(score, p, &nash, err, sizeof err);
         if (st == NK_ENOMEM) {
+            nk_free(gm);
             nk_free(m);
             nk_free(score);
             nk_free(order);
@@ -409,10 +460,12 @@ int nk_tournament_print(const struct nk_cli *cli, const nk_tour *tour, int mode)
     if (mode == 1) { /* JSON */
         printf("{\"variant\":");
         nk_cli_json_string(stdout, s->variant);
-        printf(",\"format\":\"%s\",\"games_per_pairing\":%llu,\"openings\":%llu,\"seed\":%llu,"
+        printf(",\"format\":\"%s\",\"unit\":\"%s\",\"match_games\":%llu,\"games_played\":%zu,"
+               "\"matches_played\":%zu,\"games_per_pairing\":%llu,\"openings\":%llu,\"seed\":%llu,"
                "\"ply_limit\":%llu,\"meetings_done\":%zu,\"meetings_total\":%zu,\"anchor\":",
-               format_name(s->format), (unsigned long long)s->games,
-               (unsigned long long)s->openings, (unsigned long long)s->seed,
+               format_name(s->format), nk_arena_unit_name(s->unit),
+               (unsigned long long)s->match_games, tour->ngames, tour->nmatches,
+               (unsigned long long)s->games, (unsigned long long)s->openings, (unsigned long long)s->seed,
                (unsigned long long)s->ply_limit, tour->meetings_done, nk_tour_meetings_total(tour));
         nk_cli_json_string(stdout, s->anchor);
         printf(",\"anchor_elo\":%.6g,\"players\":[", s->anchor_elo);
@@ -440,17 +493,34 @@ int nk_tournament_print(const struct nk_cli *cli, const nk_tour *tour, int mode)
             }
             printf("]");
         }
+        if (matches) { /* the games inside the matches */
+            printf(",\"games_wins\":[");
+            for (int k = 0; k < 3; k++) {
+                if (k)
+                    printf(",\"games_%s\":[", keys[k]);
+                for (size_t i = 0; i < p; i++) {
+                    printf("%s[", i ? "," : "");
+                    for (size_t j = 0; j < p; j++) {
+                        const nk_wdl *c = &gm[i * p + j];
+                        printf("%s%u", j ? "," : "", k == 0 ? c->w : k == 1 ? c->d : c->l);
+                    }
+                    printf("]");
+                }
+                printf("]");
+            }
+        }
         printf("},\"model\":\"bradley-terry, draws as half a win, maximum likelihood\","
                "\"interval\":\"95%%, inverse observed information, draw-corrected "
-               "sandwich\",\"prior\":%s,\"ratings\":[",
+               "sandwich; ci against the anchor, ci_pool against the mean of all\",\"prior\":%s,\"ratings\":[",
                tour->prior ? "true" : "false");
         for (size_t k = 0; tour->has_ratings && k < p; k++) {
             const nk_tour_rating *r = &tour->ratings[order[k]];
             printf("%s{\"rank\":%d,\"player\":", k ? "," : "", r->rank);
             nk_cli_json_string(stdout, tour->players[order[k]].name);
-            printf(",\"elo\":%.2f,\"se\":%.2f,\"ci\":[%.2f,%.2f],\"games\":%.0f,\"score\":%.6f,"
-                   "\"los_next\":",
-                   r->elo, r->se, r->lo, r->hi, r->games, r->score);
+            printf(",\"elo\":%.2f,\"se\":%.2f,\"ci\":[%.2f,%.2f],\"se_pool\":%.2f,"
+                   "\"ci_pool\":[%.2f,%.2f],\"games\":%.0f,\"score\":%.6f,\"los_next\":",
+                   r->elo, r->se, r->lo, r->hi, r->se_pool, r->elo - Z95 * r->se_pool,
+                   r->elo + Z95 * r->se_pool, r->games, r->score);
             if (isnan(r->los_next))
                 printf("null}");
             else
@@ -470,7 +540,7 @@ int nk_tournament_print(const struct nk_cli *cli, const nk_tour *tour, int mode)
         }
         printf("}\n");
     } else if (mode == 2) { /* CSV: the rating list, a blank line, the pairings */
-        printf("rank,player,elo,se,lo,hi,games,score,los_next\n");
+        printf("rank,player,elo,se,lo,hi,games,score,los_next,se_pool\n");
         for (size_t k = 0; tour->has_ratings && k < p; k++) {
             const nk_tour_rating *r = &tour->ratings[order[k]];
             printf("%d,", r->rank);
@@ -479,9 +549,9 @@ int nk_tournament_print(const struct nk_cli *cli, const nk_tour *tour, int mode)
                    r->score);
             if (!isnan(r->los_next))
                 printf("%.6f", r->los_next);
-            putchar('\n');
+            printf(",%.2f\n", r->se_pool);
         }
-        printf("\nplayer,opponent,games,wins,draws,losses,score\n");
+        printf("\nplayer,opponent,%s,wins,draws,losses,score\n", matches ? "matches" : "games");
         for (size_t i = 0; i < p; i++)
             for (size_t j = 0; j < p; j++) {
                 const nk_wdl *c = &m[i * p + j];
@@ -508,20 +578,32 @@ int nk_tournament_print(const struct nk_cli *cli, const nk_tour *tour, int mode)
         if (w > 48)
             w = 48;
         printf("variant   %s\n", s->variant);
-        printf("players   %zu, %s, %llu games a pairing in colour-swapped pairs, random "
+        printf("players   %zu, %s, %llu %s a pairing in colour-swapped pairs, random "
                "openings of %llu plies, seed %llu\n",
-               p, format_name(s->format), (unsigned long long)s->games,
+               p, format_name(s->format), (unsigned long long)s->games, matches ? "matches" : "games",
                (unsigned long long)s->openings, (unsigned long long)s->seed);
-        printf("games     %zu of %zu\n\n", 2 * tour->meetings_done,
-               2 * nk_tour_meetings_total(tour));
+        if (matches) {
+            printf("unit      match: at most %llu games a match; the ratings and the cross table "
+                   "score matches\n",
+                   (unsigned long long)s->match_games);
+            printf("matches   %zu of %zu (%zu games)\n\n", 2 * tour->meetings_done,
+                   2 * nk_tour_meetings_total(tour), tour->ngames);
+        } else {
+            printf("unit      game\n");
+            printf("games     %zu of %zu\n\n", 2 * tour->meetings_done,
+                   2 * nk_tour_meetings_total(tour));
+        }
         printf("rating list (Bradley-Terry/Elo, draws as half a win, maximum likelihood; "
-               "95%% intervals from the likelihood's curvature; %s = %g):\n",
+               "95%% intervals from the likelihood's curvature, +- against %s = %g, "
+               "+-pool against the mean of all):\n",
                s->anchor, s->anchor_elo);
-        printf("  rank  %-*s     elo      +-   games  score   LOS next\n", (int)w, "player");
+        printf("  rank  %-*s     elo      +-  +-pool  %s  score   LOS next\n", (int)w, "player",
+               matches ? "matches" : "  games");
         for (size_t k = 0; tour->has_ratings && k < p; k++) {
             const nk_tour_rating *r = &tour->ratings[order[k]];
-            printf("  %4d  %-*.*s  %7.1f  %6.1f  %6.0f  %5.3f", r->rank, (int)w, (int)w,
-                   tour->players[order[k]].name, r->elo, r->hi - r->elo, r->games, r->score);
+            printf("  %4d  %-*.*s  %7.1f  %6.1f  %6.1f  %6.0f  %5.3f", r->rank, (int)w, (int)w,
+                   tour->players[order[k]].name, r->elo, r->hi - r->elo, Z95 * r->se_pool,
+                   r->games, r->score);
             if (isnan(r->los_next))
                 printf("\n");
             else
@@ -548,14 +630,18 @@ int nk_tournament_print(const struct nk_cli *cli, const nk_tour *tour, int mode)
             }
             putchar('\n');
         }
-        printf("\npairings (W-D-L of the first):\n");
+        printf("\npairings (W-D-L of the first%s):\n",
+               matches ? " in matches, then in the matches' games" : "");
         for (size_t q = 0; q < tour->npairings; q++) {
             size_t i = (size_t)tour->pairings[2 * q], j = (size_t)tour->pairings[2 * q + 1];
             const nk_wdl *c = &m[i * p + j];
             if (c->w + c->d + c->l == 0)
                 continue;
-            printf("  %-*.*s - %-*.*s  %5.3f  %u-%u-%u\n", (int)w, (int)w, tour->players[i].name,
+            printf("  %-*.*s - %-*.*s  %5.3f  %u-%u-%u", (int)w, (int)w, tour->players[i].name,
                    (int)w, (int)w, tour->players[j].name, score[i * p + j], c->w, c->d, c->l);
+            if (matches)
+                printf("  games %u-%u-%u", gm[i * p + j].w, gm[i * p + j].d, gm[i * p + j].l);
+            putchar('\n');
         }
         if (has_nash) {
             size_t support = 0;
@@ -575,6 +661,7 @@ int nk_tournament_print(const struct nk_cli *cli, const nk_tour *tour, int mode)
         }
     }
     nk_nash_free(&nash);
+    nk_free(gm);
     nk_free(m);
     nk_free(score);
     nk_free(order);
@@ -593,18 +680,11 @@ int nk_cmd_tournament(int argc, char **argv)
                         "round-robin (every pair; default) or gauntlet (the first player "
                         "against each other)",
                         NULL},
-        [OPT_GAMES] = {"games", "N",
-                       "games a pairing (default 20); an odd N is rounded up to whole "
-                       "colour-swapped pairs",
-                       NULL},
-        [OPT_OPENINGS] = {"openings", "K",
-                          "random plies that open each pair of games (default 2; 0: none)", NULL},
-        [OPT_SEED] = {"seed", "S", "master seed of the openings and players (default 1)", NULL},
-        [OPT_THREADS] = {"threads", "T",
-                         "threads that play games (default: the number of cores); the "
-                         "results do not depend on it",
-                         NULL},
-        [OPT_PLY_LIMIT] = {"ply-limit", "L", "plies after which a game ends (default 1000)", NULL},
+        [OPT_GAMES] = NK_OPT_GAMES("games a pairing (default 20; with --unit match: matches)"),
+        [OPT_OPENINGS] = NK_OPT_OPENINGS,
+        [OPT_SEED] = NK_OPT_SEED,
+        [OPT_THREADS] = NK_OPT_THREADS,
+        [OPT_PLY_LIMIT] = NK_OPT_PLY_LIMIT,
         [OPT_OUTPUT] = {"output", "FILE",
                         "tournament file (HDF5): players, every game, the ratings; written "
                         "as games finish",
@@ -621,6 +701,8 @@ int nk_cmd_tournament(int argc, char **argv)
                      "opponent",
                      NULL},
         [OPT_QUIET] = {"quiet", NULL, "no progress or notes on stderr", NULL},
+        [OPT_UNIT] = NK_OPT_UNIT,
+        [OPT_MATCH_GAMES] = NK_OPT_MATCH_GAMES,
         [OPT_END] = {NULL, NULL, NULL, NULL},
     };
     nk_cli cli = {
@@ -628,7 +710,7 @@ int nk_cmd_tournament(int argc, char **argv)
         .synopsis = "--variant V [--players FILE] [SPEC...] [--format round-robin|gauntlet]\n"
                     "       [--games N] [--openings K] [--seed S] [--threads T] [--ply-limit L]\n"
                     "       [--output FILE [--resume|--force]] [--anchor NAME=ELO]\n"
-                    "       [--json|--csv] [--quiet]",
+                    "       [--unit game|match [--match-games L]] [--json|--csv] [--quiet]",
         .about = "Plays a round robin (every pair of players) or a gauntlet (the first\n"
                  "player against each other): every pairing N games in colour-swapped\n"
                  "pairs from shared random openings, as nickar match plays them.  Prints\n"
@@ -639,6 +721,9 @@ int nk_cmd_tournament(int argc, char **argv)
                  "arguments (named by their spec).  RUN.h5@champions expands to the\n"
                  "champion of every generation of a run file, RUN.h5@champions:every=K\n"
                  "to every K-th (and the last), named <run>:g<G>.\n"
+                 "With --unit match every result is a whole match (Warri to six won\n"
+                 "games, Adji Kui II with bought pits), played as nickar match --unit\n"
+                 "match plays it; ratings and cross table then score matches.\n"
                  "Example: nickar tournament --variant abapa random greedy ab:depth=2",
         .opts = opts,
         .max_args = -1,

@@ -42,6 +42,29 @@ typedef struct nk_opt {
                           "" for a flag that was given, NULL when absent */
 } nk_opt;
 
+/* The options that the commands playing games share (match, tournament,
+ * ciao, rate), each written once: `[OPT_SEED] = NK_OPT_SEED,` in a
+ * command's table.  NK_OPT_GAMES takes the start of its line, what N counts
+ * and its default: NK_OPT_GAMES("games to play (default 100)"). */
+#define NK_OPT_GAMES(what)                                                                        \
+    {"games", "N", what "; an odd N is rounded up to whole colour-swapped pairs", NULL}
+#define NK_OPT_OPENINGS                                                                           \
+    {"openings", "K", "random plies that open each pair of games (default 2; 0: none)", NULL}
+#define NK_OPT_SEED {"seed", "S", "master seed of the openings and players (default 1)", NULL}
+#define NK_OPT_THREADS                                                                            \
+    {"threads", "T",                                                                              \
+     "threads that play games (default: the number of cores); the results do not depend on it",  \
+     NULL}
+#define NK_OPT_PLY_LIMIT {"ply-limit", "L", "plies after which a game ends (default 1000)", NULL}
+#define NK_OPT_UNIT                                                                               \
+    {"unit", "game|match",                                                                        \
+     "what a result is (default game): match plays colour-swapped pairs of whole matches "        \
+     "(Warri to six won games, Adji Kui II with bought pits) and --games N then counts matches",  \
+     NULL}
+#define NK_OPT_MATCH_GAMES                                                                        \
+    {"match-games", "L", "with --unit match: the most games of a match (default 11, at most 99)", \
+     NULL}
+
 /* A subcommand's interface. */
 typedef struct nk_cli {
     const char *name;     /* "show": messages start with "nickar show: " */

@@ -48,6 +48,7 @@ void nk_tour_free(nk_tour *t)
     nk_free(t->pairings);
     nk_free(t->games);
     nk_free(t->moves);
+    nk_free(t->matches);
     nk_free(t->ratings);
     memset(t, 0, sizeof *t);
 }
@@ -134,32 +135,64 @@ nk_status nk_tour_add_game(nk_tour *t, int32_t pairing, int32_t south, int32_t n
                                            .reason = (int8_t)g->result.reason,
                                            .south_total = (int16_t)g->result.total[NK_SOUTH],
                                            .north_total = (int16_t)g->result.total[NK_NORTH],
-                                           .moves_at = (int64_t)t->nmoves};
+                                           .moves_at = (int64_t)t->nmoves,
+                                           .first = (int8_t)g->start.side,
+                                           .north_pits = g->start.north};
     if (g->plies > 0 && g->moves != NULL)
         memcpy(t->moves + t->nmoves, g->moves, g->plies);
     t->nmoves += g->plies;
     return NK_OK;
 }
 
-void nk_tour_cross(const nk_tour *t, nk_wdl *m)
+nk_status nk_tour_add_match(nk_tour *t, const nk_tour_match *m, char *err, size_t errlen)
+{
+    if (t->nmatches == t->matches_cap) {
+        size_t cap = t->matches_cap ? 2 * t->matches_cap : 256;
+        nk_tour_match *n = nk_realloc(t->matches, cap * sizeof *n);
+        if (n == NULL)
+            return nk_fail(NK_ENOMEM, err, errlen, "out of memory for the matches");
+        t->matches = n;
+        t->matches_cap = cap;
+    }
+    t->matches[t->nmatches++] = *m;
+    return NK_OK;
+}
+
+/* Counts a result of south against north (winner 0 South, 1 North, 2 draw). */
+static void cross_add(nk_wdl *m, size_t p, int32_t south, int32_t north, int winner)
+{
+    nk_wdl *s = &m[(size_t)south * p + (size_t)north];
+    nk_wdl *n = &m[(size_t)north * p + (size_t)south];
+    if (winner == NK_SOUTH) {
+        s->w++;
+        n->l++;
+    } else if (winner == NK_NORTH) {
+        s->l++;
+        n->w++;
+    } else {
+        s->d++;
+        n->d++;
+    }
+}
+
+void nk_tour_cross_games(const nk_tour *t, nk_wdl *m)
 {
     size_t p = t->nplayers;
     memset(m, 0, p * p * sizeof *m);
-    for (size_t k = 0; k < t->ngames; k++) {
-        const nk_tour_game *g = &t->games[k];
-        nk_wdl *s = &m[(size_t)g->south * p + (size_t)g->north];
-        nk_wdl *n = &m[(size_t)g->north * p + (size_t)g->south];
-        if (g->winner == NK_SOUTH) {
-            s->w++;
-            n->l++;
-        } else if (g->winner == NK_NORTH) {
-            s->l++;
-            n->w++;
-        } else {
-            s->d++;
-            n->d++;
-        }
+    for (size_t k = 0; k < t->ngames; k++)
+        cross_add(m, p, t->games[k].south, t->games[k].north, t->games[k].winner);
+}
+
+void nk_tour_cross(const nk_tour *t, nk_wdl *m)
+{
+    if (t->set.unit != NK_UNIT_MATCH) {
+        nk_tour_cross_games(t, m);
+        return;
     }
+    size_t p = t->nplayers;
+    memset(m, 0, p * p * sizeof *m);
+    for (size_t k = 0; k < t->nmatches; k++)
+        cross_add(m, p, t->matches[k].south, t->matches[k].north, t->matches[k].winner);
 }
 
 nk_status nk_tour_rate(nk_tour *t, char *err, size_t errlen)
@@ -183,7 +216,8 @@ nk_status nk_tour_rate(nk_tour *t, char *err, size_t errlen)
         for (size_t k = 0; k < p; k++) {
             size_t i = r.order[k];
             t->ratings[i] = (nk_tour_rating){r.elo[i],   r.se[i],    r.lo[i],        r.hi[i],
-                                             r.games[i], r.score[i], (int32_t)k + 1, r.los_next[k]};
+                                             r.games[i], r.score[i], (int32_t)k + 1, r.los_next[k],
+                                             r.se_pool[i]};
         }
         t->has_ratings = true;
         t->prior = r.prior;
@@ -307,7 +341,8 @@ static hid_t group(writer *w, const char *name)
     return g;
 }
 
-static hid_t game_type(void)
+/* The game row's type; schema 1 had no first and north_pits. */
+static hid_t game_type(int schema)
 {
     hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(nk_tour_game));
     H5Tinsert(t, "pairing", HOFFSET(nk_tour_game, pairing), H5T_NATIVE_INT32);
@@ -320,6 +355,25 @@ static hid_t game_type(void)
     H5Tinsert(t, "south_total", HOFFSET(nk_tour_game, south_total), H5T_NATIVE_INT16);
     H5Tinsert(t, "north_total", HOFFSET(nk_tour_game, north_total), H5T_NATIVE_INT16);
     H5Tinsert(t, "moves_at", HOFFSET(nk_tour_game, moves_at), H5T_NATIVE_INT64);
+    if (schema >= 2) {
+        H5Tinsert(t, "first", HOFFSET(nk_tour_game, first), H5T_NATIVE_INT8);
+        H5Tinsert(t, "north_pits", HOFFSET(nk_tour_game, north_pits), H5T_NATIVE_UINT16);
+    }
+    return t;
+}
+
+static hid_t match_type(void)
+{
+    hid_t t = H5Tcreate(H5T_COMPOUND, sizeof(nk_tour_match));
+    H5Tinsert(t, "pairing", HOFFSET(nk_tour_match, pairing), H5T_NATIVE_INT32);
+    H5Tinsert(t, "south", HOFFSET(nk_tour_match, south), H5T_NATIVE_INT32);
+    H5Tinsert(t, "north", HOFFSET(nk_tour_match, north), H5T_NATIVE_INT32);
+    H5Tinsert(t, "games", HOFFSET(nk_tour_match, games), H5T_NATIVE_INT32);
+    H5Tinsert(t, "winner", HOFFSET(nk_tour_match, winner), H5T_NATIVE_INT8);
+    H5Tinsert(t, "south_wins", HOFFSET(nk_tour_match, south_wins), H5T_NATIVE_INT16);
+    H5Tinsert(t, "north_wins", HOFFSET(nk_tour_match, north_wins), H5T_NATIVE_INT16);
+    H5Tinsert(t, "draws", HOFFSET(nk_tour_match, draws), H5T_NATIVE_INT16);
+    H5Tinsert(t, "first_game", HOFFSET(nk_tour_match, first_game), H5T_NATIVE_INT64);
     return t;
 }
 
@@ -334,6 +388,7 @@ static hid_t rating_type(void)
     H5Tinsert(t, "score", HOFFSET(nk_tour_rating, score), H5T_NATIVE_DOUBLE);
     H5Tinsert(t, "rank", HOFFSET(nk_tour_rating, rank), H5T_NATIVE_INT32);
     H5Tinsert(t, "los_next", HOFFSET(nk_tour_rating, los_next), H5T_NATIVE_DOUBLE);
+    H5Tinsert(t, "se_pool", HOFFSET(nk_tour_rating, se_pool), H5T_NATIVE_DOUBLE);
     return t;
 }
 
@@ -342,6 +397,7 @@ static void write_all(writer *w, const nk_tour *t)
     hid_t root = w->file;
     int32_t schema = NK_TOUR_SCHEMA_VERSION,
             complete = t->meetings_done == nk_tour_meetings_total(t);
+    int64_t match_games = (int64_t)t->set.match_games;
     int64_t games = (int64_t)t->set.games, openings = (int64_t)t->set.openings,
             ply = (int64_t)t->set.ply_limit, done = (int64_t)t->meetings_done,
             total = (int64_t)nk_tour_meetings_total(t);
@@ -351,6 +407,8 @@ static void write_all(writer *w, const nk_tour *t)
     put_text(w, root, "created", t->created);
     put_text(w, root, "variant", t->set.variant);
     put_text(w, root, "format", format_name(t->set.format));
+    put_text(w, root, "unit", nk_arena_unit_name(t->set.unit));
+    put_num(w, root, "match_games", H5T_STD_I64LE, H5T_NATIVE_INT64, &match_games);
     put_num(w, root, "games", H5T_STD_I64LE, H5T_NATIVE_INT64, &games);
     put_num(w, root, "openings", H5T_STD_I64LE, H5T_NATIVE_INT64, &openings);
     put_num(w, root, "ply_limit", H5T_STD_I64LE, H5T_NATIVE_INT64, &ply);
@@ -409,7 +467,7 @@ static void write_all(writer *w, const nk_tour *t)
     put_data_close(w, root, "/pairings", H5T_STD_I32LE, H5T_NATIVE_INT32, 2, dq, t->pairings);
     /* the file's compound types are packed: no padding bytes (whose
      * contents memory does not fix) reach the file */
-    hid_t gt = game_type(), gp = H5Tcopy(gt);
+    hid_t gt = game_type(NK_TOUR_SCHEMA_VERSION), gp = H5Tcopy(gt);
     H5Tpack(gp);
     hsize_t dg[1] = {t->ngames};
     hid_t d = put_data(w, root, "/games", gp, gt, 1, dg, t->games);
@@ -425,6 +483,18 @@ static void write_all(writer *w, const nk_tour *t)
     }
     H5Tclose(gp);
     H5Tclose(gt);
+    if (t->set.unit == NK_UNIT_MATCH) {
+        hid_t mt = match_type(), mp = H5Tcopy(mt);
+        H5Tpack(mp);
+        hsize_t dk[1] = {t->nmatches};
+        d = put_data(w, root, "/matches", mp, mt, 1, dk, t->matches);
+        if (d >= 0) {
+            put_text(w, d, "winner_names", "south,north,draw");
+            H5Dclose(d);
+        }
+        H5Tclose(mp);
+        H5Tclose(mt);
+    }
     hsize_t dm[1] = {t->nmoves};
     put_data_close(w, root, "/moves", H5T_STD_U8LE, H5T_NATIVE_UINT8, 1, dm, t->moves);
     g = group(w, "/cross");
@@ -447,7 +517,8 @@ static void write_all(writer *w, const nk_tour *t)
                      "likelihood");
             put_text(w, d, "interval",
                      "95%: 1.959964 se, se from the inverse observed information with the "
-                     "anchor fixed, corrected for draws (sandwich)");
+                     "anchor fixed, corrected for draws (sandwich); se_pool: of the rating "
+                     "less the mean of all, from the same covariance");
             put_num(w, d, "prior", H5T_STD_I32LE, H5T_NATIVE_INT32, &prior);
             H5Dclose(d);
         }
@@ -720,17 +791,22 @@ bool nk_tour_is_file(const char *path)
 static void read_all(reader *r, nk_tour *t)
 {
     hid_t root = r->file;
-    char kind[32], format[32];
+    char kind[32], format[32], unit[32] = "game";
     int32_t schema = 0, complete = 0;
-    int64_t games = 0, openings = 0, ply = 0, done = 0, total = 0;
+    int64_t games = 0, openings = 0, ply = 0, done = 0, total = 0, match_games = 0;
     get_text(r, root, "kind", kind, sizeof kind);
     if (r->st == NK_OK && strcmp(kind, "tournament") != 0)
         bad(r, "not a tournament file (kind is not 'tournament')");
     get_num(r, root, "schema_version", H5T_NATIVE_INT32, &schema);
-    if (r->st == NK_OK && schema != NK_TOUR_SCHEMA_VERSION)
+    if (r->st == NK_OK && (schema < 1 || schema > NK_TOUR_SCHEMA_VERSION))
         r->st = nk_fail(NK_EFORMAT, r->err, r->errlen,
-                        "tournament file '%s' has schema_version %d; this nickar reads %d", r->path,
-                        schema, NK_TOUR_SCHEMA_VERSION);
+                        "tournament file '%s' has schema_version %d; this nickar reads 1 to %d",
+                        r->path, schema, NK_TOUR_SCHEMA_VERSION);
+    t->schema = schema;
+    if (schema >= 2) {
+        get_text(r, root, "unit", unit, sizeof unit);
+        get_num(r, root, "match_games", H5T_NATIVE_INT64, &match_games);
+    }
     get_text(r, root, "created", t->created, sizeof t->created);
     get_text(r, root, "variant", t->set.variant, sizeof t->set.variant);
     get_text(r, root, "format", format, sizeof format);
@@ -751,6 +827,12 @@ static void read_all(reader *r, nk_tour *t)
         t->set.format = NK_TOUR_GAUNTLET;
     else
         bad(r, "format is neither 'round-robin' nor 'gauntlet'");
+    if (!nk_arena_unit_parse(unit, &t->set.unit))
+        bad(r, "unit is neither 'game' nor 'match'");
+    else if (t->set.unit == NK_UNIT_MATCH ? match_games < 1 || match_games > NK_MATCH_GAMES_MAX
+                                          : match_games != 0)
+        bad(r, "match_games out of range for the unit");
+    t->set.match_games = (uint64_t)match_games;
     if (games < 2 || games % 2 != 0 || games > (1 << 30) || openings < 0 || ply < 1 || done < 0 ||
         total < done)
         bad(r, "games, openings, ply_limit or meetings_done out of range");
@@ -767,10 +849,22 @@ static void read_all(reader *r, nk_tour *t)
     t->npairings = t->set.format == NK_TOUR_GAUNTLET ? p - 1 : p * (p - 1) / 2;
     if ((int64_t)nk_tour_meetings_total(t) != total)
         bad(r, "meetings_total does not match the players and games");
-    t->ngames = 2 * t->meetings_done;
+    hsize_t ng = extent(r, "/games");
+    if (t->set.unit == NK_UNIT_MATCH) {
+        t->nmatches = 2 * t->meetings_done;
+        if (r->st == NK_OK && extent(r, "/matches") != t->nmatches)
+            bad(r, "/matches missing or not 2 * meetings_done rows");
+        if (r->st == NK_OK && (ng == (hsize_t)-1 || ng > (hsize_t)t->nmatches * NK_MATCH_GAMES_MAX))
+            bad(r, "/games missing or of more rows than the matches allow");
+        t->ngames = (size_t)ng;
+    } else {
+        t->ngames = 2 * t->meetings_done;
+        if (r->st == NK_OK && ng != t->ngames)
+            bad(r, "/games missing or not 2 * meetings_done rows");
+    }
     hsize_t nm = extent(r, "/moves");
-    if (r->st == NK_OK && (nm == (hsize_t)-1 || extent(r, "/games") != t->ngames))
-        bad(r, "/games or /moves missing, or /games not 2 * meetings_done rows");
+    if (r->st == NK_OK && nm == (hsize_t)-1)
+        bad(r, "/moves missing");
     if (r->st != NK_OK)
         return;
     t->nmoves = (size_t)nm;
@@ -781,14 +875,16 @@ static void read_all(reader *r, nk_tour *t)
     t->games_cap = t->ngames + 1;
     t->moves = nk_malloc(t->nmoves + 1);
     t->moves_cap = t->nmoves + 1;
+    t->matches = nk_calloc(t->nmatches + 1, sizeof *t->matches);
+    t->matches_cap = t->nmatches + 1;
     char *names = nk_calloc(p, NK_PLAYER_NAME), *specs = nk_calloc(p, NK_SPEC_TEXT);
     double *wts = nk_calloc(p * NK_MAX_FEATURES, sizeof *wts);
     int32_t *nw = nk_calloc(p, sizeof *nw);
-    if (!t->players || !t->pairings || !t->ratings || !t->games || !t->moves || !names || !specs ||
-        !wts || !nw) {
+    if (!t->players || !t->pairings || !t->ratings || !t->games || !t->moves || !t->matches ||
+        !names || !specs || !wts || !nw) {
         r->st = nk_fail(NK_ENOMEM, r->err, r->errlen, "out of memory reading '%s'", r->path);
     } else {
-        hid_t tn = text_type(NK_PLAYER_NAME), ts = text_type(NK_SPEC_TEXT), gt = game_type();
+        hid_t tn = text_type(NK_PLAYER_NAME), ts = text_type(NK_SPEC_TEXT), gt = game_type(schema);
         hsize_t d1[2] = {p, 0}, d2[2] = {p, NK_MAX_FEATURES}, dq[2] = {t->npairings, 2},
                 dg[1] = {t->ngames}, dm[1] = {t->nmoves};
         get_data(r, "/players/name", tn, 1, d1, names);
@@ -798,6 +894,12 @@ static void read_all(reader *r, nk_tour *t)
         get_data(r, "/pairings", H5T_NATIVE_INT32, 2, dq, t->pairings);
         get_data(r, "/games", gt, 1, dg, t->games);
         get_data(r, "/moves", H5T_NATIVE_UINT8, 1, dm, t->moves);
+        if (t->set.unit == NK_UNIT_MATCH) {
+            hid_t mt = match_type();
+            hsize_t dk[1] = {t->nmatches};
+            get_data(r, "/matches", mt, 1, dk, t->matches);
+            H5Tclose(mt);
+        }
         H5Tclose(tn);
         H5Tclose(ts);
         H5Tclose(gt);
@@ -818,8 +920,35 @@ static void read_all(reader *r, nk_tour *t)
                 g->moves_at < 0 || (size_t)g->moves_at + g->plies > t->nmoves || g->winner < 0 ||
                 g->winner > 2)
                 bad(r, "a row of /games points outside the file");
+            if (schema < 2) { /* schema 1: unit-game games from the start position */
+                t->games[k].first = NK_SOUTH;
+                t->games[k].north_pits = NK_DEFAULT_NORTH;
+            }
         }
-        if (r->st == NK_OK && H5Lexists(root, "/ratings", H5P_DEFAULT) > 0) {
+        /* the matches: each its own run of the games, in order, between
+         * its two players */
+        int64_t at = 0;
+        for (size_t k = 0; r->st == NK_OK && k < t->nmatches; k++) {
+            const nk_tour_match *m = &t->matches[k];
+            bool good = m->pairing >= 0 && (size_t)m->pairing < t->npairings &&
+                        m->first_game == at && m->games >= 1 &&
+                        (uint64_t)m->games <= t->set.match_games &&
+                        (size_t)at + (size_t)m->games <= t->ngames && m->winner >= 0 &&
+                        m->winner <= 2;
+            for (int32_t g = 0; good && g < m->games; g++) {
+                const nk_tour_game *x = &t->games[at + g];
+                good = x->south == m->south && x->north == m->north && x->pairing == m->pairing;
+            }
+            if (!good)
+                bad(r, "a row of /matches does not match its games");
+            at += m->games;
+        }
+        if (r->st == NK_OK && t->set.unit == NK_UNIT_MATCH && (size_t)at != t->ngames)
+            bad(r, "/games holds games of no match");
+        if (r->st == NK_OK && schema < 2) {
+            /* schema 1's rating rows are fitted again (the same fit) */
+            r->st = nk_tour_rate(t, r->err, r->errlen);
+        } else if (r->st == NK_OK && H5Lexists(root, "/ratings", H5P_DEFAULT) > 0) {
             hid_t rt = rating_type();
             t->has_ratings = get_data(r, "/ratings", rt, 1, d1, t->ratings);
             H5Tclose(rt);
@@ -868,6 +997,12 @@ nk_status nk_tour_compare(const nk_tour *f, const nk_tour *w, char *err, size_t 
     if (a->format != b->format)
         return nk_fail(NK_EMISMATCH, err, errlen, "it was made with --format %s, not %s",
                        format_name(a->format), format_name(b->format));
+    if (a->unit != b->unit)
+        return nk_fail(NK_EMISMATCH, err, errlen, "it was made with --unit %s, not %s",
+                       nk_arena_unit_name(a->unit), nk_arena_unit_name(b->unit));
+    if (a->match_games != b->match_games)
+        return nk_fail(NK_EMISMATCH, err, errlen, "it was made with --match-games %llu, not %llu",
+                       (unsigned long long)a->match_games, (unsigned long long)b->match_games);
     if (a->games != b->games)
         return nk_fail(NK_EMISMATCH, err, errlen, "it was made with --games %llu, not %llu",
                        (unsigned long long)a->games, (unsigned long long)b->games);
