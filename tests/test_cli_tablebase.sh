@@ -2,8 +2,9 @@
 # test_cli_tablebase.sh -- `nickar tablebase build` and `nickar solve`
 # (docs/tablebase.md): a database is built and read back; solve gives the
 # value and the optimal moves of a known endgame; damaged, truncated,
-# foreign and other-variant files, a position outside the database and an
-# unsupported variant are refused with exit 2 and one line.
+# foreign and other-variant files and a position outside the database are
+# refused with exit 2 and one line.  Speightstown's two-plane database
+# builds, solves, grades and plays.
 source "$(dirname "$0")/lib_cli.sh"
 
 db=$tmp/tb
@@ -56,8 +57,37 @@ check "an undecided value is given as bounds" grep -q "^value: from [0-9]* to [0
 check "an undecided move is given as bounds" grep -q "^move a: from [0-9]* to [0-9]* " <<<"$out"
 expect_error solve "bad value" \
   solve --variant abapa --position '4,4,4,4,4,4/4,4,4,4,4,4 0-0 S' --tb "$db" --nodes 0
-expect_error tablebase "no endgame database for speightstown" \
-  tablebase build --variant speightstown --seeds 3 --output "$tmp/s"
+# Speightstown (two planes: what each side can force himself to collect).
+# f makes A 2 and captures it, a grand slam that leaves North to move on an
+# empty board: South 25, a win (R-W5, R-W9, R-W12).  With one seed each
+# that can only circulate, nobody captures: a draw at 24-22 (R-W12's
+# example), where abapa gives each his own row.
+run tablebase build --variant speightstown --seeds 8 --output "$tmp/s" --threads 2
+check "speightstown builds" test "$rc" -eq 0
+check "speightstown: twice the positions' bytes and the header" \
+  test "$(stat -c %s "$tmp/s/speightstown.nktb")" -eq $((96 + 2 * 125970))
+run tablebase build --variant speightstown --seeds 8 --output "$tmp/s1" --threads 1
+check "speightstown: the same file on 1 and 2 threads" \
+  cmp -s "$tmp/s/speightstown.nktb" "$tmp/s1/speightstown.nktb"
+run solve --variant speightstown --position '0,0,0,0,0,1/1,0,0,0,0,0 23-23 S' --tb "$tmp/s"
+check "speightstown solve exits 0" test "$rc" -eq 0
+check "speightstown: both sides' values" \
+  grep -qx "value: South can force 2 and North 0 of the 2 seeds on the board (a repetition gives the rest to nobody)" <<<"$out"
+check "speightstown: the result" grep -q "^result under perfect play: South wins (stores South 23, North 23; a win needs 25)" <<<"$out"
+check "speightstown: the move" grep -qx "move f: South 2, North 0: South wins optimal" <<<"$out"
+run solve --variant speightstown --position '0,0,0,0,0,1/0,0,0,0,0,1 24-22 S' --tb "$tmp/s"
+check "speightstown: circulating seeds go to nobody" grep -q "^value: South can force 0 and North 0 of the 2" <<<"$out"
+check "speightstown: a draw at 24-22" grep -q "^result under perfect play: draw" <<<"$out"
+expect_error solve "not available for speightstown" \
+  solve --variant speightstown --position '4,4,4,4,4,4/4,4,4,4,4,4 0-0 S' --tb "$tmp/s"
+mkdir -p "$tmp/smix" && cp "$tmp/s/speightstown.nktb" "$tmp/smix/abapa.nktb"
+expect_error solve "database of speightstown, not of abapa" \
+  solve --variant abapa --position '0,0,0,0,0,1/1,1,0,0,0,0 0-0 S' --tb "$tmp/smix"
+run grade random --variant speightstown --tb "$tmp/s" --positions 100 --seed 3
+check "speightstown grade exits 0" test "$rc" -eq 0
+check "speightstown grade: 100 positions" grep -q "^positions: 100 " <<<"$out"
+run match --variant speightstown --games 2 "ab:depth=1,tb=$tmp/s" greedy
+check "a speightstown tb= player plays" test "$rc" -eq 0
 expect_error tablebase "expected the action 'build'" tablebase erase --variant abapa --seeds 3
 printf 'keep\n' >"$tmp/afile"
 expect_error tablebase "is not a directory" \
@@ -117,7 +147,7 @@ expect_error match "checksum" \
   match --variant abapa --games 2 "ab:depth=1,tb=$tmp/dmg" greedy
 expect_error match "truncated" \
   match --variant abapa --games 2 "ab:depth=1,tb=$tmp/trunc" greedy
-expect_error match "no endgame database for speightstown" \
+expect_error match "cannot open" \
   match --variant speightstown --games 2 "ab:depth=1,tb=$db" greedy
 expect_error match "tb needs a value" match --variant abapa --games 2 "ab:tb=" greedy
 run match --variant abapa --games 4 --threads 2 "ab:depth=2,tb=$db" greedy

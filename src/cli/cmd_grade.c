@@ -131,18 +131,27 @@ int nk_cmd_grade(int argc, char **argv)
             nk_game_play_legal(g, nk_random_move(g, &rng), NULL);
         while (!nk_game_over(g) && n < want) {
             unsigned mask;
-            int val[NK_PASS + 1];
+            int val[NK_PASS + 1], opp[NK_PASS + 1];
             if (nk_pos_on_board(&g->pos) <= tb.seeds &&
-                nk_tb_move_values(&tb, &g->pos, &mask, val, NULL) == NK_OK &&
+                nk_tb_move_pairs(&tb, &g->pos, &mask, val, opp, NULL) == NK_OK &&
                 (mask & (mask - 1)) != 0) {
-                int best = -1;
-                for (unsigned m = mask; m; m &= m - 1)
-                    if (val[__builtin_ctz(m)] > best)
-                        best = val[__builtin_ctz(m)];
+                int best = -1, best_out = -1;
+                for (unsigned m = mask; m; m &= m - 1) {
+                    const int k = __builtin_ctz(m);
+                    const int o = nk_tb_outcome(&tb, &g->pos, val[k], opp[k]);
+                    if (val[k] > best)
+                        best = val[k];
+                    if (o > best_out)
+                        best_out = o;
+                }
                 int mv = nk_player_move(player, g, &prng, NULL);
                 double lost = best - val[mv];
                 n++;
-                optimal += lost == 0;
+                /* Speightstown: optimal keeps the result (R-W12). */
+                if (tb.planes == 2)
+                    optimal += nk_tb_outcome(&tb, &g->pos, val[mv], opp[mv]) == best_out;
+                else
+                    optimal += lost == 0;
                 loss += lost;
                 loss2 += lost * lost;
                 uint8_t byte;
