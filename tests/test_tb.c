@@ -3,14 +3,17 @@
  *
  * - The index is a bijection: rank(unrank(r)) = r for every rank of the
  *   seed counts 0..7.
- * - Every position with at most 6 seeds on the board, each variant with a
- *   database, each side to move (Adji Kui II: every ownership pattern), and
- *   500 random positions of 7 to 10 seeds per variant: the database's value
- *   equals an exhaustive alpha-beta search of the full game tree with the
- *   game's history (repetition as the engine applies it, R-W10/R-K7), over
- *   the engine's own moves.  Positions without NK_TB_CYCLE must agree; those
+ * - Every position with at most 3 seeds on the board (NK_TB_TOP=N for
+ *   more), each one-plane variant, each side to move (Adji Kui II: every
+ *   ownership pattern), and 300 random positions of 4 to 10 seeds per
+ *   variant within a node budget: the database's value equals an
+ *   exhaustive alpha-beta search of the full game tree with the game's
+ *   history (repetition as the engine applies it, R-W10/R-K7), over the
+ *   engine's own moves.  Positions without NK_TB_CYCLE must agree; those
  *   with it may differ (docs/tablebase.md, "Cycles"): the test counts them,
- *   prints the count and names the first of them.
+ *   prints the count and names the first of them.  (test_tb_fixpoint.c
+ *   compares every position to 8 seeds, 6 in adjikui, with a solver that
+ *   does not search.)
  * - The retrograde invariant over a whole database of 8 seeds: every value
  *   without NK_TB_CYCLE is the best of its moves' values, and every
  *   position whose game is over holds its end rule's value.
