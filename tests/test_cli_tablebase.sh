@@ -155,4 +155,72 @@ check "a tb= player plays a match" test "$rc" -eq 0
 m2=$out
 run match --variant abapa --games 4 --threads 1 "ab:depth=2,tb=$db" greedy
 check "the same match on 1 and 2 threads" test "$out" = "$m2"
+
+# benchmark.tablebase: the champion of an evolution run is graded against
+# the database at every benchmark generation (0, 1 and 3 with every = 2 of
+# 4), into /stats; the same figures on 1 and 2 threads; inspect shows them;
+# a bad directory is refused before anything is written.
+cat >"$tmp/tiny.ini" <<INI
+[experiment]
+name = tiny
+seed = 7
+variant = abapa
+generations = 4
+[player]
+features = positional
+depth = 1
+[population]
+size = 6
+[fitness]
+schedule = round-robin
+openings = 2
+[benchmark]
+every = 2
+games = 4
+opponents = random
+tablebase = $tmp/g
+tablebase_positions = 60
+INI
+run evolve "$tmp/tiny.ini" --output "$tmp/e1.h5" --threads 1 --quiet
+check "evolve with benchmark.tablebase exits 0 ($err)" test "$rc" -eq 0
+run evolve "$tmp/tiny.ini" --output "$tmp/e2.h5" --threads 2 --quiet
+check "the champion graded in /stats at the benchmark generations" "$python" - "$tmp/e1.h5" "$tmp/e2.h5" <<'PY'
+import sys, h5py
+a = h5py.File(sys.argv[1], "r")["stats"][:]
+b = h5py.File(sys.argv[2], "r")["stats"][:]
+assert list(a["tb_positions"]) == [60, 60, 0, 60], a["tb_positions"]
+for k in ("tb_positions", "tb_optimal", "tb_seeds_lost"):
+    assert (a[k] == b[k]).all(), k
+g = a["tb_positions"] > 0
+assert ((a["tb_optimal"][g] > 0) & (a["tb_optimal"][g] <= 1)).all()
+assert (a["tb_seeds_lost"][g] >= 0).all() and (a["tb_optimal"][~g] == 0).all()
+PY
+run inspect "$tmp/e1.h5"
+check "inspect shows the grading" grep -q "^endgame play (champion against the database" <<<"$out"
+# A run file made before the tb_* columns existed (its /stats rewritten
+# without them) still reads: no grading shown, an empty list in the JSON.
+cp "$tmp/e1.h5" "$tmp/old.h5"
+check "an old /stats layout made" "$python" - "$tmp/old.h5" <<'PY'
+import sys, h5py, numpy as np
+f = h5py.File(sys.argv[1], "r+")
+s = f["stats"][:]
+names = [n for n in s.dtype.names if not n.startswith("tb_")]
+old = np.zeros(len(s), dtype=[(n, s.dtype[n]) for n in names])
+for n in names:
+    old[n] = s[n]
+del f["stats"]
+f.create_dataset("stats", data=old, maxshape=(None,), chunks=(256,))
+PY
+run inspect "$tmp/old.h5"
+check "an old run file reads ($err)" test "$rc" -eq 0
+check "an old run file shows no grading" test "$(grep -c '^endgame play' <<<"$out")" -eq 0
+run inspect "$tmp/old.h5" --json
+check "an old run file: no grading in the JSON" "$python" -c '
+import json, sys
+assert json.loads(sys.argv[1])["tablebase"] == []' "$out"
+sed "s|^tablebase = .*|tablebase = $tmp/none|" "$tmp/tiny.ini" >"$tmp/badtb.ini"
+expect_error evolve "benchmark.tablebase: cannot open" evolve "$tmp/badtb.ini" --output "$tmp/e3.h5" --quiet
+check "nothing written for a bad benchmark.tablebase" test ! -e "$tmp/e3.h5"
+sed "s|^tablebase = .*|tablebase = $tmp/mix|" "$tmp/tiny.ini" >"$tmp/badtb.ini"
+expect_error evolve "database of antigua, not of abapa" evolve "$tmp/badtb.ini" --output "$tmp/e3.h5" --quiet
 finish
