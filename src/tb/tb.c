@@ -314,8 +314,46 @@ typedef struct tb_level {
     uint8_t *cyc;    /* NK_TB_CYCLE or 0 */
     uint8_t *deg;
     tb_chunk *chunk;
+    /* Which positions' bounds moved in the last sweep (prev) and in this
+     * one (cur), one bit each: a position is evaluated again only when one
+     * of its children moved since it was last evaluated (every position in
+     * the first sweep, all set).  The bits are small enough to stay in the
+     * cache where the bounds are not. */
+    uint64_t *prev, *cur;
     bool nomem;
 } tb_level;
+
+static inline bool moved_bit(const uint64_t *m, uint64_t i)
+{
+    return (__atomic_load_n(&m[i >> 6], __ATOMIC_RELAXED) >> (i & 63)) & 1u;
+}
+
+static inline void set_moved(uint64_t *m, uint64_t i)
+{
+    __atomic_fetch_or(&m[i >> 6], (uint64_t)1 << (i & 63), __ATOMIC_RELAXED);
+}
+
+/* Whether one of the deg children in e moved in the last sweep or, earlier,
+ * in this one (as the sweep reads the bounds in place, a move made earlier
+ * in the same sweep is seen at once). */
+static inline bool children_moved(const tb_level *L, const uint32_t *e, unsigned deg)
+{
+    for (unsigned j = 0; j < deg; j++) {
+        const uint64_t x = e[j] & ~NOFLIP;
+        if (moved_bit(L->prev, x) || moved_bit(L->cur, x))
+            return true;
+    }
+    return false;
+}
+
+/* Ends a sweep: this sweep's bits become the last sweep's. */
+static void level_turn(tb_level *L)
+{
+    uint64_t *t = L->prev;
+    L->prev = L->cur;
+    L->cur = t;
+    memset(L->cur, 0, ((L->n + 63) / 64) * sizeof *L->cur);
+}
 
 static bool chunk_push(tb_chunk *c, uint32_t x)
 {
@@ -398,7 +436,7 @@ static uint64_t level_sweep(tb_level *L)
         uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
         for (uint64_t i = k * CHUNK; i < end_i; e += L->deg[i], i++) {
             uint8_t lo = ld(L->lo, i), hi = ld(L->hi, i);
-            if (lo == hi)
+            if (lo == hi || !children_moved(L, e, L->deg[i]))
                 continue;
             int nlo = (int)L->base[i] - 1, nhi = nlo;
             for (unsigned j = 0; j < L->deg[i]; j++) {
@@ -420,6 +458,8 @@ static uint64_t level_sweep(tb_level *L)
                 st(L->hi, i, (uint8_t)nhi);
                 moved++;
             }
+            if (nlo > lo || nhi < hi)
+                set_moved(L->cur, i);
         }
     }
     return moved;
@@ -435,7 +475,7 @@ static uint64_t level_sweep2(tb_level *L)
         const uint32_t *e = L->chunk[k].edge;
         uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
         for (uint64_t i = k * CHUNK; i < end_i; e += L->deg[i], i++) {
-            if (L->deg[i] == 0)
+            if (L->deg[i] == 0 || !children_moved(L, e, L->deg[i]))
                 continue;
             uint8_t g = ld(L->lo, i), h = ld(L->hi, i);
             int ng = (int)L->base[i] - 1, nh = L->hbase[i];
@@ -457,6 +497,8 @@ static uint64_t level_sweep2(tb_level *L)
                 st(L->hi, i, (uint8_t)nh);
                 moved++;
             }
+            if (ng > g || nh > h)
+                set_moved(L->cur, i);
         }
     }
     return moved;
@@ -513,7 +555,8 @@ nk_status nk_tb_build(nk_tb *tb, const nk_variant *v, unsigned seeds, int thread
     uint8_t *hi = two ? NULL : malloc(top), *base = malloc(top), *cyc = malloc(top),
             *deg = malloc(top), *hbase = two ? malloc(top) : NULL;
     tb_chunk *chunk = calloc(nch, sizeof *chunk);
-    bool nomem = !tb->owned || (!two && !hi) || (two && !hbase) || !base || !cyc || !deg ||
+    uint64_t *bits = malloc(2 * ((top + 63) / 64) * sizeof *bits);
+    bool nomem = !bits || !tb->owned || (!two && !hi) || (two && !hbase) || !base || !cyc || !deg ||
                  !chunk;
     nk_tb_stats s = {.positions = total};
     for (unsigned b = 0; b <= seeds && !nomem; b++) {
@@ -525,7 +568,9 @@ nk_status nk_tb_build(nk_tb *tb, const nk_variant *v, unsigned seeds, int thread
                       .hbase = hbase,
                       .cyc = cyc,
                       .deg = deg,
-                      .chunk = chunk};
+                      .chunk = chunk,
+                      .prev = bits,
+                      .cur = bits + (top + 63) / 64};
         L.nchunks = (L.n + CHUNK - 1) / CHUNK;
         for (uint64_t k = 0; k < L.nchunks; k++)
             chunk[k].len = 0;
@@ -534,14 +579,21 @@ nk_status nk_tb_build(nk_tb *tb, const nk_variant *v, unsigned seeds, int thread
             nomem = true;
             break;
         }
+        const uint64_t words = (L.n + 63) / 64;
+        memset(L.prev, 0xFF, words * sizeof *L.prev); /* the first sweep: all */
+        memset(L.cur, 0, words * sizeof *L.cur);
         if (two) { /* no cycle: the least fixpoints are the values */
-            while (level_sweep2(&L) != 0)
+            while (level_sweep2(&L) != 0) {
+                level_turn(&L);
                 s.sweeps++;
+            }
             s.sweeps++;
             continue;
         }
-        while (level_sweep(&L) != 0)
+        while (level_sweep(&L) != 0) {
+            level_turn(&L);
             s.sweeps++;
+        }
         s.sweeps++;
         for (uint64_t i = 0; i < L.n; i++)
             if (L.lo[i] != L.hi[i])
@@ -574,6 +626,7 @@ nk_status nk_tb_build(nk_tb *tb, const nk_variant *v, unsigned seeds, int thread
         free(chunk[k].edge);
     free(chunk);
     free(hi);
+    free(bits);
     free(hbase);
     free(base);
     free(cyc);
