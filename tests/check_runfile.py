@@ -93,10 +93,12 @@ def main():
         check(st.shape == (g,), f"stats shape {st.shape}")
         want_fields = ["generation", "games", "evaluations", "best", "mean", "median",
                        "std", "worst", "diversity", "wall_seconds",
-                       "play_seconds", "outside_seconds"]
+                       "play_seconds", "outside_seconds", "tb_positions", "tb_optimal",
+                       "tb_seeds_lost"]
         check(list(st.dtype.names) == want_fields, f"stats fields {st.dtype.names}")
         check(st.dtype["generation"] == np.int32 and st.dtype["games"] == np.int64
-              and st.dtype["best"] == np.float64, "stats field types")
+              and st.dtype["best"] == np.float64 and st.dtype["tb_positions"] == np.int64
+              and st.dtype["tb_optimal"] == np.float64, "stats field types")
         s = st[()]
         check(list(s["generation"]) == list(range(g)), "stats generation")
         check(list(s["games"]) == [10 * k for k in range(g)], "stats games")

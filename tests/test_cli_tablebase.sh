@@ -2,8 +2,9 @@
 # test_cli_tablebase.sh -- `nickar tablebase build` and `nickar solve`
 # (docs/tablebase.md): a database is built and read back; solve gives the
 # value and the optimal moves of a known endgame; damaged, truncated,
-# foreign and other-variant files, a position outside the database and an
-# unsupported variant are refused with exit 2 and one line.
+# foreign and other-variant files and a position outside the database are
+# refused with exit 2 and one line.  Speightstown's two-plane database
+# builds, solves, grades and plays.
 source "$(dirname "$0")/lib_cli.sh"
 
 db=$tmp/tb
@@ -56,8 +57,37 @@ check "an undecided value is given as bounds" grep -q "^value: from [0-9]* to [0
 check "an undecided move is given as bounds" grep -q "^move a: from [0-9]* to [0-9]* " <<<"$out"
 expect_error solve "bad value" \
   solve --variant abapa --position '4,4,4,4,4,4/4,4,4,4,4,4 0-0 S' --tb "$db" --nodes 0
-expect_error tablebase "no endgame database for speightstown" \
-  tablebase build --variant speightstown --seeds 3 --output "$tmp/s"
+# Speightstown (two planes: what each side can force himself to collect).
+# f makes A 2 and captures it, a grand slam that leaves North to move on an
+# empty board: South 25, a win (R-W5, R-W9, R-W12).  With one seed each
+# that can only circulate, nobody captures: a draw at 24-22 (R-W12's
+# example), where abapa gives each his own row.
+run tablebase build --variant speightstown --seeds 8 --output "$tmp/s" --threads 2
+check "speightstown builds" test "$rc" -eq 0
+check "speightstown: twice the positions' bytes and the header" \
+  test "$(stat -c %s "$tmp/s/speightstown.nktb")" -eq $((96 + 2 * 125970))
+run tablebase build --variant speightstown --seeds 8 --output "$tmp/s1" --threads 1
+check "speightstown: the same file on 1 and 2 threads" \
+  cmp -s "$tmp/s/speightstown.nktb" "$tmp/s1/speightstown.nktb"
+run solve --variant speightstown --position '0,0,0,0,0,1/1,0,0,0,0,0 23-23 S' --tb "$tmp/s"
+check "speightstown solve exits 0" test "$rc" -eq 0
+check "speightstown: both sides' values" \
+  grep -qx "value: South can force 2 and North 0 of the 2 seeds on the board (a repetition gives the rest to nobody)" <<<"$out"
+check "speightstown: the result" grep -q "^result under perfect play: South wins (stores South 23, North 23; a win needs 25)" <<<"$out"
+check "speightstown: the move" grep -qx "move f: South 2, North 0: South wins optimal" <<<"$out"
+run solve --variant speightstown --position '0,0,0,0,0,1/0,0,0,0,0,1 24-22 S' --tb "$tmp/s"
+check "speightstown: circulating seeds go to nobody" grep -q "^value: South can force 0 and North 0 of the 2" <<<"$out"
+check "speightstown: a draw at 24-22" grep -q "^result under perfect play: draw" <<<"$out"
+expect_error solve "not available for speightstown" \
+  solve --variant speightstown --position '4,4,4,4,4,4/4,4,4,4,4,4 0-0 S' --tb "$tmp/s"
+mkdir -p "$tmp/smix" && cp "$tmp/s/speightstown.nktb" "$tmp/smix/abapa.nktb"
+expect_error solve "database of speightstown, not of abapa" \
+  solve --variant abapa --position '0,0,0,0,0,1/1,1,0,0,0,0 0-0 S' --tb "$tmp/smix"
+run grade random --variant speightstown --tb "$tmp/s" --positions 100 --seed 3
+check "speightstown grade exits 0" test "$rc" -eq 0
+check "speightstown grade: 100 positions" grep -q "^positions: 100 " <<<"$out"
+run match --variant speightstown --games 2 "ab:depth=1,tb=$tmp/s" greedy
+check "a speightstown tb= player plays" test "$rc" -eq 0
 expect_error tablebase "expected the action 'build'" tablebase erase --variant abapa --seeds 3
 printf 'keep\n' >"$tmp/afile"
 expect_error tablebase "is not a directory" \
@@ -117,7 +147,7 @@ expect_error match "checksum" \
   match --variant abapa --games 2 "ab:depth=1,tb=$tmp/dmg" greedy
 expect_error match "truncated" \
   match --variant abapa --games 2 "ab:depth=1,tb=$tmp/trunc" greedy
-expect_error match "no endgame database for speightstown" \
+expect_error match "cannot open" \
   match --variant speightstown --games 2 "ab:depth=1,tb=$db" greedy
 expect_error match "tb needs a value" match --variant abapa --games 2 "ab:tb=" greedy
 run match --variant abapa --games 4 --threads 2 "ab:depth=2,tb=$db" greedy
@@ -125,4 +155,72 @@ check "a tb= player plays a match" test "$rc" -eq 0
 m2=$out
 run match --variant abapa --games 4 --threads 1 "ab:depth=2,tb=$db" greedy
 check "the same match on 1 and 2 threads" test "$out" = "$m2"
+
+# benchmark.tablebase: the champion of an evolution run is graded against
+# the database at every benchmark generation (0, 1 and 3 with every = 2 of
+# 4), into /stats; the same figures on 1 and 2 threads; inspect shows them;
+# a bad directory is refused before anything is written.
+cat >"$tmp/tiny.ini" <<INI
+[experiment]
+name = tiny
+seed = 7
+variant = abapa
+generations = 4
+[player]
+features = positional
+depth = 1
+[population]
+size = 6
+[fitness]
+schedule = round-robin
+openings = 2
+[benchmark]
+every = 2
+games = 4
+opponents = random
+tablebase = $tmp/g
+tablebase_positions = 60
+INI
+run evolve "$tmp/tiny.ini" --output "$tmp/e1.h5" --threads 1 --quiet
+check "evolve with benchmark.tablebase exits 0 ($err)" test "$rc" -eq 0
+run evolve "$tmp/tiny.ini" --output "$tmp/e2.h5" --threads 2 --quiet
+check "the champion graded in /stats at the benchmark generations" "$python" - "$tmp/e1.h5" "$tmp/e2.h5" <<'PY'
+import sys, h5py
+a = h5py.File(sys.argv[1], "r")["stats"][:]
+b = h5py.File(sys.argv[2], "r")["stats"][:]
+assert list(a["tb_positions"]) == [60, 60, 0, 60], a["tb_positions"]
+for k in ("tb_positions", "tb_optimal", "tb_seeds_lost"):
+    assert (a[k] == b[k]).all(), k
+g = a["tb_positions"] > 0
+assert ((a["tb_optimal"][g] > 0) & (a["tb_optimal"][g] <= 1)).all()
+assert (a["tb_seeds_lost"][g] >= 0).all() and (a["tb_optimal"][~g] == 0).all()
+PY
+run inspect "$tmp/e1.h5"
+check "inspect shows the grading" grep -q "^endgame play (champion against the database" <<<"$out"
+# A run file made before the tb_* columns existed (its /stats rewritten
+# without them) still reads: no grading shown, an empty list in the JSON.
+cp "$tmp/e1.h5" "$tmp/old.h5"
+check "an old /stats layout made" "$python" - "$tmp/old.h5" <<'PY'
+import sys, h5py, numpy as np
+f = h5py.File(sys.argv[1], "r+")
+s = f["stats"][:]
+names = [n for n in s.dtype.names if not n.startswith("tb_")]
+old = np.zeros(len(s), dtype=[(n, s.dtype[n]) for n in names])
+for n in names:
+    old[n] = s[n]
+del f["stats"]
+f.create_dataset("stats", data=old, maxshape=(None,), chunks=(256,))
+PY
+run inspect "$tmp/old.h5"
+check "an old run file reads ($err)" test "$rc" -eq 0
+check "an old run file shows no grading" test "$(grep -c '^endgame play' <<<"$out")" -eq 0
+run inspect "$tmp/old.h5" --json
+check "an old run file: no grading in the JSON" "$python" -c '
+import json, sys
+assert json.loads(sys.argv[1])["tablebase"] == []' "$out"
+sed "s|^tablebase = .*|tablebase = $tmp/none|" "$tmp/tiny.ini" >"$tmp/badtb.ini"
+expect_error evolve "benchmark.tablebase: cannot open" evolve "$tmp/badtb.ini" --output "$tmp/e3.h5" --quiet
+check "nothing written for a bad benchmark.tablebase" test ! -e "$tmp/e3.h5"
+sed "s|^tablebase = .*|tablebase = $tmp/mix|" "$tmp/tiny.ini" >"$tmp/badtb.ini"
+expect_error evolve "database of antigua, not of abapa" evolve "$tmp/badtb.ini" --output "$tmp/e3.h5" --quiet
 finish

@@ -3,17 +3,26 @@
  *
  * - The index is a bijection: rank(unrank(r)) = r for every rank of the
  *   seed counts 0..7.
- * - Every position with at most 6 seeds on the board, each variant with a
- *   database, each side to move (Adji Kui II: every ownership pattern), and
- *   500 random positions of 7 to 10 seeds per variant: the database's value
- *   equals an exhaustive alpha-beta search of the full game tree with the
- *   game's history (repetition as the engine applies it, R-W10/R-K7), over
- *   the engine's own moves.  Positions without NK_TB_CYCLE must agree; those
+ * - Every position with at most 3 seeds on the board (NK_TB_TOP=N for
+ *   more), each one-plane variant, each side to move (Adji Kui II: every
+ *   ownership pattern), and 300 random positions of 4 to 10 seeds per
+ *   variant within a node budget: the database's value equals an
+ *   exhaustive alpha-beta search of the full game tree with the game's
+ *   history (repetition as the engine applies it, R-W10/R-K7), over the
+ *   engine's own moves.  Positions without NK_TB_CYCLE must agree; those
  *   with it may differ (docs/tablebase.md, "Cycles"): the test counts them,
- *   prints the count and names the first of them.
+ *   prints the count and names the first of them.  (test_tb_fixpoint.c
+ *   compares every position to 8 seeds, 6 in adjikui, with a solver that
+ *   does not search.)
  * - The retrograde invariant over a whole database of 8 seeds: every value
  *   without NK_TB_CYCLE is the best of its moves' values, and every
  *   position whose game is over holds its end rule's value.
+ * - Speightstown (two planes, docs/tablebase.md): every position with at
+ *   most 3 board seeds, each side to move, against a search with the game's
+ *   history of what each side can force himself to collect (both planes
+ *   must agree everywhere: the values do not rest on a cycle treatment);
+ *   the invariant of both planes over the whole 8-seed database; its file
+ *   (format version 2) reads back, a damaged one is refused.
  * - Files: a written file reads back equal; a damaged byte, a truncated
  *   file, a foreign file and another variant's file are refused.
  */
@@ -261,6 +270,230 @@ static void report(const char *what, const char *variant, const tally *t)
            (unsigned long long)t->cycle_marked);
 }
 
+/* ===== speightstown: what each side can force himself to collect ===== */
+
+static int sp_root(ref *r, const nk_pos *p, int who);
+
+/* The seeds player `who` collects from p (live, stores 0, in the history
+ * r->hist) when he maximizes them and the other side minimizes them, with
+ * the window (alpha, beta); a repetition gives the board to nobody. */
+static int sp_seg(ref *r, const nk_pos *p, int who, int alpha, int beta)
+{
+    const nk_variant *v = &r->v;
+    const bool maxi = p->side == who;
+    if (++r->nodes > r->budget) {
+        r->aborted = true;
+        return 0;
+    }
+    int best = maxi ? -1 : 1000;
+    for (unsigned m = nk_legal(v, p); m; m &= m - 1) {
+        nk_pos c = *p;
+        nk_apply(v, &c, __builtin_ctz(m), NULL);
+        int val;
+        nk_result res;
+        nk_end end = nk_pos_end_reached(v, &c);
+        if (end != NK_END_NONE) {
+            nk_pos_result(v, &c, end, &res);
+            val = (int)res.total[who];
+        } else if (c.store[0] + c.store[1] > 0) { /* a capture: fresh history */
+            int got = c.store[who];
+            nk_pos q = c;
+            q.store[0] = q.store[1] = 0;
+            q.flags = 0;
+            q.hash = nk_pos_hash(&q);
+            val = got + sp_root(r, &q, who);
+        } else {
+            bool seen = false;
+            for (unsigned k = 0; k < r->nh; k++)
+                seen |= r->hist[k] == c.hash;
+            if (seen) { /* R-W10 */
+                nk_pos_result(v, &c, NK_END_REPETITION, &res);
+                val = (int)res.total[who];
+            } else {
+                assert_true(r->nh < 8192);
+                r->hist[r->nh++] = c.hash;
+                val = sp_seg(r, &c, who, alpha, beta);
+                r->nh--;
+            }
+        }
+        if (r->aborted)
+            return 0;
+        if (maxi) {
+            best = val > best ? val : best;
+            alpha = best > alpha ? best : alpha;
+        } else {
+            best = val < best ? val : best;
+            beta = best < beta ? best : beta;
+        }
+        if (alpha >= beta)
+            break;
+    }
+    return best;
+}
+
+/* The same for p with a history that starts at p (memoized). */
+static int sp_root(ref *r, const nk_pos *p, int who)
+{
+    uint8_t key[16];
+    memo_key(p, key);
+    key[13] = (uint8_t)(0x80 | who); /* the owners are the default rows */
+    memo_entry *e = memo_slot(r, key);
+    if (e->key[15])
+        return e->value;
+    unsigned nh = r->nh;
+    uint64_t *saved = malloc((nh + 1) * sizeof *saved);
+    assert_non_null(saved);
+    memcpy(saved, r->hist, nh * sizeof *saved);
+    r->nh = 1;
+    r->hist[0] = p->hash;
+    int x = sp_seg(r, p, who, -1, (int)nk_pos_on_board(p) + 1);
+    memcpy(r->hist, saved, nh * sizeof *saved);
+    free(saved);
+    r->nh = nh;
+    if (r->aborted)
+        return 0;
+    e = memo_slot(r, key);
+    memcpy(e->key, key, 16);
+    e->value = x;
+    return x;
+}
+
+static void test_speightstown_history(void **state)
+{
+    (void)state;
+    const nk_variant *v = nk_variant_find("speightstown");
+    nk_tb tb;
+    char err[NK_MSG_MAX];
+    assert_int_equal(nk_tb_build(&tb, v, 4, 0, NULL, err, sizeof err), NK_OK);
+    assert_int_equal(tb.planes, 2);
+    ref r;
+    ref_init(&r, v, &tb);
+    r.budget = 50000000;
+    uint64_t n = 0, sure = 0;
+    for (unsigned b = 0; b <= 3; b++)
+        for (uint64_t i = 0; i < nk_tb_count(b); i++)
+            for (int side = 0; side < 2; side++) {
+                nk_pos p;
+                memset(&p, 0, sizeof p);
+                nk_tb_unrank(b, i, p.pit);
+                p.north = NK_DEFAULT_NORTH;
+                p.side = (uint8_t)side;
+                p.hash = nk_pos_hash(&p);
+                uint8_t byte;
+                int theirs, want[2];
+                assert_int_equal(nk_tb_probe_pair(&tb, &p, &byte, &theirs), NK_OK);
+                assert_int_equal(byte & NK_TB_CYCLE, 0);
+                nk_end end = nk_pos_end(&r.v, &p);
+                for (int k = 0; k < 2; k++) {
+                    const int who = k == 0 ? side : side ^ 1;
+                    if (end != NK_END_NONE) {
+                        nk_result res;
+                        nk_pos_result(&r.v, &p, end, &res);
+                        want[k] = (int)res.total[who];
+                    } else {
+                        want[k] = sp_root(&r, &p, who);
+                    }
+                }
+                assert_false(r.aborted);
+                if ((byte & NK_TB_VALUE_MASK) != want[0] || theirs != want[1]) {
+                    char text[NK_POS_TEXT];
+                    nk_pos_format(&p, text);
+                    print_error("speightstown %s: database %d/%d, search with history %d/%d\n",
+                                text, byte & NK_TB_VALUE_MASK, theirs, want[0], want[1]);
+                    fail();
+                }
+                n++;
+                sure += want[0] + want[1] < (int)b; /* some seeds go to nobody */
+            }
+    printf("speightstown <=3 seeds: %llu positions, both planes equal the search with "
+           "history; %llu where perfect play leaves seeds to nobody; %llu nodes\n",
+           (unsigned long long)n, (unsigned long long)sure, (unsigned long long)r.nodes);
+    assert_int_equal(n, 2 * 455);
+    assert_true(sure > 0);
+    free(r.memo);
+    nk_tb_close(&tb);
+}
+
+/* Both planes of speightstown over the whole 8-seed database: an ended
+ * position holds its end rule's split, a live one the best of its moves
+ * for the mover (plane 0) and the least the mover can leave the opponent
+ * (plane 1), and the two never add up to more than the board. */
+static void test_speightstown_invariant(void **state)
+{
+    (void)state;
+    const nk_variant *v = nk_variant_find("speightstown");
+    nk_tb tb;
+    char err[NK_MSG_MAX];
+    assert_int_equal(nk_tb_build(&tb, v, 8, 2, NULL, err, sizeof err), NK_OK);
+    uint64_t live = 0, over = 0, nobody = 0;
+    for (unsigned b = 0; b <= 8; b++)
+        for (uint64_t i = 0; i < nk_tb_count(b); i++) {
+            nk_pos p;
+            memset(&p, 0, sizeof p);
+            nk_tb_unrank(b, i, p.pit);
+            p.north = NK_DEFAULT_NORTH;
+            uint8_t byte;
+            int h;
+            assert_int_equal(nk_tb_probe_pair(&tb, &p, &byte, &h), NK_OK);
+            const int g = byte & NK_TB_VALUE_MASK;
+            assert_int_equal(byte & NK_TB_CYCLE, 0);
+            assert_true(g + h <= (int)b);
+            nobody += g + h < (int)b;
+            nk_end end = nk_pos_end(&tb.rules, &p);
+            if (end != NK_END_NONE) {
+                nk_result res;
+                nk_pos_result(&tb.rules, &p, end, &res);
+                assert_int_equal(g, res.total[NK_SOUTH]);
+                assert_int_equal(h, res.total[NK_NORTH]);
+                over++;
+                continue;
+            }
+            unsigned mask;
+            int mv[NK_PASS + 1], opp[NK_PASS + 1];
+            assert_int_equal(nk_tb_move_pairs(&tb, &p, &mask, mv, opp, NULL), NK_OK);
+            int best = -1, least = 1000;
+            for (unsigned m = mask; m; m &= m - 1) {
+                const int k = __builtin_ctz(m);
+                best = mv[k] > best ? mv[k] : best;
+                least = opp[k] < least ? opp[k] : least;
+            }
+            assert_int_equal(g, best);
+            assert_int_equal(h, least);
+            live++;
+        }
+    printf("invariant speightstown %llu live positions checked, %llu over, %llu leave seeds "
+           "to nobody\n",
+           (unsigned long long)live, (unsigned long long)over, (unsigned long long)nobody);
+    assert_true(live > 0 && over > 0 && nobody > 0);
+    /* the file: version 2, two planes, reads back equal; damage refused */
+    char dir[] = "/tmp/nk_tbs_XXXXXX", path[256];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/speightstown.nktb", dir);
+    assert_int_equal(nk_tb_write(&tb, path, err, sizeof err), NK_OK);
+    nk_tb rd;
+    assert_int_equal(nk_tb_open(&rd, path, v, err, sizeof err), NK_OK);
+    assert_int_equal(rd.planes, 2);
+    assert_int_equal(nk_tb_bytes(&rd), 2 * tb.offset[9]);
+    assert_memory_equal(rd.data, tb.data, nk_tb_bytes(&tb));
+    nk_tb_close(&rd);
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    uint32_t version;
+    fseek(f, 8, SEEK_SET);
+    assert_int_equal(fread(&version, 4, 1, f), 1);
+    assert_int_equal(version, 2);
+    fseek(f, 96 + (long)tb.offset[9] + 5, SEEK_SET); /* plane 1 */
+    int c = fgetc(f);
+    fseek(f, 96 + (long)tb.offset[9] + 5, SEEK_SET);
+    fputc(c ^ 1, f);
+    fclose(f);
+    assert_int_equal(nk_tb_open(&rd, path, v, err, sizeof err), NK_EFORMAT);
+    assert_non_null(strstr(err, "checksum"));
+    unlink(path);
+    rmdir(dir);
+    nk_tb_close(&tb);
+}
+
 static void test_index_bijection(void **state)
 {
     (void)state;
@@ -450,6 +683,9 @@ static void test_files(void **state)
     uint8_t *buf = malloc(len + 1);
     assert_int_equal(fread(buf, 1, len + 1, f), len);
     fclose(f);
+    /* one plane: format version 1, as before speightstown's second plane */
+    assert_int_equal(buf[8], 1);
+    assert_int_equal(buf[36], 0);
     /* a damaged data byte */
     buf[96 + 1000] ^= 1;
     write_bytes(bad, buf, len);
@@ -496,6 +732,8 @@ int main(void)
         cmocka_unit_test(test_invariant),
         cmocka_unit_test(test_all_small_positions),
         cmocka_unit_test(test_random_positions),
+        cmocka_unit_test(test_speightstown_invariant),
+        cmocka_unit_test(test_speightstown_history),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

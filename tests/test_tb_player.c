@@ -11,6 +11,9 @@
  *   depth-6 search without the database, greedy and random.
  * - The same positions with stores 20-20 (48 seeds in all): the result of
  *   the real game, majority rule included, is the one the value predicts.
+ * - Speightstown (two planes): from positions won under perfect play with
+ *   the stores given, `ab:depth=1,tb=DIR` wins against a depth-6 search,
+ *   greedy and random; from drawn ones it does not lose.
  * - nk_player_new refuses a tb= whose database is not open, and
  *   nk_tb_shared_open opens a database once (the same nk_tb twice) and
  *   refuses a missing one and another variant's.
@@ -33,12 +36,16 @@ static char dir[] = "/tmp/nk_tbp_XXXXXX";
 static const nk_variant *abapa;
 static const nk_tb *db;
 
+static const nk_variant *speight;
+static const nk_tb *sdb;
+
 static int setup(void **state)
 {
     (void)state;
     char err[NK_MSG_MAX], path[256];
     nk_tb tb;
     abapa = nk_variant_find("abapa");
+    speight = nk_variant_find("speightstown");
     if (mkdtemp(dir) == NULL)
         return -1;
     snprintf(path, sizeof path, "%s/abapa.nktb", dir);
@@ -46,6 +53,13 @@ static int setup(void **state)
         nk_tb_write(&tb, path, err, sizeof err) != NK_OK)
         return -1;
     nk_tb_close(&tb);
+    snprintf(path, sizeof path, "%s/speightstown.nktb", dir);
+    if (nk_tb_build(&tb, speight, 8, 0, NULL, err, sizeof err) != NK_OK ||
+        nk_tb_write(&tb, path, err, sizeof err) != NK_OK)
+        return -1;
+    nk_tb_close(&tb);
+    if (nk_tb_shared_open(dir, speight, &sdb, err, sizeof err) != NK_OK)
+        return -1;
     return nk_tb_shared_open(dir, abapa, &db, err, sizeof err) == NK_OK ? 0 : -1;
 }
 
@@ -56,33 +70,103 @@ static int teardown(void **state)
     nk_tb_shared_close_all();
     snprintf(path, sizeof path, "%s/abapa.nktb", dir);
     unlink(path);
+    snprintf(path, sizeof path, "%s/speightstown.nktb", dir);
+    unlink(path);
     rmdir(dir);
     return 0;
 }
 
-static nk_player *make(const char *text)
+static nk_player *make_for(const nk_variant *v, const char *text)
 {
     nk_spec spec;
     nk_player *p = NULL;
     char err[NK_MSG_MAX];
     assert_int_equal(nk_spec_parse(&spec, text, err, sizeof err), NK_OK);
-    if (nk_player_new(&p, &spec, abapa, NULL, 0, err, sizeof err) != NK_OK)
+    if (nk_player_new(&p, &spec, v, NULL, 0, err, sizeof err) != NK_OK)
         fail_msg("%s", err);
     return p;
 }
 
-/* Plays the game from pos, south and north moving; the result. */
-static nk_result play(const nk_pos *pos, nk_player *south, nk_player *north, uint64_t seed)
+static nk_player *make(const char *text)
+{
+    return make_for(abapa, text);
+}
+
+/* Plays the game of v from pos, south and north moving; the result. */
+static nk_result play_v(const nk_variant *v, const nk_pos *pos, nk_player *south,
+                        nk_player *north, uint64_t seed)
 {
     nk_game g;
     nk_rng rng = {seed};
-    assert_int_equal(nk_game_init(&g, abapa, pos, NK_DEFAULT_PLY_LIMIT), NK_OK);
+    assert_int_equal(nk_game_init(&g, v, pos, NK_DEFAULT_PLY_LIMIT), NK_OK);
     while (!nk_game_over(&g)) {
         int mv = nk_player_move(g.pos.side == NK_SOUTH ? south : north, &g, &rng, NULL);
         assert_true(mv != NK_NO_MOVE);
         nk_game_play_legal(&g, mv, NULL);
     }
     return g.result;
+}
+
+static nk_result play(const nk_pos *pos, nk_player *south, nk_player *north, uint64_t seed)
+{
+    return play_v(abapa, pos, south, north, seed);
+}
+
+/* Speightstown: from 12 positions of 8 board seeds that South wins under
+ * perfect play with stores that leave him needing exactly what he can
+ * force (s + g = 25 of 48, R-W12), `ab:depth=1,tb=DIR` wins against a
+ * depth-6 search, greedy and random; from positions the database calls
+ * drawn (neither side can force the majority) it does not lose. */
+static void test_speightstown_endgame(void **state)
+{
+    (void)state;
+    char text[256];
+    snprintf(text, sizeof text, "ab:depth=1,tb=%s", dir);
+    nk_player *tbp = make_for(speight, text);
+    const char *others[] = {"ab:depth=6", "greedy", "random"};
+    unsigned won = 0, drawn = 0;
+    for (uint64_t i = 0; i < nk_tb_count(8) && (won < 12 || drawn < 12); i += 7) {
+        nk_pos p;
+        memset(&p, 0, sizeof p);
+        nk_tb_unrank(8, i, p.pit);
+        p.north = NK_DEFAULT_NORTH;
+        p.side = NK_SOUTH;
+        uint8_t byte;
+        int h;
+        assert_int_equal(nk_tb_probe_pair(sdb, &p, &byte, &h), NK_OK);
+        const int g = byte & NK_TB_VALUE_MASK;
+        if (g == 0 || nk_pos_end_reached(&sdb->rules, &p) != NK_END_NONE)
+            continue;
+        /* South one seed short of winning by what he forces: a draw when
+         * North cannot force his own majority either; else exactly enough:
+         * a win. */
+        p.store[NK_SOUTH] = (uint8_t)(won >= 12 || i % 2 ? 24 - g : 25 - g);
+        p.store[NK_NORTH] = (uint8_t)(40 - p.store[NK_SOUTH]);
+        p.hash = nk_pos_hash(&p);
+        const int out = nk_tb_outcome(sdb, &p, g, h);
+        if (out < 0 || (out == 1 && won >= 12) || (out == 0 && drawn >= 12))
+            continue;
+        for (int k = 0; k < 3; k++) {
+            nk_player *o = make_for(speight, others[k]);
+            nk_result r = play_v(speight, &p, tbp, o, 11 + i);
+            nk_player_free(o);
+            if (out == 1 && r.winner != NK_SOUTH) {
+                nk_pos_format(&p, text);
+                fail_msg("%s: South should win against %s, got winner %d", text, others[k],
+                         r.winner);
+            }
+            if (out == 0 && r.winner == NK_NORTH) {
+                nk_pos_format(&p, text);
+                fail_msg("%s: South should not lose against %s", text, others[k]);
+            }
+        }
+        won += out == 1;
+        drawn += out == 0;
+    }
+    printf("  speightstown: %u won and %u drawn positions of 8 seeds played out\n", won, drawn);
+    assert_int_equal(won, 12);
+    assert_int_equal(drawn, 12);
+    nk_player_free(tbp);
 }
 
 /* The first n won positions of b seeds without NK_TB_CYCLE, South to move. */
@@ -186,13 +270,15 @@ static void test_shared_open(void **state)
                      NK_ENOFILE);
     assert_int_equal(
         nk_tb_shared_open(dir, nk_variant_find("speightstown"), &again, err, sizeof err),
-        NK_EINVAL);
+        NK_OK);
+    assert_ptr_equal(again, sdb);
 }
 
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_shared_open),
     cmocka_unit_test(test_not_open),
     cmocka_unit_test(test_perfect_endgame),
+    cmocka_unit_test(test_speightstown_endgame),
 };
 
 int main(void)

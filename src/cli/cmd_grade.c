@@ -2,18 +2,8 @@
  * cmd_grade.c -- `nickar grade SPEC`: how well a player plays endgames,
  * measured against perfect play (docs/tablebase.md, "Grading").
  *
- * Positions come from games of a reference player against itself from
- * random openings (R: 4 random plies, then the reference plays both sides),
- * played with the rules engine and the seed S; every live position of
- * those games that is inside the database and offers a choice (two legal
- * moves or more) is one sample, until N.  At each, the graded player is
- * asked for its move (with the game's history, as in play) and the move's
- * value is looked up: optimal when it equals the best move's value; the
- * seeds lost are the difference.  The openings and the reference use one
- * generator, the graded player another, so that every player graded with
- * the same seed meets the same positions.
+ * The positions and what counts as optimal: search/grade.h.
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,11 +11,11 @@
 #include "cli/cli.h"
 #include "cli/util.h"
 #include "io/playerio.h"
+#include "search/grade.h"
 #include "search/player.h"
 #include "tb/tb.h"
 
 enum { OPT_VARIANT, OPT_TB, OPT_POSITIONS, OPT_SEED, OPT_REFERENCE, OPT_END };
-enum { OPENING_PLIES = 4 };
 
 static int make_player(const nk_cli *cli, const char *what, const char *text,
                        const nk_variant *v, nk_player **out)
@@ -47,7 +37,7 @@ static int make_player(const nk_cli *cli, const char *what, const char *text,
 int nk_cmd_grade(int argc, char **argv)
 {
     nk_opt opts[] = {
-        [OPT_VARIANT] = {"variant", "V", "rule set (not speightstown); required", NULL},
+        [OPT_VARIANT] = {"variant", "V", "rule set; required", NULL},
         [OPT_TB] = {"tb", "DIR", "directory of the database (default: tablebases)", NULL},
         [OPT_POSITIONS] = {"positions", "N", "positions graded, 1 to 1000000 (default 1000)",
                            NULL},
@@ -109,74 +99,31 @@ int nk_cmd_grade(int argc, char **argv)
         nk_player_free(ref);
         return nk_cli_exit(st);
     }
-    nk_game *g = malloc(sizeof *g);
-    if (g == NULL) {
-        nk_cli_error(&cli, "out of memory");
-        nk_tb_close(&tb);
-        nk_player_free(player);
-        nk_player_free(ref);
-        return NK_EXIT_FAIL;
-    }
-    nk_rng rng = {seed};                               /* openings, reference */
-    nk_rng prng = {nk_seed_mix(seed, 0x67726164ull, 1)}; /* the graded player */
-    uint64_t n = 0, optimal = 0, cyc = 0, games = 0;
-    double loss = 0, loss2 = 0;
-    const uint64_t max_games = 100 * want + 100;
-    while (n < want && games < max_games) {
-        nk_pos start;
-        nk_pos_start(&start, NK_SOUTH);
-        nk_game_init(g, v, &start, NK_DEFAULT_PLY_LIMIT);
-        games++;
-        for (unsigned k = 0; k < OPENING_PLIES && !nk_game_over(g); k++)
-            nk_game_play_legal(g, nk_random_move(g, &rng), NULL);
-        while (!nk_game_over(g) && n < want) {
-            unsigned mask;
-            int val[NK_PASS + 1];
-            if (nk_pos_on_board(&g->pos) <= tb.seeds &&
-                nk_tb_move_values(&tb, &g->pos, &mask, val, NULL) == NK_OK &&
-                (mask & (mask - 1)) != 0) {
-                int best = -1;
-                for (unsigned m = mask; m; m &= m - 1)
-                    if (val[__builtin_ctz(m)] > best)
-                        best = val[__builtin_ctz(m)];
-                int mv = nk_player_move(player, g, &prng, NULL);
-                double lost = best - val[mv];
-                n++;
-                optimal += lost == 0;
-                loss += lost;
-                loss2 += lost * lost;
-                uint8_t byte;
-                if (nk_tb_probe(&tb, &g->pos, &byte) == NK_OK && (byte & NK_TB_CYCLE))
-                    cyc++;
-            }
-            nk_game_play_legal(g, nk_player_move(ref, g, &rng, NULL), NULL);
-        }
-    }
-    free(g);
+    nk_grade gr;
+    st = nk_grade_play(&tb, player, ref, want, seed, &gr, err, sizeof err);
     const unsigned tb_seeds = tb.seeds;
     nk_tb_close(&tb);
     nk_player_free(player);
     nk_player_free(ref);
-    if (n == 0) {
+    if (st != NK_OK) {
+        nk_cli_error(&cli, "%s", err);
+        return nk_cli_exit(st);
+    }
+    if (gr.positions == 0) {
         nk_cli_error(&cli, "no position of %llu games of the reference player came inside the "
-                     "database (%u seeds)", (unsigned long long)games, tb_seeds);
+                     "database (%u seeds)", (unsigned long long)gr.games, tb_seeds);
         return NK_EXIT_USAGE;
     }
-    /* Wilson's interval for the share, the normal one for the mean. */
-    const double z = 1.959964, N = (double)n, p = (double)optimal / N;
-    double centre = (p + z * z / (2 * N)) / (1 + z * z / N);
-    double half = z * sqrt(p * (1 - p) / N + z * z / (4 * N * N)) / (1 + z * z / N);
-    double mean = loss / N;
-    double var = n > 1 ? (loss2 - N * mean * mean) / (N - 1) : 0;
-    double mhalf = z * sqrt(var > 0 ? var / N : 0);
+    double share[3], lost[3];
+    nk_grade_summary(&gr, share, lost);
     printf("positions: %llu from %llu games of %s (%llu rest on the repetition rule)\n",
-           (unsigned long long)n, (unsigned long long)games, ref_text, (unsigned long long)cyc);
-    printf("optimal moves: %.3f  95%% interval [%.3f, %.3f]\n", p, centre - half,
-           centre + half);
-    printf("seeds lost per move: %.3f  95%% interval [%.3f, %.3f]\n", mean,
-           mean - mhalf > 0 ? mean - mhalf : 0.0, mean + mhalf);
-    if (n < want)
+           (unsigned long long)gr.positions, (unsigned long long)gr.games, ref_text,
+           (unsigned long long)gr.cycle);
+    printf("optimal moves: %.3f  95%% interval [%.3f, %.3f]\n", share[0], share[1], share[2]);
+    printf("seeds lost per move: %.3f  95%% interval [%.3f, %.3f]\n", lost[0], lost[1],
+           lost[2]);
+    if (gr.positions < want)
         printf("note: %llu positions wanted, %llu games gave %llu\n", (unsigned long long)want,
-               (unsigned long long)games, (unsigned long long)n);
+               (unsigned long long)gr.games, (unsigned long long)gr.positions);
     return nk_cli_finish(&cli);
 }

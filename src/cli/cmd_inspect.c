@@ -94,6 +94,18 @@ static void print_text(const char *path, const summary *s)
                    s->bench[i].opponent, s->bench[i].score, s->bench[i].wins,
                    s->bench[i].draws, s->bench[i].losses);
     }
+    bool graded = false;
+    for (size_t i = 0; i < s->g; i++)
+        graded |= s->stats[i].tb_positions > 0;
+    if (graded) {
+        printf("\nendgame play (champion against the database, benchmark.tablebase):\n"
+               "  gen  positions  optimal  seeds lost per move\n");
+        for (size_t i = 0; i < s->g; i++)
+            if (s->stats[i].tb_positions > 0)
+                printf("  %3d  %9" PRId64 "  %7.3f  %8.3f\n", s->stats[i].generation + 1,
+                       s->stats[i].tb_positions, s->stats[i].tb_optimal,
+                       s->stats[i].tb_seeds_lost);
+    }
     printf("\nuse it:  nickar play --variant %s --opponent 'ab:depth=4,features=%s,weights=%s@best'\n",
            m->variant, m->feature_set, path);
 }
@@ -141,6 +153,17 @@ static void print_json(const char *path, const summary *s)
         nk_cli_json_string(stdout, s->bench[i].opponent);
         printf(",\"wins\":%d,\"draws\":%d,\"losses\":%d,\"score\":%.17g}", s->bench[i].wins,
                s->bench[i].draws, s->bench[i].losses, s->bench[i].score);
+    }
+    printf("],\"tablebase\":[");
+    bool first = true;
+    for (size_t i = 0; i < s->g; i++) {
+        const nk_run_stats *r = &s->stats[i];
+        if (r->tb_positions <= 0)
+            continue;
+        printf("%s{\"generation\":%d,\"positions\":%" PRId64 ",\"optimal\":%.17g,"
+               "\"seeds_lost\":%.17g}",
+               first ? "" : ",", r->generation, r->tb_positions, r->tb_optimal, r->tb_seeds_lost);
+        first = false;
     }
     printf("]}\n");
 }

@@ -20,7 +20,7 @@ enum { OPT_VARIANT, OPT_SEEDS, OPT_OUTPUT, OPT_THREADS, OPT_END };
 int nk_cmd_tablebase(int argc, char **argv)
 {
     nk_opt opts[] = {
-        [OPT_VARIANT] = {"variant", "V", "rule set (not speightstown); required", NULL},
+        [OPT_VARIANT] = {"variant", "V", "rule set; required", NULL},
         [OPT_SEEDS] = {"seeds", "N", "largest board seed count, 0 to 48; required", NULL},
         [OPT_OUTPUT] = {"output", "DIR", "directory of the file (default: tablebases)", NULL},
         [OPT_THREADS] = {"threads", "T", "OpenMP threads (default: OpenMP's choice)", NULL},
@@ -258,10 +258,54 @@ static int solve_print_beyond(nk_cli *cli, const nk_tb *tb, const nk_pos *pos, u
     return nk_cli_finish(cli);
 }
 
+static const char *outcome_text(int out, int me)
+{
+    if (out == 0)
+        return "draw";
+    return (out > 0) == (me == NK_SOUTH) ? "South wins" : "North wins";
+}
+
+/* `nickar solve` inside a two-plane database (speightstown): what each
+ * side can force himself to collect, the result that follows from the
+ * stores (R-W12), and each move's; a move is optimal when it keeps the
+ * position's result. */
+static int solve_print_planes(const nk_tb *tb, const nk_game *game, const nk_pos *pos)
+{
+    const int me = pos->side;
+    const unsigned board = nk_pos_on_board(pos);
+    uint8_t byte;
+    int theirs;
+    nk_tb_probe_pair(tb, pos, &byte, &theirs);
+    const int mine = byte & NK_TB_VALUE_MASK;
+    printf("value: %s can force %d and %s %d of the %u seeds on the board (a repetition "
+           "gives the rest to nobody)\n",
+           nk_cli_side_name(me), mine, nk_cli_side_name(me ^ 1), theirs, board);
+    if (nk_game_over(game)) {
+        char res[128];
+        nk_cli_result_text(&game->result, res, sizeof res);
+        printf("the game is over: %s\n", res);
+        return NK_EXIT_OK;
+    }
+    const int out = nk_tb_outcome(tb, pos, mine, theirs);
+    printf("result under perfect play: %s (stores South %u, North %u; a win needs %u)\n",
+           outcome_text(out, me), pos->store[0], pos->store[1], nk_pos_total(pos) / 2 + 1);
+    unsigned mask;
+    int val[NK_PASS + 1], opp[NK_PASS + 1];
+    nk_tb_move_pairs(tb, pos, &mask, val, opp, NULL);
+    for (unsigned m = mask; m; m &= m - 1) {
+        int move = __builtin_ctz(m);
+        int o = nk_tb_outcome(tb, pos, val[move], opp[move]);
+        printf("move %c: %s %d, %s %d: %s%s\n", nk_move_letter(move), nk_cli_side_name(me),
+               val[move], nk_cli_side_name(me ^ 1), opp[move], outcome_text(o, me),
+               o == out ? " optimal" : "");
+    }
+    return NK_EXIT_OK;
+}
+
 int nk_cmd_solve(int argc, char **argv)
 {
     nk_opt opts[] = {
-        [SOPT_VARIANT] = {"variant", "V", "rule set (not speightstown); required", NULL},
+        [SOPT_VARIANT] = {"variant", "V", "rule set; required", NULL},
         [SOPT_POSITION] = {"position", "P", "position as in docs/rules.md R-B3; required", NULL},
         [SOPT_TB] = {"tb", "DIR", "directory of the database (default: tablebases)", NULL},
         [SOPT_NODES] = {"nodes", "N",
@@ -325,6 +369,13 @@ int nk_cmd_solve(int argc, char **argv)
         nk_tb_close(&tb);
         return nk_cli_finish(&cli);
     }
+    if (st == NK_ERANGE && tb.planes == 2) {
+        nk_cli_error(&cli, "position '%s' has %u seeds on the board and the database at most "
+                     "%u; the search beyond the database is not available for %s",
+                     text, board, tb.seeds, v->name);
+        nk_tb_close(&tb);
+        return NK_EXIT_USAGE;
+    }
     if (st == NK_ERANGE) {
         rc = solve_print_beyond(&cli, &tb, &pos, budget);
         nk_tb_close(&tb);
@@ -342,6 +393,11 @@ int nk_cmd_solve(int argc, char **argv)
     const int me = pos.side;
     const unsigned value = byte & NK_TB_VALUE_MASK;
     printf("position: %s\n", text);
+    if (tb.planes == 2) {
+        rc = solve_print_planes(&tb, &game, &pos);
+        nk_tb_close(&tb);
+        return rc == NK_EXIT_OK ? nk_cli_finish(&cli) : rc;
+    }
     printf("value: %u of the %u seeds on the board to %s%s\n", value, board,
            nk_cli_side_name(me),
            (byte & NK_TB_CYCLE) ? " (rests on the repetition rule)" : "");

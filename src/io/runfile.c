@@ -100,6 +100,9 @@ static const member stats_members[] = {
     /* Optional members come last: a file has a prefix of the list. */
     OPTIONAL(nk_run_stats, play_seconds, C_F64),
     OPTIONAL(nk_run_stats, outside_seconds, C_F64),
+    OPTIONAL(nk_run_stats, tb_positions, C_I64),
+    OPTIONAL(nk_run_stats, tb_optimal, C_F64),
+    OPTIONAL(nk_run_stats, tb_seeds_lost, C_F64),
 };
 static const member game_members[] = {
     MEMBER(nk_run_game, generation, C_I32),

@@ -23,6 +23,8 @@
 #include "run/benchmark.h"
 #include "run/schedule.h"
 #include "search/features.h"
+#include "search/grade.h"
+#include "tb/tb.h"
 
 /* A gauntlet or benchmark player as resolved. */
 typedef struct evo_player {
@@ -62,6 +64,7 @@ struct nk_evo {
     evo_player bench[NK_EVO_MAX_SPECS];
     nk_exec_player bench_x[NK_EVO_MAX_SPECS];
     size_t nbench;
+    const nk_tb *tb; /* benchmark.tablebase (shared, tb.h), or NULL */
     double *hall; /* [hall_size][D] past champions, oldest first */
     size_t nhall;
     gsl_rng **rng; /* one per individual */
@@ -214,6 +217,11 @@ static nk_status make_run(nk_evo *e, nk_evo_resolve resolve, char *err, size_t l
         return nk_fail(NK_ERANGE, err, len,
                        "benchmark.games: %d is odd (games come in colour-swapped pairs)",
                        r->benchmark.games);
+    if (r->benchmark.tablebase[0] != '\0') {
+        st = nk_tb_shared_open(r->benchmark.tablebase, e->variant, &e->tb, e2, sizeof e2);
+        if (st != NK_OK)
+            return nk_fail(st, err, len, "benchmark.tablebase: %s", e2);
+    }
     st = nk_run_settings_strategy(r, e->dim, &e->genome, &e->strategy, err, len);
     if (st != NK_OK)
         return st;
@@ -411,6 +419,37 @@ static int cmp_double(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
+/* benchmark.tablebase: the champion graded against the database
+ * (search/grade.h) on the same positions every generation (drawn from the
+ * games of ab:depth=3 with a seed fixed by the master seed), into its
+ * /stats row. */
+static nk_status grade_champion(const nk_evo *e, nk_run_stats *stats, char *err, size_t len)
+{
+    char e2[NK_MSG_MAX];
+    nk_spec ref_spec;
+    nk_player *champ = NULL, *ref = NULL;
+    nk_grade gr;
+    nk_status st = nk_player_new(&champ, &e->spec, e->variant, e->champion, e->dim, e2, sizeof e2);
+    if (st == NK_OK)
+        st = nk_spec_parse(&ref_spec, "ab:depth=3", e2, sizeof e2);
+    if (st == NK_OK)
+        st = nk_player_new(&ref, &ref_spec, e->variant, NULL, 0, e2, sizeof e2);
+    if (st == NK_OK)
+        st = nk_grade_play(e->tb, champ, ref, (uint64_t)e->s.run.benchmark.tablebase_positions,
+                           nk_seed_mix(e->s.run.experiment.seed, 0x7462ull, 0), &gr, e2,
+                           sizeof e2);
+    nk_player_free(champ);
+    nk_player_free(ref);
+    if (st != NK_OK)
+        return nk_fail(st, err, len, "benchmark.tablebase: %s", e2);
+    double share[3], lost[3];
+    nk_grade_summary(&gr, share, lost);
+    stats->tb_positions = (int64_t)gr.positions;
+    stats->tb_optimal = share[0];
+    stats->tb_seeds_lost = lost[0];
+    return NK_OK;
+}
+
 static nk_status stats_row(const nk_evo *e, unsigned g, const nk_pop *pop, const gen_data *d,
                            nk_run_stats *st, char *err, size_t len)
 {
@@ -525,6 +564,13 @@ nk_status nk_evo_iterate(nk_evo *e, char *err, size_t len)
     nk_run_stats stats;
     if (st == NK_OK)
         st = stats_row(e, g, pop, d, &stats, err, len);
+    if (st == NK_OK && e->tb != NULL &&
+        nk_benchmark_due((unsigned)e->s.run.benchmark.every, g,
+                         (unsigned)e->s.run.experiment.generations)) {
+        p0 = now_seconds();
+        st = grade_champion(e, &stats, err, len);
+        play += now_seconds() - p0;
+    }
     if (st == NK_OK) {
         /* Keep the population before telling: tell() replaces it. */
         st = nk_pop_alloc(&d->pop, e->genome, pop->size, pop->sigma != NULL, err, len);

@@ -34,6 +34,12 @@ typedef struct nk_run_stats {
     int64_t games, evaluations;
     double best, mean, median, std, worst, diversity, wall_seconds;
     double play_seconds, outside_seconds;
+    /* benchmark.tablebase: the champion graded against the database at a
+     * benchmark generation (search/grade.h): positions graded (0: not
+     * graded), the share of optimal moves, the mean seeds lost per move.
+     * Files made before they existed read them as 0. */
+    int64_t tb_positions;
+    double tb_optimal, tb_seeds_lost;
 } nk_run_stats;
 
 /* One row of /games: one game of the fitness evaluation. */

@@ -128,7 +128,13 @@
       "games against each benchmark opponent, half with each colour")                              \
     X(P, benchmark, opponents, opponents, SPECS, const char *,                                     \
       "random; greedy; ab:depth=2,features=positional", NK_ANY, NULL, NULL, NULL,                  \
-      "the fixed benchmark opponents")
+      "the fixed benchmark opponents")                                                             \
+    X(P, benchmark, tablebase, tablebase, STRING, const char *, "", NK_ANY, NULL, NULL, NULL,      \
+      "directory of an endgame database (DIR/VARIANT.nktb): at every benchmark generation the "    \
+      "champion is graded against it (empty: not graded)")                                         \
+    X(P, benchmark, tablebase_positions, tablebase_positions, INT, int, "200",                     \
+      NK_RANGE(1, 100000), NULL, NULL, NULL,                                                       \
+      "benchmark.tablebase: positions the champion is graded on")
 
 typedef struct nk_experiment_settings {
     NK_EXPERIMENT_PARAMS(NK_PARAM_FIELD, _)

@@ -522,11 +522,24 @@ static bool tb_node(nk_search *s, const nk_pos *pos, double *score)
 {
     const unsigned board = nk_pos_on_board(pos);
     uint8_t byte;
-    if (board > s->tb->seeds || nk_tb_probe(s->tb, pos, &byte) != NK_OK)
+    int theirs;
+    if (board > s->tb->seeds || nk_tb_probe_pair(s->tb, pos, &byte, &theirs) != NK_OK)
         return false;
     const int v = byte & NK_TB_VALUE_MASK, me = pos->side;
     s->tb_cycle |= (byte & NK_TB_CYCLE) != 0;
-    const int diff = (int)pos->store[me] + v - ((int)pos->store[me ^ 1] + (int)board - v);
+    int diff = (int)pos->store[me] + v - ((int)pos->store[me ^ 1] + (int)board - v);
+    if (s->tb->planes == 2) {
+        /* Speightstown: the result is the database's (R-W12: a win needs
+         * the majority, else a draw); a win is scored by the split in which
+         * the mover gets what he forces, a loss by the one in which the
+         * opponent does, as nk_eval_terminal scores finished games. */
+        const int out = nk_tb_outcome(s->tb, pos, v, theirs);
+        if (out == 0)
+            diff = 0;
+        else if (out < 0)
+            diff = (int)pos->store[me] + (int)board - theirs -
+                   ((int)pos->store[me ^ 1] + theirs);
+    }
     *score = diff * NK_SCORE_SEED;
     return true;
 }

@@ -2,13 +2,13 @@
  * file.c -- database files (docs/tablebase.md, "Files").
  *
  * A file is a 96-byte header and then the data, one byte a position, in the
- * order of the index (tb.c).  The header, little-endian:
+ * order of the index (tb.c), plane after plane.  The header, little-endian:
  *   0  magic "NKTBASE1"     8 bytes
- *   8  format version       u32 (1)
+ *   8  format version       u32: 1 (one plane), 2 (two: speightstown)
  *  12  seeds N              u32
  *  16  variant name         16 bytes, NUL-padded
  *  32  patterns             u32
- *  36  zero                 u32
+ *  36  planes               u32: zero in version 1, 2 in version 2
  *  40  data bytes           u64
  *  48  checksum             u64: FNV-1a 64 of the header with this field
  *                           zero, then of the data
@@ -28,7 +28,7 @@
 
 #include "tb/tb.h"
 
-enum { HEADER = 96, VERSION = 1 };
+enum { HEADER = 96, VERSION_MAX = 2 };
 static const char magic[8] = {'N', 'K', 'T', 'B', 'A', 'S', 'E', '1'};
 
 void nk_tb_layout(nk_tb *tb, const nk_variant *v, unsigned seeds);
@@ -55,14 +55,19 @@ static void header(const nk_tb *tb, uint8_t h[HEADER])
 {
     memset(h, 0, HEADER);
     memcpy(h, magic, 8);
-    uint32_t u = VERSION;
+    /* One plane: version 1, the files of before the second plane. */
+    uint32_t u = tb->planes == 1 ? 1 : 2;
     memcpy(h + 8, &u, 4);
+    if (tb->planes > 1) {
+        u = tb->planes;
+        memcpy(h + 36, &u, 4);
+    }
     u = tb->seeds;
     memcpy(h + 12, &u, 4);
     strncpy((char *)h + 16, tb->variant->name, 15);
     u = tb->npat;
     memcpy(h + 32, &u, 4);
-    uint64_t n = tb->offset[tb->seeds + 1];
+    uint64_t n = nk_tb_bytes(tb);
     memcpy(h + 40, &n, 8);
     for (unsigned k = 0; k < tb->npat; k++)
         memcpy(h + 56 + 2 * k, &tb->pat[k], 2);
@@ -77,7 +82,7 @@ nk_status nk_tb_write(const nk_tb *tb, const char *path, char *err, size_t errle
 {
     uint8_t h[HEADER];
     header(tb, h);
-    uint64_t n = tb->offset[tb->seeds + 1];
+    uint64_t n = nk_tb_bytes(tb);
     uint64_t sum = checksum(h, tb->data, n);
     memcpy(h + 48, &sum, 8);
     size_t plen = strlen(path) + 16;
@@ -141,9 +146,9 @@ nk_status nk_tb_open(nk_tb *tb, const char *path, const nk_variant *expect, char
         nk_fail(s, err, errlen, "'%s' is not an endgame database (no NKTBASE1 magic)", path);
         goto fail;
     }
-    if (version != VERSION) {
-        nk_fail(s, err, errlen, "'%s': database format version %u, this nickar reads %d", path,
-                version, VERSION);
+    if (version < 1 || version > VERSION_MAX) {
+        nk_fail(s, err, errlen, "'%s': database format version %u, this nickar reads 1 to %d",
+                path, version, VERSION_MAX);
         goto fail;
     }
     if (v == NULL || nk_tb_supported(v, NULL, 0) != NK_OK || seeds > NK_TB_MAX_SEEDS) {

@@ -25,6 +25,18 @@
  * repetition, and the database takes the repetition's value of the position
  * itself, clamped to [lo, hi].  NK_TB_CYCLE marks every position from which
  * such a position can be reached (a least fixpoint too).
+ *
+ * Speightstown (two planes).  A repetition gives the board to nobody
+ * (R-W10), so what each side can force himself to collect is a reachability
+ * value: g(p), what the mover can force, and h(p), what the opponent can,
+ * are the least fixpoints of
+ *     g(p) = max(G(m), x(c)),   h(p) = min(H(m), y(c)),
+ * over the moves m, with G(m), H(m) the mover's and the opponent's seeds of
+ * a move that ends the game or captures (known), and for a move to c of the
+ * same count x(c) = h(c), y(c) = g(c) when c has the other side to move
+ * (g(c), h(c) otherwise).  Both start at 0 and only grow; an infinite play
+ * gives nobody anything, as the repetition that ends it does, so these
+ * values are those of the game with its full history (no NK_TB_CYCLE).
  */
 #ifdef _OPENMP /* the fuzz harnesses compile this layer without OpenMP */
 #include <omp.h>
@@ -91,11 +103,9 @@ void nk_tb_unrank(unsigned b, uint64_t rank, uint8_t pit[NK_PITS])
 
 nk_status nk_tb_supported(const nk_variant *v, char *err, size_t errlen)
 {
-    if (v->win_needs_majority)
-        return nk_fail(NK_EINVAL, err, errlen,
-                       "no endgame database for %s: its result is not a function of the "
-                       "seeds collected (a win needs the majority, repetition counts no seeds)",
-                       v->name);
+    (void)v;
+    (void)err;
+    (void)errlen;
     return NK_OK;
 }
 
@@ -120,10 +130,16 @@ static void tb_layout(nk_tb *tb, const nk_variant *v, unsigned seeds)
     tb->rules = *v;
     tb->rules.ends &= ~(1u << NK_END_MAJORITY); /* stores are not in the index */
     tb->seeds = seeds;
+    tb->planes = v->win_needs_majority ? 2 : 1;
     tb_patterns(tb);
     tb->offset[0] = 0;
     for (unsigned b = 0; b <= seeds; b++)
         tb->offset[b + 1] = tb->offset[b] + tb->npat * nk_tb_count(b);
+}
+
+uint64_t nk_tb_bytes(const nk_tb *tb)
+{
+    return tb->planes * tb->offset[tb->seeds + 1];
 }
 
 /* ===== positions and their index ===== */
@@ -182,10 +198,21 @@ enum { MOVE_KNOWN, MOVE_SAME };
 typedef struct tb_move {
     int kind;        /* MOVE_KNOWN: value; MOVE_SAME: index and flip */
     int value;       /* seeds of the board the mover collects */
+    int opp;         /* MOVE_KNOWN: those the opponent collects (his plane) */
     bool cycle;      /* a known value that rests on the repetition rule */
     uint64_t index;  /* MOVE_SAME: the child's index in the same count */
     bool flip;       /* MOVE_SAME: the child has the other side to move */
 } tb_move;
+
+/* The value x of entry i (from offset[b]) of data and the opponent's y. */
+static inline void tb_pair(const nk_tb *tb, const uint8_t *data, unsigned b, uint64_t i, int *x,
+                           int *y)
+{
+    uint8_t byte = data[tb->offset[b] + i];
+    *x = byte & NK_TB_VALUE_MASK;
+    *y = tb->planes == 2 ? (int)data[tb->offset[tb->seeds + 1] + tb->offset[b] + i]
+                         : (int)b - *x;
+}
 
 /* What the move from p (stores 0, not over) to child is worth, given the
  * finished counts below b = the seeds on p's board; data holds them. */
@@ -201,6 +228,7 @@ static void tb_move_value(const nk_tb *tb, const uint8_t *data, const nk_pos *p,
     if (end != NK_END_NONE) {
         nk_pos_result(v, child, end, &r);
         out->value = (int)r.total[me];
+        out->opp = (int)r.total[me ^ 1];
         return;
     }
     unsigned c = child->store[me];
@@ -211,8 +239,10 @@ static void tb_move_value(const nk_tb *tb, const uint8_t *data, const nk_pos *p,
         unsigned rest = b - c;
         int64_t i = tb_index(tb, q, rest);
         uint8_t byte = data[tb->offset[rest] + (uint64_t)i];
-        int x = byte & NK_TB_VALUE_MASK;
-        out->value = (int)c + (child->side == me ? x : (int)rest - x);
+        int x, y;
+        tb_pair(tb, data, rest, (uint64_t)i, &x, &y);
+        out->value = (int)c + (child->side == me ? x : y);
+        out->opp = child->side == me ? y : x;
         out->cycle = (byte & NK_TB_CYCLE) != 0;
         return;
     }
@@ -224,6 +254,7 @@ static void tb_move_value(const nk_tb *tb, const uint8_t *data, const nk_pos *p,
         end = nk_pos_end_reached(v, &g);
         nk_pos_result(v, &g, end, &r);
         out->value = (int)r.total[me];
+        out->opp = (int)r.total[me ^ 1];
         return;
     }
     /* The same count.  After one pass, a player who can sow has the moves
@@ -277,13 +308,52 @@ typedef struct tb_chunk {
 typedef struct tb_level {
     unsigned b;
     uint64_t n, nchunks;
-    uint8_t *lo, *hi;
+    uint8_t *lo, *hi; /* two planes: g and h (the database's own planes) */
     uint8_t *base;   /* best known move value + 1, 0 for none; 0xFF: over */
+    uint8_t *hbase;  /* two planes: least known opponent's value, 0xFF: none */
     uint8_t *cyc;    /* NK_TB_CYCLE or 0 */
     uint8_t *deg;
     tb_chunk *chunk;
+    /* Which positions' bounds moved in the last sweep (prev) and in this
+     * one (cur), one bit each: a position is evaluated again only when one
+     * of its children moved since it was last evaluated (every position in
+     * the first sweep, all set).  The bits are small enough to stay in the
+     * cache where the bounds are not. */
+    uint64_t *prev, *cur;
     bool nomem;
 } tb_level;
+
+static inline bool moved_bit(const uint64_t *m, uint64_t i)
+{
+    return (__atomic_load_n(&m[i >> 6], __ATOMIC_RELAXED) >> (i & 63)) & 1u;
+}
+
+static inline void set_moved(uint64_t *m, uint64_t i)
+{
+    __atomic_fetch_or(&m[i >> 6], (uint64_t)1 << (i & 63), __ATOMIC_RELAXED);
+}
+
+/* Whether one of the deg children in e moved in the last sweep or, earlier,
+ * in this one (as the sweep reads the bounds in place, a move made earlier
+ * in the same sweep is seen at once). */
+static inline bool children_moved(const tb_level *L, const uint32_t *e, unsigned deg)
+{
+    for (unsigned j = 0; j < deg; j++) {
+        const uint64_t x = e[j] & ~NOFLIP;
+        if (moved_bit(L->prev, x) || moved_bit(L->cur, x))
+            return true;
+    }
+    return false;
+}
+
+/* Ends a sweep: this sweep's bits become the last sweep's. */
+static void level_turn(tb_level *L)
+{
+    uint64_t *t = L->prev;
+    L->prev = L->cur;
+    L->cur = t;
+    memset(L->cur, 0, ((L->n + 63) / 64) * sizeof *L->cur);
+}
 
 static bool chunk_push(tb_chunk *c, uint32_t x)
 {
@@ -318,19 +388,22 @@ static void level_init(const nk_tb *tb, const uint8_t *data, tb_level *L)
             if (end != NK_END_NONE) {
                 nk_result r;
                 nk_pos_result(&tb->rules, &p, end, &r);
-                L->lo[i] = L->hi[i] = (uint8_t)r.total[NK_SOUTH];
+                L->lo[i] = (uint8_t)r.total[NK_SOUTH];
+                L->hi[i] = (uint8_t)(L->hbase ? r.total[NK_NORTH] : r.total[NK_SOUTH]);
                 L->base[i] = 0xFF;
                 continue;
             }
             tb_move mv[NK_PASS + 1];
             unsigned legal = tb_moves(tb, data, &p, b, mv);
-            int best = -1;
+            int best = -1, least = 0xFF;
             bool cyc = false;
             for (unsigned m = legal; m; m &= m - 1) {
                 const tb_move *x = &mv[__builtin_ctz(m)];
                 if (x->kind == MOVE_KNOWN) {
                     if (x->value > best)
                         best = x->value;
+                    if (x->opp < least)
+                        least = x->opp;
                     cyc |= x->cycle;
                 } else {
                     nomem |= !chunk_push(c, (uint32_t)x->index | (x->flip ? 0 : NOFLIP));
@@ -339,7 +412,12 @@ static void level_init(const nk_tb *tb, const uint8_t *data, tb_level *L)
             }
             L->base[i] = (uint8_t)(best + 1);
             L->lo[i] = (uint8_t)(best < 0 ? 0 : best);
-            L->hi[i] = (uint8_t)(L->deg[i] ? (int)b : best);
+            if (L->hbase) { /* h starts at 0 below its moves on the count */
+                L->hbase[i] = (uint8_t)least;
+                L->hi[i] = (uint8_t)(L->deg[i] ? 0 : least);
+            } else {
+                L->hi[i] = (uint8_t)(L->deg[i] ? (int)b : best);
+            }
             L->cyc[i] = cyc ? NK_TB_CYCLE : 0;
         }
     }
@@ -358,7 +436,7 @@ static uint64_t level_sweep(tb_level *L)
         uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
         for (uint64_t i = k * CHUNK; i < end_i; e += L->deg[i], i++) {
             uint8_t lo = ld(L->lo, i), hi = ld(L->hi, i);
-            if (lo == hi)
+            if (lo == hi || !children_moved(L, e, L->deg[i]))
                 continue;
             int nlo = (int)L->base[i] - 1, nhi = nlo;
             for (unsigned j = 0; j < L->deg[i]; j++) {
@@ -380,6 +458,47 @@ static uint64_t level_sweep(tb_level *L)
                 st(L->hi, i, (uint8_t)nhi);
                 moved++;
             }
+            if (nlo > lo || nhi < hi)
+                set_moved(L->cur, i);
+        }
+    }
+    return moved;
+}
+
+/* Two planes (speightstown): one sweep of g and h, both growing to their
+ * least fixpoint; returns the number of values that moved. */
+static uint64_t level_sweep2(tb_level *L)
+{
+    uint64_t moved = 0;
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : moved) if (L->nchunks > 1)
+    for (uint64_t k = 0; k < L->nchunks; k++) {
+        const uint32_t *e = L->chunk[k].edge;
+        uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
+        for (uint64_t i = k * CHUNK; i < end_i; e += L->deg[i], i++) {
+            if (L->deg[i] == 0 || !children_moved(L, e, L->deg[i]))
+                continue;
+            uint8_t g = ld(L->lo, i), h = ld(L->hi, i);
+            int ng = (int)L->base[i] - 1, nh = L->hbase[i];
+            for (unsigned j = 0; j < L->deg[i]; j++) {
+                uint32_t x = e[j] & ~NOFLIP;
+                int cg = ld(L->lo, x), ch = ld(L->hi, x);
+                bool flip = !(e[j] & NOFLIP);
+                int mine = flip ? ch : cg, theirs = flip ? cg : ch;
+                if (mine > ng)
+                    ng = mine;
+                if (theirs < nh)
+                    nh = theirs;
+            }
+            if (ng > g) {
+                st(L->lo, i, (uint8_t)ng);
+                moved++;
+            }
+            if (nh > h) {
+                st(L->hi, i, (uint8_t)nh);
+                moved++;
+            }
+            if (ng > g || nh > h)
+                set_moved(L->cur, i);
         }
     }
     return moved;
@@ -431,20 +550,27 @@ nk_status nk_tb_build(nk_tb *tb, const nk_variant *v, unsigned seeds, int thread
         return nk_fail(NK_ERANGE, err, errlen, "seeds %u: too many positions for the index",
                        seeds);
     uint64_t nch = (top + CHUNK - 1) / CHUNK;
-    tb->owned = malloc(total);
-    uint8_t *hi = malloc(top), *base = malloc(top), *cyc = malloc(top), *deg = malloc(top);
+    const bool two = tb->planes == 2;
+    tb->owned = malloc(tb->planes * total);
+    uint8_t *hi = two ? NULL : malloc(top), *base = malloc(top), *cyc = malloc(top),
+            *deg = malloc(top), *hbase = two ? malloc(top) : NULL;
     tb_chunk *chunk = calloc(nch, sizeof *chunk);
-    bool nomem = !tb->owned || !hi || !base || !cyc || !deg || !chunk;
+    uint64_t *bits = malloc(2 * ((top + 63) / 64) * sizeof *bits);
+    bool nomem = !bits || !tb->owned || (!two && !hi) || (two && !hbase) || !base || !cyc || !deg ||
+                 !chunk;
     nk_tb_stats s = {.positions = total};
     for (unsigned b = 0; b <= seeds && !nomem; b++) {
         tb_level L = {.b = b,
                       .n = tb->npat * nk_tb_count(b),
                       .lo = tb->owned + tb->offset[b],
-                      .hi = hi,
+                      .hi = two ? tb->owned + total + tb->offset[b] : hi,
                       .base = base,
+                      .hbase = hbase,
                       .cyc = cyc,
                       .deg = deg,
-                      .chunk = chunk};
+                      .chunk = chunk,
+                      .prev = bits,
+                      .cur = bits + (top + 63) / 64};
         L.nchunks = (L.n + CHUNK - 1) / CHUNK;
         for (uint64_t k = 0; k < L.nchunks; k++)
             chunk[k].len = 0;
@@ -453,8 +579,21 @@ nk_status nk_tb_build(nk_tb *tb, const nk_variant *v, unsigned seeds, int thread
             nomem = true;
             break;
         }
-        while (level_sweep(&L) != 0)
+        const uint64_t words = (L.n + 63) / 64;
+        memset(L.prev, 0xFF, words * sizeof *L.prev); /* the first sweep: all */
+        memset(L.cur, 0, words * sizeof *L.cur);
+        if (two) { /* no cycle: the least fixpoints are the values */
+            while (level_sweep2(&L) != 0) {
+                level_turn(&L);
+                s.sweeps++;
+            }
             s.sweeps++;
+            continue;
+        }
+        while (level_sweep(&L) != 0) {
+            level_turn(&L);
+            s.sweeps++;
+        }
         s.sweeps++;
         for (uint64_t i = 0; i < L.n; i++)
             if (L.lo[i] != L.hi[i])
@@ -487,6 +626,8 @@ nk_status nk_tb_build(nk_tb *tb, const nk_variant *v, unsigned seeds, int thread
         free(chunk[k].edge);
     free(chunk);
     free(hi);
+    free(bits);
+    free(hbase);
     free(base);
     free(cyc);
     free(deg);
@@ -508,6 +649,23 @@ nk_status nk_tb_build(nk_tb *tb, const nk_variant *v, unsigned seeds, int thread
 
 nk_status nk_tb_probe(const nk_tb *tb, const nk_pos *pos, uint8_t *byte)
 {
+    int theirs;
+    return nk_tb_probe_pair(tb, pos, byte, &theirs);
+}
+
+int nk_tb_outcome(const nk_tb *tb, const nk_pos *pos, int mine, int theirs)
+{
+    const int me = pos->side;
+    const int s = (int)pos->store[me], t = (int)pos->store[me ^ 1];
+    if (tb->planes == 2) {
+        const int maj = (int)nk_pos_total(pos) / 2 + 1; /* R-B5 */
+        return s + mine >= maj ? 1 : t + theirs >= maj ? -1 : 0;
+    }
+    return s + mine > t + theirs ? 1 : s + mine < t + theirs ? -1 : 0;
+}
+
+nk_status nk_tb_probe_pair(const nk_tb *tb, const nk_pos *pos, uint8_t *byte, int *theirs)
+{
     unsigned b = nk_pos_on_board(pos);
     if (b > tb->seeds)
         return NK_ERANGE;
@@ -520,6 +678,7 @@ nk_status nk_tb_probe(const nk_tb *tb, const nk_pos *pos, uint8_t *byte)
         nk_result r;
         nk_pos_result(v, &p, end, &r);
         *byte = (uint8_t)r.total[me];
+        *theirs = (int)r.total[me ^ 1];
         return NK_OK;
     }
     if (v->sowing == NK_SOW_RELAY && nk_pos_passes(&p) == 1 &&
@@ -529,18 +688,27 @@ nk_status nk_tb_probe(const nk_tb *tb, const nk_pos *pos, uint8_t *byte)
         nk_apply(v, &g, NK_PASS, NULL);
         nk_pos_result(v, &g, nk_pos_end_reached(v, &g), &r);
         *byte = (uint8_t)r.total[me];
+        *theirs = (int)r.total[me ^ 1];
         return NK_OK;
     }
     p.flags = 0;
     int64_t i = tb_index(tb, p, b);
     if (i < 0)
         return NK_EINVAL;
+    int x;
     *byte = tb->data[tb->offset[b] + (uint64_t)i];
+    tb_pair(tb, tb->data, b, (uint64_t)i, &x, theirs);
     return NK_OK;
 }
 
 nk_status nk_tb_move_values(const nk_tb *tb, const nk_pos *pos, unsigned *mask,
                             int out[NK_PASS + 1], unsigned *cycle)
+{
+    return nk_tb_move_pairs(tb, pos, mask, out, NULL, cycle);
+}
+
+nk_status nk_tb_move_pairs(const nk_tb *tb, const nk_pos *pos, unsigned *mask,
+                           int out[NK_PASS + 1], int theirs[NK_PASS + 1], unsigned *cycle)
 {
     unsigned b = nk_pos_on_board(pos);
     if (b > tb->seeds)
@@ -559,12 +727,17 @@ nk_status nk_tb_move_values(const nk_tb *tb, const nk_pos *pos, unsigned *mask,
         const tb_move *x = &mv[move];
         if (x->kind == MOVE_KNOWN) {
             out[move] = x->value;
+            if (theirs)
+                theirs[move] = x->opp;
             if (x->cycle)
                 cyc |= 1u << move;
         } else {
             uint8_t byte = tb->data[tb->offset[b] + x->index];
-            int y = byte & NK_TB_VALUE_MASK;
-            out[move] = x->flip ? (int)b - y : y;
+            int cx, cy;
+            tb_pair(tb, tb->data, b, x->index, &cx, &cy);
+            out[move] = x->flip ? cy : cx;
+            if (theirs)
+                theirs[move] = x->flip ? cx : cy;
             if (byte & NK_TB_CYCLE)
                 cyc |= 1u << move;
         }

@@ -14,9 +14,15 @@
  * Only South-to-move positions are stored: the board turned by six pits
  * (rows swapped, owners swapped) with North to move has the same value.
  * Adji Kui II positions are stored for each of the eleven ownership
- * patterns that R-K9 can give a game (nk_tb_patterns).  Speightstown is not
- * supported (its result is not a function of one such number; see
- * docs/tablebase.md).
+ * patterns that R-K9 can give a game (nk_tb_patterns).
+ *
+ * Speightstown's result is not a function of that one number (a win needs
+ * the majority, R-W12, and a repetition gives the board to nobody, R-W10),
+ * so its database holds two planes: plane 0, the value (the seeds the side
+ * to move can force himself to collect), and plane 1, the seeds the
+ * opponent can force himself to collect.  The win threshold and the
+ * no-loss threshold of any store split follow from them (nk_tb_outcome).
+ * In the other variants the second number is the rest of the board.
  */
 #ifndef NK_TB_H
 #define NK_TB_H
@@ -45,9 +51,11 @@ typedef struct nk_tb {
     nk_variant rules;            /* the same without the majority rule */
     unsigned seeds;              /* N: board seed counts 0..N */
     unsigned npat;               /* ownership patterns (1, or 11 for adjikui) */
+    unsigned planes;             /* 1, or 2 for speightstown (the opponent's plane) */
     uint16_t pat[NK_TB_MAX_PATTERNS]; /* North's pits of each, South to move */
     uint64_t offset[NK_TB_MAX_SEEDS + 2]; /* first byte of each seed count */
-    const uint8_t *data;         /* offset[seeds + 1] bytes */
+    const uint8_t *data;         /* planes x offset[seeds + 1] bytes; plane 1
+                                    (speightstown) starts at offset[seeds + 1] */
     uint8_t *owned;              /* data when built in memory (else NULL) */
     void *map;                   /* the mapping when read from a file */
     size_t map_len;
@@ -71,7 +79,7 @@ uint64_t nk_tb_rank(const uint8_t pit[NK_PITS]);
 void nk_tb_unrank(unsigned b, uint64_t rank, uint8_t pit[NK_PITS]);
 
 /* NK_OK when databases exist for the variant, NK_EINVAL (with why) when
- * not. */
+ * not (every variant has them now). */
 nk_status nk_tb_supported(const nk_variant *v, char *err, size_t errlen);
 
 /* Builds the database of v to `seeds` board seeds with `threads` OpenMP
@@ -115,6 +123,19 @@ void nk_tb_shared_close_all(void);
  * NK_EINVAL when its owners are not a pattern of the database. */
 nk_status nk_tb_probe(const nk_tb *tb, const nk_pos *pos, uint8_t *byte);
 
+/* The byte of a position as nk_tb_probe, and in *theirs the board seeds
+ * the opponent can force himself to collect: plane 1 in speightstown, the
+ * rest of the board (board - value) in the other variants. */
+nk_status nk_tb_probe_pair(const nk_tb *tb, const nk_pos *pos, uint8_t *byte, int *theirs);
+
+/* The outcome for the side to move of a position with stores and b board
+ * seeds whose value is mine and the opponent's theirs (nk_tb_probe_pair):
+ * +1 a win, 0 a draw, -1 a loss under perfect play.  Speightstown: a win
+ * when the store plus mine reaches the majority, a loss when the
+ * opponent's store plus theirs does (R-W12); the other variants compare
+ * the totals. */
+int nk_tb_outcome(const nk_tb *tb, const nk_pos *pos, int mine, int theirs);
+
 /* The value of each legal move of a live position inside the database:
  * out[m] for each move m of the returned mask is the number of the board's
  * seeds the mover collects by playing m and then playing on optimally
@@ -123,5 +144,11 @@ nk_status nk_tb_probe(const nk_tb *tb, const nk_pos *pos, uint8_t *byte);
  * the repetition rule. */
 nk_status nk_tb_move_values(const nk_tb *tb, const nk_pos *pos, unsigned *mask,
                             int out[NK_PASS + 1], unsigned *cycle);
+/* The same, and in theirs[m] (when not NULL) the board seeds the opponent
+ * collects after m under his best play (as nk_tb_probe_pair). */
+nk_status nk_tb_move_pairs(const nk_tb *tb, const nk_pos *pos, unsigned *mask,
+                           int out[NK_PASS + 1], int theirs[NK_PASS + 1], unsigned *cycle);
+/* The data bytes of a database: planes x positions. */
+uint64_t nk_tb_bytes(const nk_tb *tb);
 
 #endif
