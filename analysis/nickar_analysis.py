@@ -568,3 +568,23 @@ def wdl_percent(wins, draws, losses):
     if n == 0:
         return ""
     return ":".join(f"{100 * x / n:.0f}" for x in (wins, draws, losses))
+
+
+# ===== reference ladders =====
+
+
+def read_ladder(path):
+    """The players of a ladder file (results/ladder/<V>.tsv, as
+    experiments/ladder/run.sh writes it) as {name: Elo}, in file order:
+    the `NAME<TAB>SPEC<TAB>ELO` lines; `#` comments and the results lines
+    `nickar rate` fits with (`@anchor`, `@wdl`) are skipped."""
+    lad = {}
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip() or line.startswith("#") or line.startswith("@"):
+                continue
+            p = line.rstrip("\n").split("\t")
+            if len(p) != 3:
+                raise ValueError(f"{path}:{n}: expected NAME<TAB>SPEC<TAB>ELO")
+            lad[p[0]] = float(p[2])
+    return lad

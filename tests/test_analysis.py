@@ -246,6 +246,22 @@ class Analysis(unittest.TestCase):
         self.assertEqual(na.wdl_percent(0, 0, 0), "")
 
 
+    def test_read_ladder(self):
+        # a ladder as experiments/ladder/run.sh writes it: players, then the
+        # results lines nickar rate fits with, which are not players
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "v.tsv")
+            with open(p, "w") as f:
+                f.write("# name\tspec\telo\nrandom\trandom\t0.0\n"
+                        "greedy\tgreedy\t479.6\n@anchor\trandom\t0\n"
+                        "@wdl\trandom\tgreedy\t15\t5\t380\n")
+            self.assertEqual(na.read_ladder(p), {"random": 0.0, "greedy": 479.6})
+            with open(p, "a") as f:
+                f.write("bad line\n")
+            with self.assertRaisesRegex(ValueError, "v.tsv:6: expected"):
+                na.read_ladder(p)
+
+
 class StrategyStatistics(unittest.TestCase):
     """The statistics of the strategies study against worked examples."""
 

@@ -58,4 +58,14 @@ for c in r["champions"].values():
 assert len(r["ratings"]) == 2 and len(r["matches"]) == 4
 assert r["compute"]["cpu_s"] >= 0 and len(r["compute"]["steps"]) == 2 + 2 + 4
 PY
+# --continue with more generations: the run files are extended (not made
+# again), the cost of the first evolutions stays in times.tsv, and the
+# ratings and matches are played again once each.
+NICKAR=$nickar OUT=$q GENS=3 "$run" --quick --continue >"$out/cont.log" 2>&1 \
+  || { cat "$out/cont.log"; echo "FAIL: run.sh --quick --continue"; exit 1; }
+check "--continue resumes both runs" "test \$(grep -c '^resuming' '$out/cont.log') -eq 2"
+check "--continue keeps the first evolutions' cost" \
+  "test \$(grep -c '^evolve s1' '$q/times.tsv') -eq 2 && test \$(grep -c '^rate s1' '$q/times.tsv') -eq 1"
+check "--continue: the README gives the new generations" "grep -q '^| generations | 250 | \*\*3\*\* |' '$q/README.md'"
+check "--continue: 2 ratings, not 4" "test \$(grep -c . '$q/ratings.jsonl') -eq 2"
 exit $fail

@@ -220,8 +220,7 @@ ax.errorbar(order["elo"], list(y), xerr=[order["elo"] - order["elo_lo"],
 ax.set_yticks(list(y))
 ax.set_yticklabels(order["label"], fontsize="small")
 ax.set_xlabel("Elo on the awari ladder (random = 0), 95% interval")
-lad = [line.split("\t") for line in open(ladder) if line.strip() and not line.startswith("#")]
-for name, _, elo in lad:
+for name, elo in na.read_ladder(ladder).items():
     if name in ("greedy", "material-d3", "material-d5", "material-d7", "positional-d7"):
         ax.axvline(float(elo), color="grey", lw=0.6, ls="--")
         ax.text(float(elo), len(order) - 0.5, name, rotation=90, fontsize="x-small",

@@ -1,5 +1,5 @@
 #!/bin/bash
-# experiments/ayo2004/run.sh [--quick] -- the ayo2004 study: Daoud, Kharma,
+# experiments/ayo2004/run.sh [--quick] [--continue] -- the ayo2004 study: Daoud, Kharma,
 # Haidar & Popoola, "Ayo, the Awari player, or how better representation
 # trumps deeper search" (CEC 2004), reproduced with nickar.
 #
@@ -22,6 +22,10 @@
 # shallow searches, few games) to check that the script works; the test
 # suite runs it with OUT set to a temporary directory.
 #
+# --continue: keep the run files that exist and resume them (to more
+# generations when GENS is raised; the cost already spent stays in
+# times.tsv), then rate and play everything again.
+#
 # Environment: NICKAR (default build/nickar), OUT (default results/ayo2004),
 # THREADS (default: nickar's), SEEDS (default 5), GAMES (default 200),
 # GENS3 and GENS5 (default 100), RATE_GAMES (default 40), LADDER (default
@@ -34,11 +38,13 @@ LADDER=${LADDER:-results/ladder/awari.tsv}
 DK_DIR=${DK_DIR:-}
 PY=/usr/bin/python3
 quick=0
+cont=0
 for a in "$@"; do
   case $a in
     --quick) quick=1 ;;
-    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "run.sh: unknown argument '$a' (only --quick)" >&2; exit 2 ;;
+    --continue) cont=1 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "run.sh: unknown argument '$a' (only --quick, --continue)" >&2; exit 2 ;;
   esac
 done
 [ -x "$NICKAR" ] || { echo "run.sh: no nickar binary at $NICKAR (build first, or set NICKAR)" >&2; exit 2; }
@@ -67,7 +73,17 @@ fi
 thr=()
 [ -n "${THREADS:-}" ] && thr=(--threads "$THREADS")
 mkdir -p "$OUT"
-rm -f "$OUT/matches.jsonl" "$OUT/ratings.jsonl" "$OUT/times.tsv"
+rm -f "$OUT/matches.jsonl" "$OUT/ratings.jsonl"
+if [ $cont = 1 ] && [ -f "$OUT/times.tsv" ]; then
+  # keep what the evolutions already cost; everything after them is played again
+  grep '^evolve' "$OUT/times.tsv" >"$OUT/times.tsv.new" || true
+  mv "$OUT/times.tsv.new" "$OUT/times.tsv"
+else
+  rm -f "$OUT/times.tsv"
+fi
+# --continue: an existing run file is resumed (to more generations, if GENS
+# was raised) instead of replaced.
+keep() { if [ $cont = 1 ] && [ -f "$1" ]; then echo --resume; else echo --force; fi; }
 start=$(date +%s)
 
 timed() { # LABEL CMD...: runs CMD, appends LABEL, wall and CPU seconds to times.tsv
@@ -80,7 +96,7 @@ timed() { # LABEL CMD...: runs CMD, appends LABEL, wall and CPU seconds to times
 
 evolve() { # config depth seed generations out [extra --set ...]
   local cfg=$1 depth=$2 seed=$3 gens=$4 out=$5; shift 5
-  timed "evolve $(basename "$out" .h5)" "$NICKAR" evolve "$cfg" --output "$out" --force "${thr[@]}" \
+  timed "evolve $(basename "$out" .h5)" "$NICKAR" evolve "$cfg" --output "$out" "$(keep "$out")" "${thr[@]}" \
     --set player.depth="$depth" --set experiment.seed="$seed" \
     --set experiment.generations="$gens" "$@" >/dev/null
 }

@@ -285,12 +285,7 @@ for v in VARIANTS:
         cells.append(ival(r["elo"], r["elo_lo"], r["elo_hi"]))
     o = own[own.variant == v].iloc[0]
     lines.append(f"| {v} | " + " | ".join(cells) + f" | **{ival(o['mean'], o['lo'], o['hi'])}** |")
-    lad = {}
-    with open(os.path.join(os.environ.get("LADDERS", "results/ladder"), f"{v}.tsv")) as f:
-        for line in f:
-            if not line.startswith("#") and line.strip():
-                n, _, e = line.rstrip("\n").split("\t")
-                lad[n] = float(e)
+    lad = na.read_ladder(os.path.join(os.environ.get("LADDERS", "results/ladder"), f"{v}.tsv"))
     fam = "adjikui" if v == "adjikui" else "positional"
     ref[v] = (lad.get(f"{fam}-d{depth}"), lad.get(f"material-d{depth}"), fam)
 lines += [

@@ -184,12 +184,7 @@ for b, o in opp_summary.items():
     lines.append(f"| all {o['seeds']} | `{b}` | {o['wins']}-{o['draws']}-{o['losses']} | "
                  f"{na.wdl_percent(o['wins'], o['draws'], o['losses'])} | "
                  f"{f3(o['mean_score'])} [{f3(o['lo'])}, {f3(o['hi'])}] over seeds (t) |")
-lad = {}
-with open(ladder) as f:
-    for line in f:
-        p = line.rstrip("\n").split("\t")
-        if len(p) == 3 and not line.startswith("#"):
-            lad[p[0]] = float(p[2])
+lad = na.read_ladder(ladder)
 rung = f"material-d{depth}"
 if rung in lad:
     above = int((ratings["elo_lo"] > lad[rung]).sum())

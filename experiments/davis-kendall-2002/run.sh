@@ -1,5 +1,5 @@
 #!/bin/bash
-# experiments/davis-kendall-2002/run.sh [--quick] -- the davis-kendall-2002
+# experiments/davis-kendall-2002/run.sh [--quick] [--continue] -- the davis-kendall-2002
 # study: Davis & Kendall, "An investigation, using co-evolution, to evolve
 # an Awari player" (CEC 2002), as the Ayo paper (Daoud et al., CEC 2004)
 # recounts it: an evolution strategy, every member playing every other,
@@ -7,8 +7,8 @@
 # for either side, both scores), under the awari rules.
 #
 # Evolves configs/davis-kendall-2002.ini with SEEDS seeds (1..SEEDS) for
-# GENS generations each (the paper: 250; the CPU budget of this study
-# allows fewer, see results/davis-kendall-2002/README.md); rates every
+# GENS generations each (the paper: 250; an earlier run of this study
+# had 40, see results/davis-kendall-2002/README.md); rates every
 # champion on the awari reference ladder (nickar rate, RATE_GAMES games
 # against each rung) and plays it against material and greedy at the same
 # depth (GAMES games a match); writes results/davis-kendall-2002/ (README.md,
@@ -19,9 +19,13 @@
 # depth 2, a few games) to check that the script works; the test suite
 # runs it with OUT set to a temporary directory.
 #
+# --continue: keep the run files that exist and resume them (to more
+# generations when GENS is raised; the cost already spent stays in
+# times.tsv), then rate and play everything again.
+#
 # Environment: NICKAR (default build/nickar), OUT (default
 # results/davis-kendall-2002), THREADS (default: nickar's), SEEDS (default
-# 5), GENS (default 40), GAMES (default 200), RATE_GAMES (default 40),
+# 5), GENS (default 250, the paper's), GAMES (default 200), RATE_GAMES (default 40),
 # LADDER (default results/ladder/awari.tsv).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -30,11 +34,13 @@ OUT=${OUT:-results/davis-kendall-2002}
 LADDER=${LADDER:-results/ladder/awari.tsv}
 PY=/usr/bin/python3
 quick=0
+cont=0
 for a in "$@"; do
   case $a in
     --quick) quick=1 ;;
-    -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "run.sh: unknown argument '$a' (only --quick)" >&2; exit 2 ;;
+    --continue) cont=1 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "run.sh: unknown argument '$a' (only --quick, --continue)" >&2; exit 2 ;;
   esac
 done
 [ -x "$NICKAR" ] || { echo "run.sh: no nickar binary at $NICKAR (build first, or set NICKAR)" >&2; exit 2; }
@@ -45,14 +51,24 @@ if [ $quick = 1 ]; then
   D=2
   EXTRA=(--set strategy.mu=2 --set strategy.lambda=3 --set benchmark.every=0)
 else
-  SEEDS=${SEEDS:-5}; GENS=${GENS:-40}; GAMES=${GAMES:-200}; RATE_GAMES=${RATE_GAMES:-40}
+  SEEDS=${SEEDS:-5}; GENS=${GENS:-250}; GAMES=${GAMES:-200}; RATE_GAMES=${RATE_GAMES:-40}
   D=7
   EXTRA=()
 fi
 thr=()
 [ -n "${THREADS:-}" ] && thr=(--threads "$THREADS")
 mkdir -p "$OUT"
-rm -f "$OUT/matches.jsonl" "$OUT/ratings.jsonl" "$OUT/times.tsv"
+rm -f "$OUT/matches.jsonl" "$OUT/ratings.jsonl"
+if [ $cont = 1 ] && [ -f "$OUT/times.tsv" ]; then
+  # keep what the evolutions already cost; everything after them is played again
+  grep '^evolve' "$OUT/times.tsv" >"$OUT/times.tsv.new" || true
+  mv "$OUT/times.tsv.new" "$OUT/times.tsv"
+else
+  rm -f "$OUT/times.tsv"
+fi
+# --continue: an existing run file is resumed (to more generations, if GENS
+# was raised) instead of replaced.
+keep() { if [ $cont = 1 ] && [ -f "$1" ]; then echo --resume; else echo --force; fi; }
 
 timed() { # LABEL CMD...: runs CMD, appends LABEL, wall and CPU seconds to times.tsv
   local label=$1; shift
@@ -68,7 +84,7 @@ start=$(date +%s)
 #    generations and, in --quick, the depth and the ES's sizes set here).
 for s in $(seq 1 "$SEEDS"); do
   timed "evolve s$s" "$NICKAR" evolve configs/davis-kendall-2002.ini \
-    --output "$OUT/run-dk2002-d$D-s$s.h5" --force "${thr[@]}" \
+    --output "$OUT/run-dk2002-d$D-s$s.h5" "$(keep "$OUT/run-dk2002-d$D-s$s.h5")" "${thr[@]}" \
     --set player.depth="$D" --set experiment.seed="$s" \
     --set experiment.generations="$GENS" "${EXTRA[@]}" >/dev/null
 done
