@@ -321,7 +321,8 @@ def rating_table(objs):
         row = {k: v for k, v in o.items() if k != "rate"} if "rate" in o else {}
         row.update({"player": r["player"], "variant": r["variant"],
                     "games": r["games"], "elo": r["elo"], "elo_lo": r["ci"][0],
-                    "elo_hi": r["ci"][1], "se": r["se"], "prior": bool(r["prior"])})
+                    "elo_hi": r["ci"][1], "se": r["se"], "prior": bool(r["prior"]),
+                    "joint": bool(r.get("joint", False))})
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -588,3 +589,16 @@ def read_ladder(path):
                 raise ValueError(f"{path}:{n}: expected NAME<TAB>SPEC<TAB>ELO")
             lad[p[0]] = float(p[2])
     return lad
+
+
+def rate_fit_phrase(ratings):
+    """How `nickar rate` placed the players of a rating_table on the ladder,
+    in words for a study's README: fitted jointly with the ladder's own
+    results (the ladder's uncertainty in the interval) or with the ladder's
+    ratings held as exact (ladder files without results, or older nickar)."""
+    joint = set(bool(x) for x in ratings["joint"]) if "joint" in ratings else {False}
+    if joint == {True}:
+        return "fitted jointly with the ladder's own games, so the interval includes the ladder's uncertainty"
+    if joint == {False}:
+        return "the ladder's ratings taken as exact"
+    return "some fitted jointly with the ladder's games, some with its ratings taken as exact"

@@ -262,6 +262,19 @@ class Analysis(unittest.TestCase):
                 na.read_ladder(p)
 
 
+    def test_rate_fit_phrase(self):
+        # rate --json says "joint" since the ladder holds its own games;
+        # lines without the key are from a fit with the ladder held exact
+        base = {"player": "p", "variant": "abapa", "games": 2, "elo": 1.0,
+                "se": 1.0, "ci": [0.0, 2.0], "prior": False}
+        joint = na.rating_table([base | {"joint": True}] * 2)
+        fixed = na.rating_table([base, base | {"joint": False}])
+        both = na.rating_table([base | {"joint": True}, base])
+        self.assertIn("jointly", na.rate_fit_phrase(joint))
+        self.assertIn("taken as exact", na.rate_fit_phrase(fixed))
+        self.assertIn("some fitted jointly", na.rate_fit_phrase(both))
+
+
 class StrategyStatistics(unittest.TestCase):
     """The statistics of the strategies study against worked examples."""
 

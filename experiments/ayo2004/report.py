@@ -290,7 +290,7 @@ lines = [
     f"rated with `nickar rate --variant awari --games {rate_games}` against the",
     "awari ladder (results/ladder/awari.md: random 0, greedy 452, material-d3",
     "947, material-d5 1241, material-d7 1515, positional-d7 1934); 95% interval",
-    "from the likelihood's curvature, the ladder's ratings taken as exact;",
+    f"from the likelihood's curvature, {na.rate_fit_phrase(ratings)};",
     "ratings.csv.  'Beats up to': the strongest ladder player it outscored;",
     "'loses from': the weakest it scored under half against.",
     "",
@@ -435,7 +435,7 @@ lines += [
     + (f"; the dk2002 runs it read cost {float(dk_times['cpu'].sum()):.0f} CPU-s in "
        f"the davis-kendall-2002 study" if dk_times is not None and len(dk_times) else "")
     + ".  Machine: a shared 2-core VM with other engineers' jobs running (load",
-    "average often above 10), 2 threads, nice 10: wall times are those of a",
+    "average often above 10), 2 threads, niced: wall times are those of a",
     "loaded machine, CPU seconds are the cost.",
     "",
     "## Rerun",
@@ -444,6 +444,7 @@ lines += [
     "    experiments/davis-kendall-2002/run.sh            # the dk2002 champions",
     f"    DK_DIR=results/davis-kendall-2002 GENS5={gens5} experiments/ayo2004/run.sh",
     "    experiments/ayo2004/run.sh --quick               # seconds: checks the script",
+    "    (--continue on either script resumes existing run files to more generations)",
     "",
     "Without DK_DIR the script evolves its own dk2002 champions (DK_GENS",
     "generations).  Run files (run-*.h5) are not committed; the runs are",

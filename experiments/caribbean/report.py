@@ -88,6 +88,7 @@ wdiff.to_csv(path("weights_diff.csv"), index=False)
 # ---- ratings ------------------------------------------------------------------
 with open(path("ratings.jsonl")) as f:
     ratings = na.rating_table([line for line in f if line.strip()])
+fit_phrase = na.rate_fit_phrase(ratings)
 ratings = ratings[["trained", "played", "seed", "elo", "elo_lo", "elo_hi", "se",
                    "games", "prior", "player"]]
 ratings.to_csv(path("ratings.csv"), index=False)
@@ -261,7 +262,7 @@ lines += [
     "| fitness | - | round robin every generation, one meeting per pair, from random 2-ply openings; Warri family: a meeting is two games (one per colour), 2/1/0 points a game; Adji Kui II: two whole matches (at most 11 games each, R-K10), 2/1/0 points a match; fitness is the mean per game (match) | match play is how Adji Kui II is played (fitness.unit = auto) |",
     f"| seeds | - | {seeds} per variant (1..{seeds}), every run reported | |",
     "| champion | - | the best individual of the last generation (`RUN.h5@best`) | |",
-    f"| yardstick | - | `nickar rate` on results/ladder/<V>.tsv: {games} games against each of the {rungs} ladder players (colour-swapped pairs, 2-ply openings, seed 1), rating with the ladder held fixed | the reference ladders are fixed and open; in Adji Kui II `rate` plays single games, not matches |",
+    f"| yardstick | - | `nickar rate` on results/ladder/<V>.tsv: {games} games against each of the {rungs} ladder players (colour-swapped pairs, 2-ply openings, seed 1), {fit_phrase} | the reference ladders are fixed and open; in Adji Kui II `rate` plays single games, not matches |",
     "| intervals | - | per champion: rate's 95% interval; per variant: Student t over the seeds' ratings; differences: Welch t | one champion's rating has a game noise of about +-25 Elo (95%); the seeds' spread is larger |",
     "",
     "## Results",
