@@ -37,17 +37,8 @@ OUT=${OUT:-results/ayo2004}
 LADDER=${LADDER:-results/ladder/awari.tsv}
 DK_DIR=${DK_DIR:-}
 PY=/usr/bin/python3
-quick=0
-cont=0
-for a in "$@"; do
-  case $a in
-    --quick) quick=1 ;;
-    --continue) cont=1 ;;
-    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "run.sh: unknown argument '$a' (only --quick, --continue)" >&2; exit 2 ;;
-  esac
-done
-[ -x "$NICKAR" ] || { echo "run.sh: no nickar binary at $NICKAR (build first, or set NICKAR)" >&2; exit 2; }
+. experiments/study-lib.sh
+study_args "$0" "$@"
 [ -r "$LADDER" ] || { echo "run.sh: no awari ladder at $LADDER (experiments/ladder/run.sh awari, or set LADDER)" >&2; exit 2; }
 
 if [ $quick = 1 ]; then
@@ -72,27 +63,8 @@ if [ -n "$DK_DIR" ]; then
 fi
 thr=()
 [ -n "${THREADS:-}" ] && thr=(--threads "$THREADS")
-mkdir -p "$OUT"
-rm -f "$OUT/matches.jsonl" "$OUT/ratings.jsonl"
-if [ $cont = 1 ] && [ -f "$OUT/times.tsv" ]; then
-  # keep what the evolutions already cost; everything after them is played again
-  grep '^evolve' "$OUT/times.tsv" >"$OUT/times.tsv.new" || true
-  mv "$OUT/times.tsv.new" "$OUT/times.tsv"
-else
-  rm -f "$OUT/times.tsv"
-fi
-# --continue: an existing run file is resumed (to more generations, if GENS
-# was raised) instead of replaced.
-keep() { if [ $cont = 1 ] && [ -f "$1" ]; then echo --resume; else echo --force; fi; }
+study_start
 start=$(date +%s)
-
-timed() { # LABEL CMD...: runs CMD, appends LABEL, wall and CPU seconds to times.tsv
-  local label=$1; shift
-  local tf; tf=$(mktemp)
-  /usr/bin/time -f "%e %U %S" -o "$tf" "$@"
-  printf '%s\t%s\n' "$label" "$(awk '{printf "%s\t%.2f", $1, $2 + $3}' "$tf")" >>"$OUT/times.tsv"
-  rm -f "$tf"
-}
 
 evolve() { # config depth seed generations out [extra --set ...]
   local cfg=$1 depth=$2 seed=$3 gens=$4 out=$5; shift 5

@@ -33,18 +33,8 @@ NICKAR=${NICKAR:-build/nickar}
 OUT=${OUT:-results/davis-kendall-2002}
 LADDER=${LADDER:-results/ladder/awari.tsv}
 PY=/usr/bin/python3
-quick=0
-cont=0
-for a in "$@"; do
-  case $a in
-    --quick) quick=1 ;;
-    --continue) cont=1 ;;
-    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "run.sh: unknown argument '$a' (only --quick, --continue)" >&2; exit 2 ;;
-  esac
-done
-[ -x "$NICKAR" ] || { echo "run.sh: no nickar binary at $NICKAR (build first, or set NICKAR)" >&2; exit 2; }
-
+. experiments/study-lib.sh
+study_args "$0" "$@"
 
 if [ $quick = 1 ]; then
   SEEDS=${SEEDS:-2}; GENS=${GENS:-2}; GAMES=${GAMES:-4}; RATE_GAMES=${RATE_GAMES:-2}
@@ -57,26 +47,8 @@ else
 fi
 thr=()
 [ -n "${THREADS:-}" ] && thr=(--threads "$THREADS")
-mkdir -p "$OUT"
-rm -f "$OUT/matches.jsonl" "$OUT/ratings.jsonl"
-if [ $cont = 1 ] && [ -f "$OUT/times.tsv" ]; then
-  # keep what the evolutions already cost; everything after them is played again
-  grep '^evolve' "$OUT/times.tsv" >"$OUT/times.tsv.new" || true
-  mv "$OUT/times.tsv.new" "$OUT/times.tsv"
-else
-  rm -f "$OUT/times.tsv"
-fi
-# --continue: an existing run file is resumed (to more generations, if GENS
-# was raised) instead of replaced.
-keep() { if [ $cont = 1 ] && [ -f "$1" ]; then echo --resume; else echo --force; fi; }
+study_start
 
-timed() { # LABEL CMD...: runs CMD, appends LABEL, wall and CPU seconds to times.tsv
-  local label=$1; shift
-  local tf; tf=$(mktemp)
-  /usr/bin/time -f "%e %U %S" -o "$tf" "$@"
-  printf '%s\t%s\n' "$label" "$(awk '{printf "%s\t%.2f", $1, $2 + $3}' "$tf")" >>"$OUT/times.tsv"
-  rm -f "$tf"
-}
 champ() { echo "ab:depth=$D,features=dk2002,tt=1,weights=$OUT/run-dk2002-d$D-s$1.h5@best"; }
 
 start=$(date +%s)

@@ -1,0 +1,53 @@
+# experiments/study-lib.sh -- sourced by the study scripts that evolve,
+# rate and play in steps (ayo2004, davis-kendall-2002): their options, the
+# record of what each step cost, and the choice between replacing and
+# resuming a run file.  The caller sets NICKAR and OUT first.
+
+# study_args SCRIPT ARGS...: quick=1 for --quick, cont=1 for --continue;
+# -h/--help prints SCRIPT's header comment; anything else is exit 2. Then
+# checks that $NICKAR can run.
+study_args() {
+  local self=$1 a
+  shift
+  quick=0
+  cont=0
+  for a in "$@"; do
+    case $a in
+      --quick) quick=1 ;;
+      --continue) cont=1 ;;
+      -h|--help) sed -n '2,/^set -euo/p' "$self" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
+      *) echo "run.sh: unknown argument '$a' (only --quick, --continue)" >&2; exit 2 ;;
+    esac
+  done
+  [ -x "$NICKAR" ] || { echo "run.sh: no nickar binary at $NICKAR (build first, or set NICKAR)" >&2; exit 2; }
+}
+
+# study_start: a fresh $OUT/times.tsv, except that with --continue the
+# evolutions' lines stay (that cost was spent; their runs are resumed);
+# the ratings and matches are played again, so their lines go.
+study_start() {
+  mkdir -p "$OUT"
+  rm -f "$OUT/matches.jsonl" "$OUT/ratings.jsonl"
+  if [ "$cont" = 1 ] && [ -f "$OUT/times.tsv" ]; then
+    grep '^evolve' "$OUT/times.tsv" >"$OUT/times.tsv.new" || true
+    mv "$OUT/times.tsv.new" "$OUT/times.tsv"
+  else
+    rm -f "$OUT/times.tsv"
+  fi
+}
+
+# keep FILE: the evolve option for a run file: --resume with --continue
+# when the file exists (to more generations if they were raised), else
+# --force.
+keep() { if [ "$cont" = 1 ] && [ -f "$1" ]; then echo --resume; else echo --force; fi; }
+
+# timed LABEL CMD...: runs CMD and appends LABEL, its wall and CPU seconds
+# to $OUT/times.tsv.
+timed() {
+  local label=$1 tf
+  shift
+  tf=$(mktemp)
+  /usr/bin/time -f "%e %U %S" -o "$tf" "$@"
+  printf '%s\t%s\n' "$label" "$(awk '{printf "%s\t%.2f", $1, $2 + $3}' "$tf")" >>"$OUT/times.tsv"
+  rm -f "$tf"
+}
