@@ -574,12 +574,13 @@ def wdl_percent(wins, draws, losses):
 # ===== reference ladders =====
 
 
-def read_ladder(path):
+def ladder_table(path):
     """The players of a ladder file (results/ladder/<V>.tsv, as
-    experiments/ladder/run.sh writes it) as {name: Elo}, in file order:
-    the `NAME<TAB>SPEC<TAB>ELO` lines; `#` comments and the results lines
-    `nickar rate` fits with (`@anchor`, `@wdl`) are skipped."""
-    lad = {}
+    experiments/ladder/run.sh writes it) as a table (name, spec, elo), in
+    file order: the `NAME<TAB>SPEC<TAB>ELO` lines; `#` comments and the
+    results lines `nickar rate` fits with (`@anchor`, `@wdl`) are skipped."""
+    import pandas as pd
+    rows = []
     with open(path) as f:
         for n, line in enumerate(f, 1):
             if not line.strip() or line.startswith("#") or line.startswith("@"):
@@ -587,8 +588,14 @@ def read_ladder(path):
             p = line.rstrip("\n").split("\t")
             if len(p) != 3:
                 raise ValueError(f"{path}:{n}: expected NAME<TAB>SPEC<TAB>ELO")
-            lad[p[0]] = float(p[2])
-    return lad
+            rows.append({"name": p[0], "spec": p[1], "elo": float(p[2])})
+    return pd.DataFrame(rows, columns=["name", "spec", "elo"])
+
+
+def read_ladder(path):
+    """The players of a ladder file as {name: Elo} (see ladder_table)."""
+    t = ladder_table(path)
+    return dict(zip(t["name"], t["elo"]))
 
 
 def rate_fit_phrase(ratings):

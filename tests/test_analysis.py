@@ -256,6 +256,7 @@ class Analysis(unittest.TestCase):
                         "greedy\tgreedy\t479.6\n@anchor\trandom\t0\n"
                         "@wdl\trandom\tgreedy\t15\t5\t380\n")
             self.assertEqual(na.read_ladder(p), {"random": 0.0, "greedy": 479.6})
+            self.assertEqual(list(na.ladder_table(p)["spec"]), ["random", "greedy"])
             with open(p, "a") as f:
                 f.write("bad line\n")
             with self.assertRaisesRegex(ValueError, "v.tsv:6: expected"):

@@ -172,7 +172,7 @@ import matplotlib  # noqa: E402
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-ladder = pd.read_csv(a.ladder, sep="\t", comment="#", names=["name", "spec", "elo"])
+ladder = na.ladder_table(a.ladder)
 refs = ladder[ladder["spec"].str.contains(f"depth={a.depth},")]
 
 fig, ax = plt.subplots(figsize=(9, 5))
