@@ -604,7 +604,7 @@ NK_HOT void nk_game_random_finish_warri(nk_game *g, nk_rng *rng)
     nk_pos *p = &g->pos;
     const unsigned limit = g->ply_limit;
     unsigned ply = g->ply, since = g->since;
-    unsigned side6 = p->side * NK_ROW, flags = p->flags; /* side6: the mover's first pit */
+    unsigned side6 = p->side * NK_ROW; /* the mover's first pit */
     uint64_t h = p->hash;
     nk_rng r = *rng;
     unsigned full = nk_pits_above(p, 0); /* the pits holding seeds */
@@ -613,6 +613,7 @@ NK_HOT void nk_game_random_finish_warri(nk_game *g, nk_rng *rng)
     (p->hash = h, p->side = (uint8_t)(side6 != 0), p->flags = (uint8_t)flags)
     for (;;) {
         int move;
+        unsigned flags;
         if (__builtin_expect(open, 1)) {
             /* nk_random_play_open's draw, then nk_warri_play. */
             const uint8_t *e = nk_sel6[(full >> side6) & 63u];
@@ -637,7 +638,8 @@ NK_HOT void nk_game_random_finish_warri(nk_game *g, nk_rng *rng)
             side6 ^= NK_ROW & (0u - flip);
             flags = t.captured ? NK_POS_CAPTURED : 0u;
         } else {
-            NK_SYNC_POS();
+            /* g->pos is up to date: the ply that left a row empty wrote it
+             * back (or it is the game's first). */
             *rng = r;
             move = nk_random_trial(v, p, rng, NULL);
             r = *rng;
