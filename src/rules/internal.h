@@ -602,8 +602,7 @@ NK_HOT void nk_game_random_finish_warri(nk_game *g, nk_rng *rng)
 {
     const nk_variant *v = g->variant;
     nk_pos *p = &g->pos;
-    const unsigned limit = g->ply_limit;
-    unsigned ply = g->ply, since = g->since;
+    unsigned ply = g->ply;
     unsigned side6 = p->side * NK_ROW; /* the mover's first pit */
     uint64_t h = p->hash;
     nk_rng r = *rng;
@@ -655,17 +654,17 @@ NK_HOT void nk_game_random_finish_warri(nk_game *g, nk_rng *rng)
         full = nk_pits_above(p, 0);
         const bool now_open = (full & 63u) != 0 && (full >> NK_ROW) != 0;
         const unsigned bucket = nk_seen_bucket(h);
-        const bool seen = g->seen[bucket] > since;
+        const bool seen = g->seen[bucket] > g->since;
         g->moves[ply] = (uint8_t)move;
         ply++;
         g->hist[ply] = h;
         g->seen[bucket] = (uint16_t)(ply + 1);
-        if (__builtin_expect(captured != 0 || !now_open || seen || ply >= limit, 0)) {
+        if (__builtin_expect(captured != 0 || !now_open || seen || ply >= g->ply_limit, 0)) {
             bool repeated = false;
             if (captured)
-                since = ply;
+                g->since = ply;
             else if (seen)
-                for (unsigned k = since; k < ply; k++) /* hist[since..ply - 1] */
+                for (unsigned k = g->since; k < ply; k++) /* hist[since..ply - 1] */
                     if (g->hist[k] == h) {
                         repeated = true;
                         break;
@@ -677,12 +676,11 @@ NK_HOT void nk_game_random_finish_warri(nk_game *g, nk_rng *rng)
             }
             if (end == NK_END_NONE && repeated)
                 end = NK_END_REPETITION;
-            if (end == NK_END_NONE && ply >= limit)
+            if (end == NK_END_NONE && ply >= g->ply_limit)
                 end = NK_END_PLY_LIMIT;
             if (end != NK_END_NONE) {
                 NK_SYNC_POS();
                 g->ply = ply;
-                g->since = since;
                 *rng = r;
                 nk_game_finish(g, end);
                 return;
