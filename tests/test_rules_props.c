@@ -387,6 +387,47 @@ static void test_props_bench_is_deterministic(void **state)
     }
 }
 
+/* nk_bench_playouts plays its games with loops of their own (the Warri
+ * family's keeps the game's scalars in local variables, internal.h): its
+ * plies and signature equal those of the same games played ply by ply
+ * through the public nk_random_child and nk_game_advance, mixed as bench.c
+ * mixes them.  200 games a variant cover captures, repetitions, trial
+ * sowings (R-W4) and every end rule the random games reach. */
+static void test_props_bench_equals_ply_by_ply(void **state)
+{
+    (void)state;
+    nk_game *g = malloc(sizeof *g);
+    assert_non_null(g);
+    for (size_t vi = 0; vi < nk_variant_count(); vi++) {
+        const nk_variant *v = nk_variant_at(vi);
+        const uint64_t seed = 11, games = 200;
+        uint64_t sig = 0, plies = 0;
+        for (uint64_t i = 0; i < games; i++) {
+            nk_rng rng = {nk_seed_mix(seed, i, 0)};
+            nk_pos start;
+            nk_pos_start(&start, NK_SOUTH);
+            assert_int_equal(nk_game_init(g, v, &start, NK_DEFAULT_PLY_LIMIT), NK_OK);
+            while (!nk_game_over(g)) {
+                nk_pos child;
+                nk_ply_info info;
+                const int move = nk_random_child(v, &g->pos, &rng, &child, &info);
+                assert_true(move != NK_NO_MOVE);
+                nk_game_advance(g, move, &child, &info);
+            }
+            plies += g->ply;
+            const uint64_t res = (uint64_t)g->ply | (uint64_t)g->result.reason << 16 |
+                                 (uint64_t)g->result.total[0] << 24 |
+                                 (uint64_t)g->result.total[1] << 32;
+            sig = nk_seed_mix(sig, g->pos.hash, res);
+        }
+        nk_bench b;
+        nk_bench_playouts(v, games, seed, &b);
+        assert_int_equal(b.plies, plies);
+        assert_true(b.signature == sig);
+    }
+    free(g);
+}
+
 /* The random draw of playouts (nk_random_child, and the bench's playouts
  * built from the same pieces): k = nk_rng_below(count) over the candidate
  * pits (nk_candidates), the k-th in pit order; a move that turns out
@@ -518,6 +559,7 @@ int main(void)
         cmocka_unit_test(test_props_adjikui),
         cmocka_unit_test(test_props_long_games),
         cmocka_unit_test(test_props_bench_is_deterministic),
+        cmocka_unit_test(test_props_bench_equals_ply_by_ply),
         cmocka_unit_test(test_props_random_draw),
         cmocka_unit_test(test_props_end_reached),
         cmocka_unit_test(test_props_candidates),

@@ -591,11 +591,118 @@ NK_HOT int nk_random_play(const nk_variant *v, nk_pos *p, nk_rng *rng, nk_ply_in
     return nk_random_play_open(v, p, rng, info, nk_warri_open(v, p));
 }
 
+/* nk_game_random_finish_sow for the Warri family: the same draws, moves
+ * and records, with the game's scalars (the position's hash, side and
+ * flags, the ply, the index of the last capture, the draw state) held in
+ * local variables and written back to the game before every out-of-line
+ * call and at the end.  A byte store may alias anything, so a loop that
+ * kept them in the game would load them again after each store of counts,
+ * moves and filter entries.  g is live. */
+NK_HOT void nk_game_random_finish_warri(nk_game *g, nk_rng *rng)
+{
+    const nk_variant *v = g->variant;
+    nk_pos *p = &g->pos;
+    unsigned ply = g->ply;
+    unsigned side6 = p->side * NK_ROW; /* the mover's first pit */
+    uint64_t h = p->hash;
+    nk_rng r = *rng;
+    unsigned full = nk_pits_above(p, 0); /* the pits holding seeds */
+    bool open = (full & 63u) != 0 && (full >> NK_ROW) != 0; /* nk_warri_open */
+#define NK_SYNC_POS()                                                          \
+    (p->hash = h, p->side = (uint8_t)(side6 != 0), p->flags = (uint8_t)flags)
+    for (;;) {
+        int move;
+        unsigned flags;
+        if (__builtin_expect(open, 1)) {
+            /* nk_random_play_open's draw, then nk_warri_play. */
+            const uint8_t *e = nk_sel6[(full >> side6) & 63u];
+            move = (int)side6 + e[nk_rng_below(&r, e[7])];
+            const unsigned n = p->pit[move];
+            int last;
+            if (__builtin_expect(n < NK_PITS, 1)) {
+                last = nk_lift_sow(p, &h, move, n);
+            } else {
+                p->hash = h;
+                last = nk_sow_laps(p, move);
+                h = p->hash;
+            }
+            nk_take t = {0, false};
+            if ((unsigned)last - (side6 ^ NK_ROW) < NK_ROW && p->pit[last] - 2u < 2u) {
+                p->side = (uint8_t)(side6 != 0); /* nk_warri_capture reads it */
+                t = nk_warri_capture(v, p, &h, last);
+            }
+            /* nk_end_turn(p, t.slam && v->grand_slam_replays, t.captured, 0) */
+            const unsigned flip = !(t.slam && v->grand_slam_replays);
+            h ^= nk_zside & (0 - (uint64_t)flip);
+            side6 ^= NK_ROW & (0u - flip);
+            flags = t.captured ? NK_POS_CAPTURED : 0u;
+        } else {
+            /* g->pos is up to date: the ply that left a row empty wrote it
+             * back (or it is the game's first). */
+            *rng = r;
+            move = nk_random_trial(v, p, rng, NULL);
+            r = *rng;
+            h = p->hash;
+            side6 = p->side * NK_ROW;
+            flags = p->flags;
+        }
+        /* nk_game_record_sow(g, move, flags & NK_POS_CAPTURED, NK_SOW_WARRI),
+         * with one test for what is rare: a capture, a row left empty, a
+         * hash whose bucket was seen since the last capture, the ply
+         * limit. */
+        const unsigned captured = flags & NK_POS_CAPTURED;
+        full = nk_pits_above(p, 0);
+        const bool now_open = (full & 63u) != 0 && (full >> NK_ROW) != 0;
+        const unsigned bucket = nk_seen_bucket(h);
+        const bool seen = g->seen[bucket] > g->since;
+        g->moves[ply] = (uint8_t)move;
+        ply++;
+        g->hist[ply] = h;
+        g->seen[bucket] = (uint16_t)(ply + 1);
+        if (__builtin_expect(captured != 0 || !now_open || seen || ply >= g->ply_limit, 0)) {
+            bool repeated = false;
+            if (captured)
+                g->since = ply;
+            else if (seen)
+                for (unsigned k = g->since; k < ply; k++) /* hist[since..ply - 1] */
+                    if (g->hist[k] == h) {
+                        repeated = true;
+                        break;
+                    }
+            nk_end end = NK_END_NONE;
+            if (captured != 0 || !now_open) {
+                NK_SYNC_POS();
+                end = nk_pos_end_open(v, p, captured != 0, now_open);
+            }
+            if (end == NK_END_NONE && repeated)
+                end = NK_END_REPETITION;
+            if (end == NK_END_NONE && ply >= g->ply_limit)
+                end = NK_END_PLY_LIMIT;
+            if (end != NK_END_NONE) {
+                NK_SYNC_POS();
+                g->ply = ply;
+                *rng = r;
+                nk_game_finish(g, end);
+                return;
+            }
+            open = now_open;
+            continue;
+        }
+        open = true;
+    }
+#undef NK_SYNC_POS
+}
+
 /* Plays a live game of that sowing (g->variant's, passed as a constant so
  * that each caller's loop holds only its own family's code) to its end
  * with uniformly random moves, in place. */
 NK_HOT void nk_game_random_finish_sow(nk_game *g, nk_rng *rng, nk_sowing sow)
 {
+    if (sow == NK_SOW_WARRI) {
+        if (!nk_game_over(g))
+            nk_game_random_finish_warri(g, rng);
+        return;
+    }
     const nk_variant *v = g->variant;
     bool open = sow == NK_SOW_WARRI && nk_warri_open(v, &g->pos);
     while (!nk_game_over(g)) {
