@@ -132,6 +132,18 @@ for ((off = 0; off < limit; off += STRIDE)); do
   try_variant "flip-$off-$bit"
 done
 
+# a byte of the config text changed (a letter of a key, as a flipped bit
+# can do): the text is an attribute that HDF5 keeps outside any of its
+# checksums, so config_checksum must catch it
+cp "$tmp/good.h5" "$tmp/v.h5"
+off=$(grep -abo 'sigma_min' "$tmp/v.h5" | head -1 | cut -d: -f1)
+check "the config text is in the file" test -n "$off"
+printf 'x' | dd of="$tmp/v.h5" bs=1 seek="$((off + 1))" conv=notrunc status=none
+cp "$tmp/v.h5" "$f"
+read_with inspect
+check "a changed config text: exit 2 naming the checksum ($err)" \
+  test "$rc" -eq 2 -a "$(grep -c 'damaged run file.*config text does not match its checksum' "$tmp/err")" -eq 1
+
 # a resume that went on must have made the uninterrupted run
 nres=$(ls "$tmp/resumed" | wc -l)
 if [[ $nres -gt 0 ]]; then

@@ -137,6 +137,12 @@ typedef struct table {
 
 enum { T_STATS, T_GAMES, T_BENCH, T_COUNT };
 
+/* Where one chunk lies in the file. */
+typedef struct chunk_span {
+    uint64_t addr, size;
+    char what[64]; /* the dataset, for the message */
+} chunk_span;
+
 struct nk_run {
     hid_t file;
     char *path;
@@ -160,6 +166,8 @@ struct nk_run {
     bool checked;           /* superblock v2 or later: metadata checksums,
                                fletcher32 on the data of new datasets */
     uint64_t file_size;     /* bytes of the file when it was opened */
+    chunk_span *spans;      /* while verify_data runs: every chunk checked */
+    size_t n_spans, cap_spans;
 };
 
 /* ===================================================================
@@ -465,6 +473,7 @@ void nk_run_close(nk_run *run)
         nk_free(run->text[i]);
     free_names(run->features, run->meta.d);
     free_names(run->blob_names, run->n_blobs);
+    nk_free(run->spans);
     nk_free(run->path);
     nk_free(run);
 }
@@ -862,6 +871,18 @@ static bool meta_copy(nk_run *run, const nk_run_meta *meta)
     return true;
 }
 
+/* FNV-1a (64 bits) of a text. The config text is the root's one attribute
+ * that can pass 4 KiB, and HDF5 keeps such a one, when the root's
+ * attributes are in dense storage (more than 8), as a "huge" heap object
+ * that no checksum covers; config_checksum covers it. */
+static uint64_t text_checksum(const char *text)
+{
+    uint64_t h = 14695981039346656037ULL;
+    for (const unsigned char *p = (const unsigned char *)text; *p != 0; p++)
+        h = (h ^ *p) * 1099511628211ULL;
+    return h;
+}
+
 static bool write_root_attrs(nk_run *run)
 {
     hid_t root = run->file;
@@ -877,7 +898,9 @@ static bool write_root_attrs(nk_run *run)
            put_attr(run, root, "/", "threads", H5T_STD_I32LE,
                     H5T_NATIVE_INT32, &threads) &&
            put_attr(run, root, "/", "mpi_ranks", H5T_STD_I32LE,
-                    H5T_NATIVE_INT32, &ranks);
+                    H5T_NATIVE_INT32, &ranks) &&
+           put_attr(run, root, "/", "config_checksum", H5T_STD_U64LE,
+                    H5T_NATIVE_UINT64, &(uint64_t){text_checksum(run->text[3])});
 }
 
 /* /features: fixed-length strings in one chunk with a checksum. */
@@ -1309,6 +1332,18 @@ static nk_status read_root_attrs(nk_run *run, char *err, size_t len)
     if ((rc = get_int_attr(run->file, "mpi_ranks", H5T_NATIVE_INT32,
                            &ranks)) != 0)
         return bad_attr(run, rc, "", "mpi_ranks", "an integer", err, len);
+    /* Files made before config_checksum existed have none. */
+    if (H5Aexists(run->file, "config_checksum") > 0) {
+        uint64_t sum;
+        if ((rc = get_int_attr(run->file, "config_checksum", H5T_NATIVE_UINT64,
+                               &sum)) != 0)
+            return bad_attr(run, rc, "", "config_checksum", "an integer", err,
+                            len);
+        if (sum != text_checksum(run->text[3]))
+            return damaged(run->path, err, len,
+                           "the config text does not match its checksum");
+    }
+    H5Eclear2(H5E_DEFAULT);
     run->meta.threads = threads;
     run->meta.mpi_ranks = ranks;
     return NK_OK;
@@ -1741,6 +1776,46 @@ static nk_status check_chunks(nk_run *run, hid_t ds, const char *what,
                               int rank, hsize_t first, hsize_t count,
                               char *err, size_t len);
 
+/* Records a chunk that check_chunks found in place. */
+static bool note_span(nk_run *run, uint64_t addr, uint64_t size,
+                      const char *what)
+{
+    if (run->n_spans == run->cap_spans) {
+        size_t cap = 2 * run->cap_spans;
+        chunk_span *s = nk_realloc(run->spans, cap * sizeof *s);
+        if (s == NULL)
+            return false;
+        run->spans = s;
+        run->cap_spans = cap;
+    }
+    chunk_span *c = &run->spans[run->n_spans++];
+    c->addr = addr;
+    c->size = size;
+    snprintf(c->what, sizeof c->what, "%s", what);
+    return true;
+}
+
+static int span_cmp(const void *a, const void *b)
+{
+    const chunk_span *x = a, *y = b;
+    return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* No two chunks share a byte of the file. The 1.8 format's chunk indexes
+ * carry no checksum: a flipped bit in a chunk's address can lead to a
+ * chunk of another dataset of the same size, whose own checksum holds. */
+static nk_status check_spans(nk_run *run, char *err, size_t len)
+{
+    qsort(run->spans, run->n_spans, sizeof *run->spans, span_cmp);
+    for (size_t i = 1; i < run->n_spans; i++) {
+        const chunk_span *a = &run->spans[i - 1], *b = &run->spans[i];
+        if (b->addr < a->addr + a->size)
+            return damaged(run->path, err, len, "a chunk of %s and one of %s "
+                           "lie on the same bytes", a->what, b->what);
+    }
+    return NK_OK;
+}
+
 /* Before a handle writes to a file, reads every complete row and the
  * checkpoint: the data's checksums and the chunk indexes that lead to them
  * are checked, so that an append never builds on damaged structures (HDF5
@@ -1753,8 +1828,13 @@ static nk_status verify_data(nk_run *run, char *err, size_t len)
         if (run->tab[i].size * STATS_CHUNK > row_max)
             row_max = run->tab[i].size * STATS_CHUNK;
     void *buf = nk_malloc(row_max);
-    if (buf == NULL)
+    run->cap_spans = 64;
+    run->n_spans = 0;
+    run->spans = nk_malloc(run->cap_spans * sizeof *run->spans);
+    if (buf == NULL || run->spans == NULL) {
+        nk_free(buf);
         return nk_fail(NK_ENOMEM, err, len, "out of memory");
+    }
     nk_status st = NK_OK;
     for (int i = 0; st == NK_OK && i < P_COUNT; i++) {
         if (run->pop[i] < 0)
@@ -1804,6 +1884,11 @@ static nk_status verify_data(nk_run *run, char *err, size_t len)
         nk_free(data);
         H5Dclose(ds);
     }
+    if (st == NK_OK)
+        st = check_spans(run, err, len);
+    nk_free(run->spans);
+    run->spans = NULL;
+    run->n_spans = run->cap_spans = 0;
     return st;
 }
 
@@ -2337,6 +2422,8 @@ static nk_status check_chunks(nk_run *run, hid_t ds, const char *what,
             size > run->file_size - addr || (mask & checksum_bit) != 0)
             return damaged(run->path, err, len, "%s: chunk %llu is missing "
                            "or out of place", what, (unsigned long long)k);
+        if (run->spans != NULL && !note_span(run, addr, size, what))
+            return nk_fail(NK_ENOMEM, err, len, "out of memory");
     }
     return NK_OK;
 }
