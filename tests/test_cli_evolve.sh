@@ -93,9 +93,13 @@ check "... and equals the uninterrupted run" same_run "$tmp/t1.h5" "$tmp/b.h5"
 check "... and removes the backup at the end" test ! -e "$tmp/b.h5.bak"
 
 long=$tmp/long.ini
-sed 's/^generations = 4/generations = 60/' "$cfg" >"$long"
+# long enough that a kill after generation 30 lands while the run goes on
+# (60 generations took 0.12 s in all on the 2-core machine: a poll could miss
+# the window)
+LONG=300
+sed "s/^generations = 4/generations = $LONG/" "$cfg" >"$long"
 run evolve "$long" --output "$tmp/full.h5" --quiet
-check "uninterrupted 60-generation run" test "$rc" -eq 0
+check "uninterrupted $LONG-generation run" test "$rc" -eq 0
 
 # generations FILE: the complete generations of a run file, read as `nickar
 # inspect` does (which works on a run in progress); -1 when it cannot be
@@ -131,7 +135,7 @@ killed_generations() {
 }
 
 # SIGKILL once the run has written generation 1, and once it has written 30
-# of its 60: each kill must land while the run goes on (the process dies of
+# of its $LONG: each kill must land while the run goes on (the process dies of
 # the signal, the file holds fewer generations than the whole run), else
 # the resume below would test nothing.
 for target in 1 30; do
@@ -146,8 +150,8 @@ for target in 1 30; do
   check "SIGKILL after generation $target: the run got there and was still running" \
     test "$reached" -eq 0 -a "$krc" -eq 137
   g=$(killed_generations "$tmp/k.h5")
-  check "SIGKILL after generation $target: the file holds $target to 59 generations (holds $g)" \
-    test "$g" -ge "$target" -a "$g" -lt 60
+  check "SIGKILL after generation $target: the file holds $target to $((LONG - 1)) generations (holds $g)" \
+    test "$g" -ge "$target" -a "$g" -lt "$LONG"
   run evolve "$long" --output "$tmp/k.h5" --resume --quiet
   check "resume after SIGKILL after generation $target exits 0 ($err)" test "$rc" -eq 0
   check "resume after SIGKILL after generation $target equals the uninterrupted run" \
@@ -160,7 +164,7 @@ check "resume without a run file starts the run ($err)" test "$rc" -eq 0
 check "that run equals the uninterrupted one" same_run "$tmp/t1.h5" "$tmp/fresh/run.h5"
 
 # SIGINT once the run has written generation 1: it must stop the run
-# mid-way ("stopped after generation G", exit 1, G < 60).  A signal that came
+# mid-way ("stopped after generation G", exit 1, G < $LONG).  A signal that came
 # too late to stop anything tests nothing: it is tried again (3 times at
 # most), and the checks below fail when no try landed.
 landed=false
@@ -181,8 +185,8 @@ done
 check "SIGINT stopped the run mid-way (in 3 tries)" $landed
 check "SIGINT: exit 1" test "$irc" -eq 1
 g=$(generations "$tmp/i.h5")
-check "SIGINT: the file is valid and holds 1 to 59 generations (holds $g)" \
-  test "$g" -ge 1 -a "$g" -lt 60
+check "SIGINT: the file is valid and holds 1 to $((LONG - 1)) generations (holds $g)" \
+  test "$g" -ge 1 -a "$g" -lt "$LONG"
 run evolve "$long" --output "$tmp/i.h5" --resume --quiet
 check "SIGINT: resume exits 0 ($err)" test "$rc" -eq 0
 check "SIGINT: resume equals the uninterrupted run" same_run "$tmp/full.h5" "$tmp/i.h5"
