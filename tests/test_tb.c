@@ -155,6 +155,27 @@ static int ref_seg(ref *r, const nk_pos *p, int alpha, int beta)
     return best;
 }
 
+/* A search from the root p gets a history of its own, starting at p:
+ * hist_start saves the caller's (the count into *nh) and hist_restore
+ * gives it back. */
+static uint64_t *hist_start(ref *r, const nk_pos *p, unsigned *nh)
+{
+    *nh = r->nh;
+    uint64_t *saved = malloc((*nh + 1) * sizeof *saved);
+    assert_non_null(saved);
+    memcpy(saved, r->hist, *nh * sizeof *saved);
+    r->nh = 1;
+    r->hist[0] = p->hash;
+    return saved;
+}
+
+static void hist_restore(ref *r, uint64_t *saved, unsigned nh)
+{
+    memcpy(r->hist, saved, nh * sizeof *saved);
+    free(saved);
+    r->nh = nh;
+}
+
 /* Value of p (stores 0, live) with a history that starts at p. */
 static int ref_root(ref *r, const nk_pos *p)
 {
@@ -163,12 +184,8 @@ static int ref_root(ref *r, const nk_pos *p)
     memo_entry *e = memo_slot(r, key);
     if (e->key[15])
         return e->value;
-    unsigned nh = r->nh;
-    uint64_t *saved = malloc((nh + 1) * sizeof *saved);
-    assert_non_null(saved);
-    memcpy(saved, r->hist, nh * sizeof *saved);
-    r->nh = 1;
-    r->hist[0] = p->hash;
+    unsigned nh;
+    uint64_t *saved = hist_start(r, p, &nh);
     /* MTD(f): null-window searches from the database's value as the first
      * guess, until the bounds meet; the value is the search's, exact. */
     uint8_t byte;
@@ -185,9 +202,7 @@ static int ref_root(ref *r, const nk_pos *p)
         else
             lower = x;
     }
-    memcpy(r->hist, saved, nh * sizeof *saved);
-    free(saved);
-    r->nh = nh;
+    hist_restore(r, saved, nh);
     if (r->aborted)
         return 0;
     e = memo_slot(r, key); /* the table did not move: same slot */
@@ -340,16 +355,10 @@ static int sp_root(ref *r, const nk_pos *p, int who)
     memo_entry *e = memo_slot(r, key);
     if (e->key[15])
         return e->value;
-    unsigned nh = r->nh;
-    uint64_t *saved = malloc((nh + 1) * sizeof *saved);
-    assert_non_null(saved);
-    memcpy(saved, r->hist, nh * sizeof *saved);
-    r->nh = 1;
-    r->hist[0] = p->hash;
+    unsigned nh;
+    uint64_t *saved = hist_start(r, p, &nh);
     int x = sp_seg(r, p, who, -1, (int)nk_pos_on_board(p) + 1);
-    memcpy(r->hist, saved, nh * sizeof *saved);
-    free(saved);
-    r->nh = nh;
+    hist_restore(r, saved, nh);
     if (r->aborted)
         return 0;
     e = memo_slot(r, key);
