@@ -1,0 +1,101 @@
+#!/bin/bash
+# experiments/solved/run.sh [--per-pit K] [--variants "V ..."] [--quick] --
+# the small games solved: each variant played with K seeds a pit (12K seeds
+# on the board) solved from its start position by the endgame database of
+# every position with at most 12K seeds (nickar tablebase build), then
+# nickar solve on the start position: its exact value, the result under
+# perfect play and every first move's value, optimal ones marked.
+#
+#   K = 1: the 12-seed games (seconds each; adjikui builds its eleven
+#          ownership patterns, about half a minute);
+#   K = 2: the mini games of 24 seeds (docs/tablebase.md gives the size and
+#          docs/speed.md the projected compute; run only where the machine
+#          holds them).
+#
+# For each variant V, OUT/k<K>/ receives V.build (the build's output),
+# V.solve (the solver's), and a line of OUT/k<K>/times.tsv (wall and CPU
+# seconds, peak resident memory in KB, of the build and of the solve).
+# The databases go to TB/k<K>/ (default OUT/tb, which git ignores: 12 MB for
+# K = 1, about 1.3 GB a variant for K = 2).  experiments/solved/report.py
+# then writes OUT/README.md, results.csv and results.json from every k<K>/
+# present.
+#
+# --quick: K = 1, abapa and speightstown only, into OUT (the test suite
+# runs it with OUT set to a temporary directory).
+#
+# Environment: NICKAR (default build/nickar), OUT (default results/solved),
+# TB (default OUT/tb), THREADS (default: nickar's).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+NICKAR=${NICKAR:-build/nickar}
+OUT=${OUT:-results/solved}
+PY=/usr/bin/python3
+ALL="antigua speightstown bridgetown abapa adjikui"
+k=1
+variants=$ALL
+quick=0
+while [ $# -gt 0 ]; do
+  case $1 in
+    --per-pit)
+      [ $# -ge 2 ] || { echo "run.sh: --per-pit needs a value (1 or 2)" >&2; exit 2; }
+      k=$2; shift 2 ;;
+    --variants)
+      [ $# -ge 2 ] || { echo "run.sh: --variants needs a list of variants" >&2; exit 2; }
+      variants=$2; shift 2 ;;
+    --quick) quick=1; shift ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "run.sh: unknown argument '$1' (only --per-pit, --variants, --quick)" >&2; exit 2 ;;
+  esac
+done
+case $k in
+  1|2) ;;
+  *) echo "run.sh: --per-pit '$k' is not 1 or 2 (a database of more than 24 seeds is out of reach)" >&2; exit 2 ;;
+esac
+for v in $variants; do
+  case " $ALL " in
+    *" $v "*) ;;
+    *) echo "run.sh: unknown variant '$v' (one of: $ALL)" >&2; exit 2 ;;
+  esac
+done
+[ $quick = 1 ] && { k=1; variants="abapa speightstown"; }
+[ -x "$NICKAR" ] || { echo "run.sh: no nickar binary at $NICKAR (build first, or set NICKAR)" >&2; exit 2; }
+TB=${TB:-$OUT/tb}
+thr=()
+[ -n "${THREADS:-}" ] && thr=(--threads "$THREADS")
+
+seeds=$((12 * k))
+row=$(printf "%d,%d,%d,%d,%d,%d" "$k" "$k" "$k" "$k" "$k" "$k")
+start="$row/$row 0-0 S"
+dir=$OUT/k$k
+mkdir -p "$dir" "$TB/k$k"
+[ -f "$dir/times.tsv" ] || printf 'variant\tstep\twall_s\tcpu_s\tmax_rss_kb\n' >"$dir/times.tsv"
+
+# timed V STEP LOG CMD...: runs CMD with its output in LOG and appends V,
+# STEP, wall and CPU seconds and peak memory to times.tsv (a variant run
+# again replaces its lines).
+timed() {
+  local v=$1 step=$2 log=$3 tf
+  shift 3
+  tf=$(mktemp)
+  if ! /usr/bin/time -f "%e %U %S %M" -o "$tf" "$@" >"$log" 2>&1; then
+    echo "run.sh: $v: $step failed:" >&2
+    cat "$log" >&2
+    rm -f "$tf"
+    exit 1
+  fi
+  printf '%s\t%s\t%s\n' "$v" "$step" "$(awk '{printf "%s\t%.2f\t%s", $1, $2 + $3, $4}' "$tf")" \
+    >>"$dir/times.tsv"
+  rm -f "$tf"
+}
+
+for v in $variants; do
+  awk -F'\t' -v v="$v" '$1 != v' "$dir/times.tsv" >"$dir/times.tsv.new"
+  mv "$dir/times.tsv.new" "$dir/times.tsv"
+  echo "solved: $v, $k seeds a pit: building the database to $seeds seeds" >&2
+  timed "$v" build "$dir/$v.build" "$NICKAR" tablebase build --variant "$v" --seeds "$seeds" \
+    --output "$TB/k$k" "${thr[@]}"
+  timed "$v" solve "$dir/$v.solve" "$NICKAR" solve --variant "$v" --position "$start" \
+    --tb "$TB/k$k"
+  cat "$dir/$v.solve" >&2
+done
+"$PY" experiments/solved/report.py "$OUT"
