@@ -26,6 +26,46 @@ def check(cond, what):
         failures.append(what)
 
 
+FNV_BASIS, FNV_PRIME = 14695981039346656037, 1099511628211
+UNDIGESTED = {"wall_seconds", "play_seconds", "outside_seconds", "rows_digest"}
+
+
+def fnv(h, data):
+    for b in data:
+        h = ((h ^ b) * FNV_PRIME) % 2**64
+    return h
+
+
+def value_bytes(v, dtype):
+    """A value as the digest takes it: the little-endian bytes of its width,
+    a fixed-length string up to its NUL."""
+    if dtype.kind == "S":
+        return bytes(v).split(b"\0")[0]
+    return np.asarray(v, dtype=dtype.newbyteorder("<")).tobytes()
+
+
+def digest_rows(h, rows):
+    for row in rows:
+        for name in rows.dtype.names:
+            if name not in UNDIGESTED:
+                h = fnv(h, value_bytes(row[name], rows.dtype[name]))
+    return h
+
+
+def rows_digest(f, k, n, d):
+    """FNV-1a of generation k's rows (src/io/runfile.h, "Digests")."""
+    h = FNV_BASIS
+    for name in ["genome", "sigma", "fitness", "wins", "draws", "losses", "id", "parents"]:
+        if name in f["population"]:
+            x = f["population"][name][k]
+            h = fnv(h, x.astype(x.dtype.newbyteorder("<")).tobytes())
+    for table in ["games", "benchmark"]:
+        if table in f:
+            rows = f[table][()]
+            h = digest_rows(h, rows[rows["generation"] == k])
+    return digest_rows(h, f["stats"][k:k + 1])
+
+
 def text(x):
     """A text attribute or element as str: fixed-length strings (what nickar
     writes) come back from h5py as bytes, variable-length ones (older files)
@@ -94,11 +134,12 @@ def main():
         want_fields = ["generation", "games", "evaluations", "best", "mean", "median",
                        "std", "worst", "diversity", "wall_seconds",
                        "play_seconds", "outside_seconds", "tb_positions", "tb_optimal",
-                       "tb_seeds_lost"]
+                       "tb_seeds_lost", "rows_digest"]
         check(list(st.dtype.names) == want_fields, f"stats fields {st.dtype.names}")
         check(st.dtype["generation"] == np.int32 and st.dtype["games"] == np.int64
               and st.dtype["best"] == np.float64 and st.dtype["tb_positions"] == np.int64
-              and st.dtype["tb_optimal"] == np.float64, "stats field types")
+              and st.dtype["tb_optimal"] == np.float64
+              and st.dtype["rows_digest"] == np.uint64, "stats field types")
         s = st[()]
         check(list(s["generation"]) == list(range(g)), "stats generation")
         check(list(s["games"]) == [10 * k for k in range(g)], "stats games")
@@ -144,6 +185,12 @@ def main():
         check(ck["cma"].dtype == np.float64 and
               list(ck["cma"][()]) == [g - 1 + k * 0.5 for k in range(4)], "checkpoint cma")
         check("checkpoint.new" not in f, "no checkpoint.new")
+
+        # the rows digest of every generation, recomputed as documented
+        for k in range(g):
+            want = rows_digest(f, k, n, d)
+            check(int(s["rows_digest"][k]) == want,
+                  f"rows_digest of generation {k}: {int(s['rows_digest'][k]):#x}, not {want:#x}")
 
     if failures:
         print("check_runfile.py: " + "; ".join(failures[:10]))

@@ -194,7 +194,7 @@ static void fill(gen_buf *b, uint64_t s, size_t g, size_t n, size_t d,
                               -INFINITY, bits(mix(k++)), 0.125 * (double)g,
                               0.25 * (double)g, 0.5 * (double)g,
                               (int64_t)(g % 2 ? 0 : 100 + g), 0.0625 * (double)g,
-                              bits(mix(k++))};
+                              bits(mix(k++)), 0 /* the writer fills it */};
     b->n_games = games ? 1 + g % 3 + (g == 1 ? 3 : 0) : 0;
     for (size_t i = 0; i < b->n_games; i++) {
         uint64_t r = mix(k++);
@@ -1156,6 +1156,85 @@ static void rows_after(uint64_t s, size_t g, long long *games,
     free(b);
 }
 
+/* Rewrites row g of the 2-D int32 dataset name ([G, N]) of the file at
+ * path through HDF5 (so that its chunk's Fletcher-32 is sound): to zeros,
+ * or (keep) to the values it holds. */
+static void rewrite_row(const char *path, const char *name, hsize_t g, bool keep)
+{
+    hid_t f = H5Fopen(path, H5F_ACC_RDWR, H5P_DEFAULT);
+    assert_true(f >= 0);
+    hid_t ds = H5Dopen2(f, name, H5P_DEFAULT);
+    hid_t space = H5Dget_space(ds);
+    hsize_t dims[2];
+    assert_int_equal(H5Sget_simple_extent_dims(space, dims, NULL), 2);
+    assert_true(g < dims[0] && dims[1] <= 64);
+    int32_t row[64] = {0}, old[64];
+    hsize_t start[2] = {g, 0}, n[2] = {1, dims[1]};
+    hid_t mem = H5Screate_simple(2, n, NULL);
+    assert_true(H5Sselect_hyperslab(space, H5S_SELECT_SET, start, NULL, n, NULL) >= 0);
+    assert_true(H5Dread(ds, H5T_NATIVE_INT32, mem, space, H5P_DEFAULT, old) >= 0);
+    if (!keep) /* the damage must change something */
+        assert_true(memcmp(old, row, dims[1] * sizeof *row) != 0);
+    assert_true(H5Dwrite(ds, H5T_NATIVE_INT32, mem, space, H5P_DEFAULT,
+                         keep ? old : row) >= 0);
+    H5Sclose(mem);
+    H5Sclose(space);
+    H5Dclose(ds);
+    H5Fclose(f);
+}
+
+/* Rewrites the member `seed` (uint64) of row r of /games to v. */
+static void rewrite_game_seed(const char *path, hsize_t r, uint64_t v)
+{
+    hid_t f = H5Fopen(path, H5F_ACC_RDWR, H5P_DEFAULT);
+    hid_t ds = H5Dopen2(f, "/games", H5P_DEFAULT);
+    hid_t t = H5Tcreate(H5T_COMPOUND, sizeof v);
+    assert_true(H5Tinsert(t, "seed", 0, H5T_NATIVE_UINT64) >= 0);
+    hid_t space = H5Dget_space(ds);
+    hsize_t start = r, n = 1;
+    hid_t mem = H5Screate_simple(1, &n, NULL);
+    assert_true(H5Sselect_hyperslab(space, H5S_SELECT_SET, &start, NULL, &n, NULL) >= 0);
+    assert_true(H5Dwrite(ds, t, mem, space, H5P_DEFAULT, &v) >= 0);
+    H5Sclose(mem);
+    H5Sclose(space);
+    H5Tclose(t);
+    H5Dclose(ds);
+    H5Fclose(f);
+}
+
+/* A chunk's Fletcher-32 covers its bytes, not where its (unchecked) index
+ * says it lies: a flipped address that leads to zero-filled bytes reads as
+ * a sound chunk of zeros.  The rows digest of each /stats row finds any
+ * such substitution before a write: rows rewritten to other values with
+ * sound checksums (here through HDF5) are refused with one line naming the
+ * generation, and rows written back unchanged are not. */
+static void test_rows_digest(void **state)
+{
+    (void)state;
+    const char *good = in_dir("digest.h5"), *path = in_dir("digest-x.h5");
+    nk_run_close(run_with(good, 7, 3));
+    long size = file_size(good);
+
+    copy_prefix(good, path, size);
+    rewrite_row(path, "/population/losses", 1, true);
+    nk_run *run = open_or_fail(path, true);
+    assert_int_equal(nk_run_generations(run), 3);
+    nk_run_close(run);
+
+    copy_prefix(good, path, size);
+    rewrite_row(path, "/population/losses", 1, false);
+    run = NULL;
+    assert_int_equal(nk_run_open(&run, path, true, err, sizeof err), NK_EFORMAT);
+    assert_null(run);
+    assert_non_null(strstr(err, "the rows of generation 2 do not match the digest"));
+    assert_null(strchr(err, '\n'));
+
+    copy_prefix(good, path, size);
+    rewrite_game_seed(path, 0, 12345);
+    assert_int_equal(nk_run_open(&run, path, true, err, sizeof err), NK_EFORMAT);
+    assert_non_null(strstr(err, "the rows of generation 1 do not match the digest"));
+}
+
 static void test_failed_append(void **state)
 {
     (void)state;
@@ -1562,6 +1641,7 @@ int main(int argc, char **argv)
         TEST(test_python),
         TEST(test_checksums),
         TEST(test_old_format),
+        TEST(test_rows_digest),
     };
 #undef TEST
     if (H5open() < 0)

@@ -82,10 +82,13 @@ typedef struct member {
     size_t offset;
     code type;
     bool optional; /* absent from older files (then read as 0) */
+    bool undigested; /* left out of the rows digest: a wall-clock time, or
+                        the digest itself */
 } member;
 
-#define MEMBER(s, f, c) {#f, offsetof(s, f), c, false}
-#define OPTIONAL(s, f, c) {#f, offsetof(s, f), c, true}
+#define MEMBER(s, f, c) {#f, offsetof(s, f), c, false, false}
+#define OPTIONAL(s, f, c) {#f, offsetof(s, f), c, true, false}
+#define UNDIGESTED(s, f, c, opt) {#f, offsetof(s, f), c, opt, true}
 static const member stats_members[] = {
     MEMBER(nk_run_stats, generation, C_I32),
     MEMBER(nk_run_stats, games, C_I64),
@@ -96,13 +99,14 @@ static const member stats_members[] = {
     MEMBER(nk_run_stats, std, C_F64),
     MEMBER(nk_run_stats, worst, C_F64),
     MEMBER(nk_run_stats, diversity, C_F64),
-    MEMBER(nk_run_stats, wall_seconds, C_F64),
+    UNDIGESTED(nk_run_stats, wall_seconds, C_F64, false),
     /* Optional members come last: a file has a prefix of the list. */
-    OPTIONAL(nk_run_stats, play_seconds, C_F64),
-    OPTIONAL(nk_run_stats, outside_seconds, C_F64),
+    UNDIGESTED(nk_run_stats, play_seconds, C_F64, true),
+    UNDIGESTED(nk_run_stats, outside_seconds, C_F64, true),
     OPTIONAL(nk_run_stats, tb_positions, C_I64),
     OPTIONAL(nk_run_stats, tb_optimal, C_F64),
     OPTIONAL(nk_run_stats, tb_seeds_lost, C_F64),
+    UNDIGESTED(nk_run_stats, rows_digest, C_U64, true), /* the last member */
 };
 static const member game_members[] = {
     MEMBER(nk_run_game, generation, C_I32),
@@ -125,6 +129,7 @@ static const member bench_members[] = {
 };
 #undef MEMBER
 #undef OPTIONAL
+#undef UNDIGESTED
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 /* A compound table: its dataset, members and the two types. */
@@ -414,6 +419,86 @@ static bool tables_init(nk_run *run)
             return false;
     }
     return true;
+}
+
+/* ===================================================================
+ * Digests
+ * =================================================================== */
+
+/* The 1.8 format's chunk indexes carry no checksum, and a chunk's
+ * Fletcher-32 covers only its own bytes: a flipped bit in a chunk's
+ * address that leads to zero-filled bytes reads as a sound chunk of zeros
+ * (the Fletcher-32 of zeros is zero).  So every /stats row carries
+ * rows_digest, FNV-1a (64 bits) of, in this order, the generation's rows of
+ * the population datasets (in pop_desc's order), its rows of /games and of
+ * /benchmark, then its own members but the wall-clock times and the digest;
+ * every value as the little-endian bytes of its width, a string up to its
+ * NUL.  verify_data compares them before a write. */
+#define FNV_BASIS 14695981039346656037ULL
+#define FNV_PRIME 1099511628211ULL
+
+static uint64_t digest_value(uint64_t h, code c, const void *p)
+{
+    if (c == C_STR64) {
+        const unsigned char *b = p;
+        for (size_t i = 0; i < NK_RUN_OPPONENT_LEN && b[i] != 0; i++)
+            h = (h ^ b[i]) * FNV_PRIME;
+        return h;
+    }
+    uint64_t v = 0;
+    switch (c) {
+    case C_I8: { int8_t x; memcpy(&x, p, sizeof x); v = (uint8_t)x; break; }
+    case C_I16: { int16_t x; memcpy(&x, p, sizeof x); v = (uint16_t)x; break; }
+    case C_I32: { int32_t x; memcpy(&x, p, sizeof x); v = (uint32_t)x; break; }
+    default: memcpy(&v, p, sizeof v); break; /* int64, uint64, float64 */
+    }
+    for (size_t i = 0; i < code_size(c); i++, v >>= 8)
+        h = (h ^ (v & 0xff)) * FNV_PRIME;
+    return h;
+}
+
+/* Adds count values of code c at p. */
+static uint64_t digest_values(uint64_t h, code c, const void *p, size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        h = digest_value(h, c, (const char *)p + i * code_size(c));
+    return h;
+}
+
+/* Adds a row of table t (the members this file has, less the undigested). */
+static uint64_t digest_row(uint64_t h, const table *t, const void *row)
+{
+    for (size_t m = 0; m < t->count; m++)
+        if (!t->members[m].undigested)
+            h = digest_value(h, t->members[m].type,
+                             (const char *)row + t->members[m].offset);
+    return h;
+}
+
+/* The arrays of a generation, by population dataset. */
+static void pop_arrays(const nk_run_gen *gen, const void *data[P_COUNT])
+{
+    data[P_GENOME] = gen->genome;
+    data[P_SIGMA] = gen->sigma;
+    data[P_FITNESS] = gen->fitness;
+    data[P_WINS] = gen->wins;
+    data[P_DRAWS] = gen->draws;
+    data[P_LOSSES] = gen->losses;
+    data[P_ID] = gen->ids;
+    data[P_PARENTS] = gen->parents;
+}
+
+/* The values of one generation's row of population dataset i. */
+static size_t pop_row_values(const nk_run *run, int i)
+{
+    return run->meta.n * (pop_desc[i].width == 0 ? run->meta.d
+                                                 : (size_t)pop_desc[i].width);
+}
+
+/* Whether the file's /stats rows carry rows_digest (its last member). */
+static bool has_digest(const table *stats)
+{
+    return stats->count == COUNT(stats_members);
 }
 
 /* ===================================================================
@@ -1816,6 +1901,30 @@ static nk_status check_spans(nk_run *run, char *err, size_t len)
     return NK_OK;
 }
 
+/* Adds row r of table i (at row, read into its memory type) to the digest
+ * of its generation; a /stats row is compared with its generation's. */
+static nk_status digest_table_row(nk_run *run, int i, size_t r,
+                                  const char *row, uint64_t *dg, char *err,
+                                  size_t len)
+{
+    const table *t = &run->tab[i];
+    if (i == T_STATS) {
+        const nk_run_stats *s = (const nk_run_stats *)row;
+        if (digest_row(dg[r], t, row) != s->rows_digest)
+            return damaged(run->path, err, len, "the rows of generation %zu "
+                           "do not match the digest of its /stats row", r + 1);
+        return NK_OK;
+    }
+    int32_t g; /* every table's first member is its generation */
+    memcpy(&g, row + t->members[0].offset, sizeof g);
+    if (g < 0 || (size_t)g >= run->gens)
+        return damaged(run->path, err, len, "row %zu of %s names generation "
+                       "%ld, not one of the %zu complete ones", r, t->path,
+                       (long)g + 1, run->gens);
+    dg[g] = digest_row(dg[g], t, row);
+    return NK_OK;
+}
+
 /* Before a handle writes to a file, reads every complete row and the
  * checkpoint: the data's checksums and the chunk indexes that lead to them
  * are checked, so that an append never builds on damaged structures (HDF5
@@ -1835,17 +1944,34 @@ static nk_status verify_data(nk_run *run, char *err, size_t len)
         nk_free(buf);
         return nk_fail(NK_ENOMEM, err, len, "out of memory");
     }
+    /* the rows digest of each generation, as its rows are read */
+    uint64_t *dg = has_digest(&run->tab[T_STATS])
+                       ? nk_malloc((run->gens ? run->gens : 1) * sizeof *dg)
+                       : NULL;
+    if (has_digest(&run->tab[T_STATS]) && dg == NULL) {
+        nk_free(buf);
+        return nk_fail(NK_ENOMEM, err, len, "out of memory");
+    }
+    for (size_t g = 0; dg != NULL && g < run->gens; g++)
+        dg[g] = FNV_BASIS;
     nk_status st = NK_OK;
     for (int i = 0; st == NK_OK && i < P_COUNT; i++) {
         if (run->pop[i] < 0)
             continue;
         bool made;
         hid_t mt = code_type(pop_desc[i].type, false, &made);
-        for (size_t g = 0; st == NK_OK && g < run->gens; g++)
+        for (size_t g = 0; st == NK_OK && g < run->gens; g++) {
             st = get_rows(run, run->pop[i], pop_desc[i].path, g, 1, mt, buf,
                           err, len);
+            if (st == NK_OK && dg != NULL)
+                dg[g] = digest_values(dg[g], pop_desc[i].type, buf,
+                                      pop_row_values(run, i));
+        }
     }
-    for (int i = 0; st == NK_OK && i < T_COUNT; i++) {
+    /* /stats last: its rows close the digests */
+    static const int order[T_COUNT] = {T_GAMES, T_BENCH, T_STATS};
+    for (int o = 0; st == NK_OK && o < T_COUNT; o++) {
+        int i = order[o];
         const table *t = &run->tab[i];
         size_t rows = i == T_GAMES ? run->games_rows
                       : i == T_BENCH ? run->bench_rows : run->gens;
@@ -1854,8 +1980,13 @@ static nk_status verify_data(nk_run *run, char *err, size_t len)
         for (size_t r = 0; st == NK_OK && r < rows; r += STATS_CHUNK) {
             size_t n = rows - r < STATS_CHUNK ? rows - r : STATS_CHUNK;
             st = get_rows(run, t->ds, t->path, r, n, t->mem, buf, err, len);
+            for (size_t k = 0; st == NK_OK && dg != NULL && k < n; k++)
+                st = digest_table_row(run, i, r + k,
+                                      (const char *)buf + k * t->size, dg,
+                                      err, len);
         }
     }
+    nk_free(dg);
     nk_free(buf);
     for (size_t b = 0; st == NK_OK && b < run->n_blobs; b++) {
         hid_t ds;
@@ -2174,13 +2305,28 @@ static bool repair(nk_run *run, bool *changed)
     return true;
 }
 
+/* The rows digest of gen (see "Digests"; its stats' own is not read). */
+static uint64_t gen_digest(const nk_run *run, const nk_run_gen *gen)
+{
+    const void *data[P_COUNT];
+    pop_arrays(gen, data);
+    uint64_t h = FNV_BASIS;
+    for (int i = 0; i < P_COUNT; i++)
+        if (run->pop[i] >= 0)
+            h = digest_values(h, pop_desc[i].type, data[i],
+                              pop_row_values(run, i));
+    if (run->tab[T_GAMES].ds >= 0)
+        for (size_t k = 0; k < gen->n_games; k++)
+            h = digest_row(h, &run->tab[T_GAMES], &gen->games[k]);
+    for (size_t k = 0; k < gen->n_bench; k++)
+        h = digest_row(h, &run->tab[T_BENCH], &gen->bench[k]);
+    return digest_row(h, &run->tab[T_STATS], &gen->stats);
+}
+
 static bool put_population(nk_run *run, const nk_run_gen *gen)
 {
-    const void *data[P_COUNT] = {
-        [P_GENOME] = gen->genome, [P_SIGMA] = gen->sigma,
-        [P_FITNESS] = gen->fitness, [P_WINS] = gen->wins,
-        [P_DRAWS] = gen->draws, [P_LOSSES] = gen->losses,
-        [P_ID] = gen->ids, [P_PARENTS] = gen->parents};
+    const void *data[P_COUNT];
+    pop_arrays(gen, data);
     for (int i = 0; i < P_COUNT; i++) {
         if (run->pop[i] < 0)
             continue;
@@ -2294,6 +2440,8 @@ nk_status nk_run_append_generation(nk_run *run, const nk_run_gen *gen,
                        "%zu: cannot reserve %zu bytes: %s", run->path, g,
                        2 * bytes + RESERVE_BASE, strerror(e));
     }
+    nk_run_stats stats = gen->stats;
+    stats.rows_digest = has_digest(&run->tab[T_STATS]) ? gen_digest(run, gen) : 0;
     bool changed = false;
     bool good = (!run->needs_repair || repair(run, &changed)) &&
                 put_population(run, gen) &&
@@ -2305,7 +2453,7 @@ nk_status nk_run_append_generation(nk_run *run, const nk_run_gen *gen,
                          run->bench_rows, gen->n_bench, run->tab[T_BENCH].mem,
                          gen->bench) &&
                 put_rows(run, run->tab[T_STATS].ds, "/stats", g, 1,
-                         run->tab[T_STATS].mem, &gen->stats) &&
+                         run->tab[T_STATS].mem, &stats) &&
                 put_checkpoint(run, gen) && flush(run, false);
     if (!good) {
         free_names(names, gen->n_blobs);

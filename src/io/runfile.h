@@ -64,8 +64,10 @@
  * headers with checksums) and every dataset has the Fletcher-32 filter, so
  * the file detects changed bytes itself; readers walk every object on open,
  * bound every size by the file's size, check each chunk they read and,
- * before appending, read every complete row (docs/runfile.md, "Damage
- * detection").  A damaged file is NK_EFORMAT, "damaged run file 'PATH':
+ * before appending, read every complete row and compare each generation's
+ * rows with the digest of its /stats row, rows_digest, which the writer
+ * fills (docs/runfile.md, "Rows digests": a chunk index points to a chunk
+ * unchecked, and zero bytes read as a sound chunk of zeros).  A damaged file is NK_EFORMAT, "damaged run file 'PATH':
  * reason".  Old files (superblock v0, no checksums) are read as before.
  *
  * Errors are returned (an nk_status and a one-line message in err), never

@@ -40,6 +40,10 @@ typedef struct nk_run_stats {
      * Files made before they existed read them as 0. */
     int64_t tb_positions;
     double tb_optimal, tb_seeds_lost;
+    /* Filled by the run file's writer, never by its caller: FNV-1a (64
+     * bits) of the generation's rows and of this row's other reproducible
+     * members (io/runfile.h, "Digests").  Files made before it read 0. */
+    uint64_t rows_digest;
 } nk_run_stats;
 
 /* One row of /games: one game of the fitness evaluation. */
