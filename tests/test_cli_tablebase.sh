@@ -262,6 +262,20 @@ g = a["tb_positions"] > 0
 assert ((a["tb_optimal"][g] > 0) & (a["tb_optimal"][g] <= 1)).all()
 assert (a["tb_seeds_lost"][g] >= 0).all() and (a["tb_optimal"][~g] == 0).all()
 PY
+check "the seeds lost's 95% interval in /stats" "$python" - "$tmp/e1.h5" <<'PY'
+import sys, h5py
+a = h5py.File(sys.argv[1], "r")["stats"][:]
+g = a["tb_positions"] > 0
+assert (a["tb_seeds_lost_ci"][g] > 0).all() and (a["tb_seeds_lost_ci"][~g] == 0).all()
+PY
+# scripts/plot_fitness.py draws the grading as a second PNG (its path on a
+# second line); a run without the grading gets the fitness PNG alone.
+plotpy() { MPLCONFIGDIR=$tmp/mpl "$python" "$srcdir/scripts/plot_fitness.py" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; out=$(cat "$tmp/out"); err=$(cat "$tmp/err"); }
+is_png() { [[ -s $1 && $(head -c 8 "$1" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]]; }
+plotpy "$tmp/e1.h5" -o "$tmp/f.png"
+check "plot_fitness.py on a graded run exits 0 ($err)" test "$rc" -eq 0
+check "plot_fitness.py prints both PNGs" test "$out" = "$tmp/f.png"$'\n'"$tmp/f_endgame.png"
+check "the endgame PNG is written" is_png "$tmp/f_endgame.png"
 run inspect "$tmp/e1.h5"
 check "inspect shows the grading" grep -q "^endgame play (champion against the database" <<<"$out"
 # A run file made before the tb_* columns existed (its /stats rewritten
@@ -278,6 +292,9 @@ for n in names:
 del f["stats"]
 f.create_dataset("stats", data=old, maxshape=(None,), chunks=(256,))
 PY
+plotpy "$tmp/old.h5" -o "$tmp/old.png"
+check "plot_fitness.py on a run without the grading: one PNG ($err)" \
+  test "$rc" -eq 0 -a "$out" = "$tmp/old.png" -a ! -e "$tmp/old_endgame.png"
 run inspect "$tmp/old.h5"
 check "an old run file reads ($err)" test "$rc" -eq 0
 check "an old run file shows no grading" test "$(grep -c '^endgame play' <<<"$out")" -eq 0
