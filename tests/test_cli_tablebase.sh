@@ -89,12 +89,13 @@ run tablebase build --variant speightstown --seeds 6 --output "$tmp/s6"
 # "S from a to b") holds the values and the outcome of DB's line for X.
 holds() {
   awk -v db="$1" -v by="$2" '
-    function parse(l, r,   f, n, i, k) {
+    function parse(l, r,   f, i, k, rest, w) {
       sub(/ optimal.*| possibly optimal.*| \(depth.*/, "", l)
-      n = split(l, f, /[:,] */)
-      r["m"] = substr(f[1], 6); r["o"] = f[4]
+      r["m"] = substr(l, 6, 1); rest = substr(l, 9); i = index(rest, ": ")
+      r["o"] = substr(rest, i + 2)
+      split(substr(rest, 1, i - 1), f, ", ")
       for (k = 0; k < 2; k++) {
-        split(f[2 + k], w, " ")
+        split(f[1 + k], w, " ")
         if (w[2] == "from") { r["lo" k] = w[3]; r["hi" k] = w[5] } else { r["lo" k] = r["hi" k] = w[2] }
       }
     }
