@@ -24,7 +24,9 @@
  * - Speightstown (two planes, docs/tablebase.md): every position with at
  *   most 3 board seeds, each side to move, against a search with the game's
  *   history of what each side can force himself to collect (both planes
- *   must agree everywhere: the values do not rest on a cycle treatment);
+ *   must agree everywhere: the values do not rest on a cycle treatment),
+ *   and every position of 4 seeds within a node budget a position (the
+ *   undecided counted, every decided one equal);
  *   the invariant of both planes over the whole 8-seed database; its file
  *   (format version 2) reads back, a damaged one is refused.
  * - Files: a written file reads back equal; a damaged byte, a truncated
@@ -240,10 +242,12 @@ static uint64_t mix64(uint64_t x)
     return x ^ (x >> 33);
 }
 
-static seg_entry *seg_slot(ref *r, const nk_pos *p, uint64_t *s1, uint64_t *s2)
+/* The slot of p and the history; salt tells apart searches of different
+ * games over the same positions (speightstown: whose seeds are counted). */
+static seg_entry *seg_slot(ref *r, const nk_pos *p, uint64_t salt, uint64_t *s1, uint64_t *s2)
 {
     const uint32_t mine = scc_of(r->scc, p->hash);
-    uint64_t a = 0, b = 0;
+    uint64_t a = mix64(salt), b = 0;
     for (unsigned k = 0; k < r->nh; k++)
         if (scc_of(r->scc, r->hist[k]) == mine) {
             a ^= mix64(r->hist[k]);
@@ -275,6 +279,44 @@ static memo_entry *memo_slot(ref *r, const uint8_t key[16])
 
 static int ref_root(ref *r, const nk_pos *p);
 
+/* Table lookup (fail-soft bounds): true with *out when the entry decides
+ * the window (alpha, beta). */
+static bool seg_hit(ref *r, const seg_entry *te, const nk_pos *p, uint64_t s1, uint64_t s2,
+                    int alpha, int beta, int *out)
+{
+    if (te->pos != p->hash || te->set1 != s1 || te->set2 != s2 || te->lo > te->hi)
+        return false;
+    if (te->lo == te->hi || te->lo >= beta) {
+        *out = te->lo;
+    } else if (te->hi <= alpha) {
+        *out = te->hi;
+    } else {
+        return false;
+    }
+    r->tt_hits++;
+    return true;
+}
+
+/* Table store: best, found with the window (alpha0, beta), bounds the
+ * value from one side, or is it. */
+static void seg_store(seg_entry *te, const nk_pos *p, uint64_t s1, uint64_t s2, int board,
+                      int best, int alpha0, int beta)
+{
+    if (te->pos != p->hash || te->set1 != s1 || te->set2 != s2 || te->lo > te->hi) {
+        te->pos = p->hash;
+        te->set1 = s1;
+        te->set2 = s2;
+        te->lo = 0;
+        te->hi = (int8_t)board;
+    }
+    if (best > alpha0 && best < beta)
+        te->lo = te->hi = (int8_t)best;
+    else if (best >= beta)
+        te->lo = (int8_t)(best > te->lo ? best : te->lo);
+    else
+        te->hi = (int8_t)(best < te->hi ? best : te->hi);
+}
+
 /* The best value for the side to move at p (live, in the history), with
  * the window (alpha, beta). */
 static int ref_seg(ref *r, const nk_pos *p, int alpha, int beta)
@@ -290,13 +332,10 @@ static int ref_seg(ref *r, const nk_pos *p, int alpha, int beta)
     uint64_t s1 = 0, s2 = 0;
     const int alpha0 = alpha;
     if (r->scc != NULL) {
-        te = seg_slot(r, p, &s1, &s2);
-        if (te->pos == p->hash && te->set1 == s1 && te->set2 == s2 && te->lo <= te->hi) {
-            if (te->lo == te->hi || te->lo >= beta || te->hi <= alpha) {
-                r->tt_hits++;
-                return te->lo >= beta || te->lo == te->hi ? te->lo : te->hi;
-            }
-        }
+        te = seg_slot(r, p, 0, &s1, &s2);
+        int hit;
+        if (seg_hit(r, te, p, s1, s2, alpha, beta, &hit))
+            return hit;
     }
     unsigned legal;
     int guess[NK_PASS + 1];
@@ -353,21 +392,8 @@ static int ref_seg(ref *r, const nk_pos *p, int alpha, int beta)
         if (alpha >= beta)
             break;
     }
-    if (te != NULL) { /* fail-soft: best bounds the value from one side */
-        if (te->pos != p->hash || te->set1 != s1 || te->set2 != s2 || te->lo > te->hi) {
-            te->pos = p->hash;
-            te->set1 = s1;
-            te->set2 = s2;
-            te->lo = 0;
-            te->hi = (int8_t)b;
-        }
-        if (best > alpha0 && best < beta)
-            te->lo = te->hi = (int8_t)best;
-        else if (best >= beta)
-            te->lo = (int8_t)(best > te->lo ? best : te->lo);
-        else
-            te->hi = (int8_t)(best < te->hi ? best : te->hi);
-    }
+    if (te != NULL)
+        seg_store(te, p, s1, s2, b, best, alpha0, beta);
     return best;
 }
 
@@ -534,6 +560,15 @@ static int sp_seg(ref *r, const nk_pos *p, int who, int alpha, int beta)
         r->aborted = true;
         return 0;
     }
+    seg_entry *te = NULL;
+    uint64_t s1 = 0, s2 = 0;
+    const int alpha0 = alpha, beta0 = beta;
+    if (r->scc != NULL) {
+        int hit;
+        te = seg_slot(r, p, 0x5EED0000u + (unsigned)who, &s1, &s2);
+        if (seg_hit(r, te, p, s1, s2, alpha, beta, &hit))
+            return hit;
+    }
     int best = maxi ? -1 : 1000;
     for (unsigned m = nk_legal(v, p); m; m &= m - 1) {
         nk_pos c = *p;
@@ -577,6 +612,8 @@ static int sp_seg(ref *r, const nk_pos *p, int who, int alpha, int beta)
         if (alpha >= beta)
             break;
     }
+    if (te != NULL)
+        seg_store(te, p, s1, s2, (int)nk_pos_on_board(p), best, alpha0, beta0);
     return best;
 }
 
@@ -611,11 +648,21 @@ static void test_speightstown_history(void **state)
     assert_int_equal(tb.planes, 2);
     ref r;
     ref_init(&r, v, &tb);
+    ref_use_table(&r, 4);
     r.budget = 50000000;
-    uint64_t n = 0, sure = 0;
-    for (unsigned b = 0; b <= 3; b++)
+    const char *env = getenv("NK_TB_BUDGET4");
+    const uint64_t budget4 = env ? strtoull(env, NULL, 10) : 2000;
+    uint64_t n = 0, sure = 0, n4 = 0, equal4 = 0, undecided4 = 0, nodes3 = 0;
+    for (unsigned b = 0; b <= 4; b++)
         for (uint64_t i = 0; i < nk_tb_count(b); i++)
             for (int side = 0; side < 2; side++) {
+                if (b == 4) { /* every 4-seed position, within a budget each */
+                    if (r.budget != budget4)
+                        nodes3 = r.nodes;
+                    r.budget = budget4;
+                    r.nodes = 0;
+                    r.aborted = false;
+                }
                 nk_pos p;
                 memset(&p, 0, sizeof p);
                 nk_tb_unrank(b, i, p.pit);
@@ -637,6 +684,13 @@ static void test_speightstown_history(void **state)
                         want[k] = sp_root(&r, &p, who);
                     }
                 }
+                if (b == 4) {
+                    n4++;
+                    if (r.aborted) {
+                        undecided4++;
+                        continue;
+                    }
+                }
                 assert_false(r.aborted);
                 if ((byte & NK_TB_VALUE_MASK) != want[0] || theirs != want[1]) {
                     char text[NK_POS_TEXT];
@@ -645,15 +699,24 @@ static void test_speightstown_history(void **state)
                                 text, byte & NK_TB_VALUE_MASK, theirs, want[0], want[1]);
                     fail();
                 }
+                if (b == 4) {
+                    equal4++;
+                    continue;
+                }
                 n++;
                 sure += want[0] + want[1] < (int)b; /* some seeds go to nobody */
             }
     printf("speightstown <=3 seeds: %llu positions, both planes equal the search with "
            "history; %llu where perfect play leaves seeds to nobody; %llu nodes\n",
-           (unsigned long long)n, (unsigned long long)sure, (unsigned long long)r.nodes);
+           (unsigned long long)n, (unsigned long long)sure, (unsigned long long)nodes3);
+    printf("speightstown 4 seeds: %llu positions: %llu equal (both planes), 0 differ, %llu "
+           "not decided within %llu nodes a position\n",
+           (unsigned long long)n4, (unsigned long long)equal4, (unsigned long long)undecided4,
+           (unsigned long long)budget4);
     assert_int_equal(n, 2 * 455);
-    assert_true(sure > 0);
-    free(r.memo);
+    assert_int_equal(n4, 2 * 1365);
+    assert_true(sure > 0 && equal4 > 0);
+    ref_free(&r);
     nk_tb_close(&tb);
 }
 
@@ -796,7 +859,7 @@ static void test_all_small_positions(void **state)
 /* Every position of exactly 4 board seeds (each side to move, every
  * pattern) and 200 random positions of 5 and 6 seeds per variant, against
  * the search with history and its table (ref_use_table), within a node
- * budget a position (NK_TB_BUDGET4, default 4000): positions not decided
+ * budget a position (NK_TB_BUDGET4, default 2000): positions not decided
  * within it are counted, as are those that differ (only with the cycle
  * mark). */
 static void test_history_4_to_6(void **state)
@@ -812,7 +875,7 @@ static void test_history_4_to_6(void **state)
         ref r;
         ref_init(&r, v, &tb);
         ref_use_table(&r, 6);
-        r.budget = env ? strtoull(env, NULL, 10) : 4000;
+        r.budget = env ? strtoull(env, NULL, 10) : 2000;
         tally t4 = {0}, t56 = {0};
         for (uint64_t i = 0; i < nk_tb_count(4); i++)
             for (unsigned pat = 0; pat < tb.npat; pat++)
