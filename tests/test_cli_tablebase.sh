@@ -136,6 +136,18 @@ check "speightstown beyond: the result decided by bounds" \
 check "the larger database agrees on the result" grep -q "^result under perfect play: North wins" <<<"$d2"
 check "speightstown beyond: the optimal move" grep -q "^move A: North from 2 to 4, South 2: North wins optimal" <<<"$out"
 check "speightstown beyond: a move that only draws" grep -q "^move B: North 0, South 2: draw (depth" <<<"$out"
+# More 7- and 8-seed positions, either side to move, at 20,000 nodes a
+# search: decided or not, every move's bounds and outcomes hold the 8-seed
+# database's.
+for p in '0,0,1,1,0,0/0,2,3,1,0,0 21-19 S' '1,0,0,2,0,1/0,2,0,1,0,0 23-18 S' \
+         '1,1,0,0,1,0/0,2,0,0,2,0 24-17 N' '1,1,0,0,0,0/3,1,0,0,0,1 23-18 S' \
+         '1,0,0,0,0,1/0,1,1,0,1,3 19-21 N' '0,1,1,1,0,1/1,1,1,0,0,0 17-24 N' \
+         '1,0,1,1,1,0/2,0,0,0,0,1 18-23 N' '0,0,2,2,1,1/0,0,1,0,0,0 19-22 N'; do
+  run solve --variant speightstown --position "$p" --tb "$tmp/s"
+  d=$out
+  run solve --variant speightstown --position "$p" --tb "$tmp/s6" --nodes 20000
+  check "speightstown beyond: $p: the bounds hold the database's values" holds "$d" "$out"
+done
 # Beyond a 1-seed database, the two seeds that only circulate: the search
 # ends at the repetition, which gives them to nobody (R-W10): 0 and 0, a
 # draw at 24-22, as the larger database says.
