@@ -14,10 +14,10 @@ When the run graded its champion against an endgame database
 OUT_endgame.png beside OUT.png (fitness_endgame.png by default), shows that
 grading over the benchmark generations: the share of the champion's moves
 that were optimal with Wilson's 95% interval (from tb_optimal and
-tb_positions), and the mean board seeds lost per move with its normal 95%
-interval (tb_seeds_lost +- tb_seeds_lost_ci, the low end at 0; files
-without tb_seeds_lost_ci show the mean alone).  Its path is printed on a
-second line.  A run without the grading gets fitness.png only.
+tb_positions), and the mean board seeds lost per move (tb_seeds_lost; the
+run file holds no spread of the seeds lost, so no interval for it).  Its
+path is printed on a second line.  A run without the grading gets
+fitness.png only.
 
 The run file is read by the studies' shared module analysis/nickar_analysis.py,
 read-only without taking HDF5's file lock, so a run that nickar is still
@@ -97,11 +97,8 @@ def read_endgame(stats):
     if not graded.any():
         return None
     t = stats[graded]
-    e = {k: t[k].to_numpy() for k in ("generation", "tb_positions", "tb_optimal",
-                                      "tb_seeds_lost")}
-    e["tb_seeds_lost_ci"] = (t["tb_seeds_lost_ci"].to_numpy()
-                             if "tb_seeds_lost_ci" in t.columns else None)
-    return e
+    return {k: t[k].to_numpy() for k in ("generation", "tb_positions", "tb_optimal",
+                                         "tb_seeds_lost")}
 
 
 def endgame_path(out):
@@ -112,11 +109,10 @@ def endgame_path(out):
 
 def plot_endgame(run, out):
     """The champion graded against the endgame database: share of optimal
-    moves and seeds lost per move, each with its 95% interval."""
+    moves with its 95% interval, and seeds lost per move."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    import numpy as np
     from matplotlib.ticker import MaxNLocator
 
     e = run["endgame"]
@@ -135,15 +131,8 @@ def plot_endgame(run, out):
             else f"{int(n.min())}–{int(n.max())}")
     ax.set_title(f"{run['name']}: champion against perfect play "
                  f"({npos} endgame positions a generation)")
-    lost = e["tb_seeds_lost"]
-    if e["tb_seeds_lost_ci"] is not None:
-        ci = e["tb_seeds_lost_ci"]
-        bx.errorbar(gen, lost, yerr=[lost - np.maximum(lost - ci, 0.0), ci], marker="o",
-                    color="tab:red", capsize=3,
-                    label="mean seeds lost per move, 95% interval (normal)")
-    else:
-        bx.plot(gen, lost, marker="o", color="tab:red",
-                label="mean seeds lost per move (no interval in this file)")
+    bx.plot(gen, e["tb_seeds_lost"], marker="o", color="tab:red",
+            label="mean seeds lost per move (the run file holds no spread for an interval)")
     bx.set_ylim(bottom=0)
     bx.set_ylabel("seeds lost per move")
     bx.grid(alpha=0.3)

@@ -94,7 +94,7 @@ def main():
         want_fields = ["generation", "games", "evaluations", "best", "mean", "median",
                        "std", "worst", "diversity", "wall_seconds",
                        "play_seconds", "outside_seconds", "tb_positions", "tb_optimal",
-                       "tb_seeds_lost", "tb_seeds_lost_ci"]
+                       "tb_seeds_lost"]
         check(list(st.dtype.names) == want_fields, f"stats fields {st.dtype.names}")
         check(st.dtype["generation"] == np.int32 and st.dtype["games"] == np.int64
               and st.dtype["best"] == np.float64 and st.dtype["tb_positions"] == np.int64

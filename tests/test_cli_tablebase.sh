@@ -275,12 +275,6 @@ g = a["tb_positions"] > 0
 assert ((a["tb_optimal"][g] > 0) & (a["tb_optimal"][g] <= 1)).all()
 assert (a["tb_seeds_lost"][g] >= 0).all() and (a["tb_optimal"][~g] == 0).all()
 PY
-check "the seeds lost's 95% interval in /stats" "$python" - "$tmp/e1.h5" <<'PY'
-import sys, h5py
-a = h5py.File(sys.argv[1], "r")["stats"][:]
-g = a["tb_positions"] > 0
-assert (a["tb_seeds_lost_ci"][g] > 0).all() and (a["tb_seeds_lost_ci"][~g] == 0).all()
-PY
 # scripts/plot_fitness.py draws the grading as a second PNG (its path on a
 # second line); a run without the grading gets the fitness PNG alone.
 plotpy() { MPLCONFIGDIR=$tmp/mpl "$python" "$srcdir/scripts/plot_fitness.py" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; out=$(cat "$tmp/out"); err=$(cat "$tmp/err"); }

@@ -103,7 +103,6 @@ static const member stats_members[] = {
     OPTIONAL(nk_run_stats, tb_positions, C_I64),
     OPTIONAL(nk_run_stats, tb_optimal, C_F64),
     OPTIONAL(nk_run_stats, tb_seeds_lost, C_F64),
-    OPTIONAL(nk_run_stats, tb_seeds_lost_ci, C_F64),
 };
 static const member game_members[] = {
     MEMBER(nk_run_game, generation, C_I32),

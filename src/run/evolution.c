@@ -447,7 +447,6 @@ static nk_status grade_champion(const nk_evo *e, nk_run_stats *stats, char *err,
     stats->tb_positions = (int64_t)gr.positions;
     stats->tb_optimal = share[0];
     stats->tb_seeds_lost = lost[0];
-    stats->tb_seeds_lost_ci = lost[2] - lost[0];
     return NK_OK;
 }
 

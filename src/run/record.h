@@ -36,12 +36,10 @@ typedef struct nk_run_stats {
     double play_seconds, outside_seconds;
     /* benchmark.tablebase: the champion graded against the database at a
      * benchmark generation (search/grade.h): positions graded (0: not
-     * graded), the share of optimal moves, the mean seeds lost per move,
-     * and the half-width of the mean's normal 95% interval (its upper end
-     * minus the mean, nk_grade_summary).  Files made before they existed
-     * read them as 0. */
+     * graded), the share of optimal moves, the mean seeds lost per move.
+     * Files made before they existed read them as 0. */
     int64_t tb_positions;
-    double tb_optimal, tb_seeds_lost, tb_seeds_lost_ci;
+    double tb_optimal, tb_seeds_lost;
 } nk_run_stats;
 
 /* One row of /games: one game of the fitness evaluation. */
