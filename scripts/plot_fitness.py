@@ -9,6 +9,16 @@ from /stats.  Bottom panel, when /benchmark has rows: the champion's score
 OUT.png (default: fitness.png next to the run file; a directory for -o means
 fitness.png in it) and its path is printed on stdout.
 
+When the run graded its champion against an endgame database
+(benchmark.tablebase: /stats rows with tb_positions > 0), a second PNG,
+OUT_endgame.png beside OUT.png (fitness_endgame.png by default), shows that
+grading over the benchmark generations: the share of the champion's moves
+that were optimal with Wilson's 95% interval (from tb_optimal and
+tb_positions), and the mean board seeds lost per move (tb_seeds_lost; the
+run file holds no spread of the seeds lost, so no interval for it).  Its
+path is printed on a second line.  A run without the grading gets
+fitness.png only.
+
 The run file is read by the studies' shared module analysis/nickar_analysis.py,
 read-only without taking HDF5's file lock, so a run that nickar is still
 writing can be plotted; only the generations that are complete in /stats are
@@ -56,6 +66,7 @@ def read_run(path):
     if missing:
         raise UsageError(f"{path}: /stats lacks {', '.join(missing)}")
     run = {
+        "endgame": read_endgame(stats),
         "name": r["name"],
         "variant": str(r["attrs"].get("variant", "?")),
         "strategy": str(r["attrs"].get("strategy", "?")),
@@ -66,6 +77,73 @@ def read_run(path):
                              r["benchmark"]["score"]):
         run["bench"].setdefault(str(opp), []).append((int(g), float(score)))
     return run
+
+
+def wilson(p, n, z=1.959964):
+    """Wilson's 95% interval of a share p of n trials (as nickar grade)."""
+    import numpy as np
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def read_endgame(stats):
+    """The graded generations of /stats (tb_positions > 0) as arrays, or
+    None when the run has no endgame grading (no tb_* columns, or none
+    graded)."""
+    if "tb_positions" not in stats.columns:
+        return None
+    graded = stats["tb_positions"].to_numpy() > 0
+    if not graded.any():
+        return None
+    t = stats[graded]
+    return {k: t[k].to_numpy() for k in ("generation", "tb_positions", "tb_optimal",
+                                         "tb_seeds_lost")}
+
+
+def endgame_path(out):
+    """OUT_endgame.png beside OUT.png."""
+    root, _ = os.path.splitext(out)
+    return root + "_endgame.png"
+
+
+def plot_endgame(run, out):
+    """The champion graded against the endgame database: share of optimal
+    moves with its 95% interval, and seeds lost per move."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+
+    e = run["endgame"]
+    gen = e["generation"]
+    n = e["tb_positions"].astype(float)
+    lo, hi = wilson(e["tb_optimal"], n)
+    fig, (ax, bx) = plt.subplots(2, 1, figsize=(8, 6.6), sharex=True)
+    p = e["tb_optimal"]
+    ax.errorbar(gen, p, yerr=[p - lo, hi - p], marker="o", color="tab:green", capsize=3,
+                label="share of optimal moves, 95% interval (Wilson)")
+    ax.set_ylim(-0.03, 1.03)
+    ax.set_ylabel("optimal moves")
+    ax.grid(alpha=0.3)
+    ax.legend(loc="best", fontsize="small")
+    npos = (f"{int(n.min())}" if n.min() == n.max()
+            else f"{int(n.min())}–{int(n.max())}")
+    ax.set_title(f"{run['name']}: champion against perfect play "
+                 f"({npos} endgame positions a generation)")
+    bx.plot(gen, e["tb_seeds_lost"], marker="o", color="tab:red",
+            label="mean seeds lost per move (the run file holds no spread for an interval)")
+    bx.set_ylim(bottom=0)
+    bx.set_ylabel("seeds lost per move")
+    bx.grid(alpha=0.3)
+    bx.legend(loc="best", fontsize="small")
+    bx.set_xlabel("generation")
+    bx.xaxis.set_major_locator(MaxNLocator(integer=True))
+    if gen.max() - gen.min() < 2:
+        bx.set_xlim(gen.min() - 1, gen.max() + 1)
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
 
 
 def plot(run, out):
@@ -130,13 +208,17 @@ def main(argv):
                            "fitness.png")
     elif os.path.isdir(out):
         out = os.path.join(out, "fitness.png")
-    try:
-        plot(run, out)
-    except OSError as e:
-        print(f"{PROG}: error: cannot write {out}: {e.strerror or e}",
-              file=sys.stderr)
-        return 1
-    print(out)
+    outs = [(plot, out)]
+    if run["endgame"] is not None:
+        outs.append((plot_endgame, endgame_path(out)))
+    for draw, path in outs:
+        try:
+            draw(run, path)
+        except OSError as e:
+            print(f"{PROG}: error: cannot write {path}: {e.strerror or e}",
+                  file=sys.stderr)
+            return 1
+        print(path)
     return 0
 
 

@@ -78,8 +78,88 @@ check "speightstown: the move" grep -qx "move f: South 2, North 0: South wins op
 run solve --variant speightstown --position '0,0,0,0,0,1/0,0,0,0,0,1 24-22 S' --tb "$tmp/s"
 check "speightstown: circulating seeds go to nobody" grep -q "^value: South can force 0 and North 0 of the 2" <<<"$out"
 check "speightstown: a draw at 24-22" grep -q "^result under perfect play: draw" <<<"$out"
-expect_error solve "not available for speightstown" \
-  solve --variant speightstown --position '4,4,4,4,4,4/4,4,4,4,4,4 0-0 S' --tb "$tmp/s"
+# Speightstown beyond the database: 8-seed positions solved with a 6-seed
+# database (searches in collect mode) against the 8-seed database.  Every
+# move's bounds must hold the database's g and h and its outcomes the
+# database's outcome; the first position is decided exactly (g 2, h 0, a
+# draw), the second only in bounds, yet its result (North wins) and its
+# optimal move are decided.
+run tablebase build --variant speightstown --seeds 6 --output "$tmp/s6"
+# holds DB BEYOND: each move line of BEYOND ("move X: S a, N b: outcome" or
+# "S from a to b") holds the values and the outcome of DB's line for X.
+holds() {
+  awk -v db="$1" -v by="$2" '
+    function parse(l, r,   f, i, k, rest, w) {
+      sub(/ optimal.*| possibly optimal.*| \(depth.*/, "", l)
+      r["m"] = substr(l, 6, 1); rest = substr(l, 9); i = index(rest, ": ")
+      r["o"] = substr(rest, i + 2)
+      split(substr(rest, 1, i - 1), f, ", ")
+      for (k = 0; k < 2; k++) {
+        split(f[1 + k], w, " ")
+        if (w[2] == "from") { r["lo" k] = w[3]; r["hi" k] = w[5] } else { r["lo" k] = r["hi" k] = w[2] }
+      }
+    }
+    BEGIN {
+      nd = split(db, d, "\n"); nb = split(by, b, "\n"); ok = 0; bad = 0
+      for (i = 1; i <= nd; i++) if (d[i] ~ /^move /) {
+        parse(d[i], x)
+        for (j = 1; j <= nb; j++) if (b[j] ~ ("^move " x["m"] ":")) {
+          parse(b[j], y); ok++
+          for (k = 0; k < 2; k++) if (y["lo" k] > x["lo" k] || x["lo" k] > y["hi" k]) bad++
+          if (index(y["o"], x["o"]) == 0) bad++
+        }
+      }
+      exit !(ok > 0 && bad == 0)
+    }'
+}
+sp1='0,0,1,2,0,1/1,0,2,0,1,0 20-20 S'
+run solve --variant speightstown --position "$sp1" --tb "$tmp/s"
+d1=$out
+run solve --variant speightstown --position "$sp1" --tb "$tmp/s6" --nodes 200000
+check "speightstown beyond: exits 0" test "$rc" -eq 0
+check "speightstown beyond: the exact pair of the larger database" \
+  grep -q "^value: South can force 2 and North 0 of the 8 seeds on the board (a repetition gives the rest to nobody; exact: search beyond the 6-seed" <<<"$out"
+check "the larger database agrees" grep -q "^value: South can force 2 and North 0 of the 8" <<<"$d1"
+check "speightstown beyond: the result" \
+  grep -q "^result under perfect play: draw (stores South 20, North 20; a win needs 25)" <<<"$out"
+check "speightstown beyond: every move's bounds hold the database's values" holds "$d1" "$out"
+check "speightstown beyond: the optimal moves" \
+  test "$(grep -o '^move [a-f]:.*: draw optimal' <<<"$out" | cut -c6)" = "$(grep -o '^move [a-f]:.*: draw optimal' <<<"$d1" | cut -c6)"
+sp2='0,1,0,2,0,1/1,2,0,0,1,0 17-23 N'
+run solve --variant speightstown --position "$sp2" --tb "$tmp/s"
+d2=$out
+run solve --variant speightstown --position "$sp2" --tb "$tmp/s6" --nodes 200000
+check "speightstown beyond: bounds" grep -q "^value: North can force from 2 to 4 and South 2 of the 8 seeds on the board (a repetition gives the rest to nobody; bounds" <<<"$out"
+check "speightstown beyond: the bounds hold the database's values" holds "$d2" "$out"
+check "speightstown beyond: the result decided by bounds" \
+  grep -q "^result under perfect play: North wins (stores South 17, North 23" <<<"$out"
+check "the larger database agrees on the result" grep -q "^result under perfect play: North wins" <<<"$d2"
+check "speightstown beyond: the optimal move" grep -q "^move A: North from 2 to 4, South 2: North wins optimal" <<<"$out"
+check "speightstown beyond: a move that only draws" grep -q "^move B: North 0, South 2: draw (depth" <<<"$out"
+# More 7- and 8-seed positions, either side to move, at 20,000 nodes a
+# search: decided or not, every move's bounds and outcomes hold the 8-seed
+# database's.
+for p in '0,0,1,1,0,0/0,2,3,1,0,0 21-19 S' '1,0,0,2,0,1/0,2,0,1,0,0 23-18 S' \
+         '1,1,0,0,1,0/0,2,0,0,2,0 24-17 N' '1,1,0,0,0,0/3,1,0,0,0,1 23-18 S' \
+         '1,0,0,0,0,1/0,1,1,0,1,3 19-21 N' '0,1,1,1,0,1/1,1,1,0,0,0 17-24 N' \
+         '1,0,1,1,1,0/2,0,0,0,0,1 18-23 N' '0,0,2,2,1,1/0,0,1,0,0,0 19-22 N'; do
+  run solve --variant speightstown --position "$p" --tb "$tmp/s"
+  d=$out
+  run solve --variant speightstown --position "$p" --tb "$tmp/s6" --nodes 20000
+  check "speightstown beyond: $p: the bounds hold the database's values" holds "$d" "$out"
+done
+# Beyond a 1-seed database, the two seeds that only circulate: the search
+# ends at the repetition, which gives them to nobody (R-W10): 0 and 0, a
+# draw at 24-22, as the larger database says.
+run tablebase build --variant speightstown --seeds 1 --output "$tmp/s1seed"
+run solve --variant speightstown --position '0,0,0,0,0,1/0,0,0,0,0,1 24-22 S' --tb "$tmp/s1seed"
+check "speightstown beyond: a repetition gives the seeds to nobody" \
+  grep -q "^value: South can force 0 and North 0 of the 2 seeds on the board (a repetition gives the rest to nobody; exact: search beyond the 1-seed" <<<"$out"
+check "speightstown beyond: the repetition's draw" grep -q "^result under perfect play: draw" <<<"$out"
+# A tighter budget leaves the result open; the output says so.
+run solve --variant speightstown --position "$sp2" --tb "$tmp/s6" --nodes 1000
+check "speightstown beyond: an undecided result" grep -q "^result under perfect play: .* or .*, not decided" <<<"$out"
+check "speightstown beyond: undecided moves are possibly optimal" grep -q "possibly optimal" <<<"$out"
 mkdir -p "$tmp/smix" && cp "$tmp/s/speightstown.nktb" "$tmp/smix/abapa.nktb"
 expect_error solve "database of speightstown, not of abapa" \
   solve --variant abapa --position '0,0,0,0,0,1/1,1,0,0,0,0 0-0 S' --tb "$tmp/smix"
@@ -195,6 +275,14 @@ g = a["tb_positions"] > 0
 assert ((a["tb_optimal"][g] > 0) & (a["tb_optimal"][g] <= 1)).all()
 assert (a["tb_seeds_lost"][g] >= 0).all() and (a["tb_optimal"][~g] == 0).all()
 PY
+# scripts/plot_fitness.py draws the grading as a second PNG (its path on a
+# second line); a run without the grading gets the fitness PNG alone.
+plotpy() { MPLCONFIGDIR=$tmp/mpl "$python" "$srcdir/scripts/plot_fitness.py" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; out=$(cat "$tmp/out"); err=$(cat "$tmp/err"); }
+is_png() { [[ -s $1 && $(head -c 8 "$1" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]]; }
+plotpy "$tmp/e1.h5" -o "$tmp/f.png"
+check "plot_fitness.py on a graded run exits 0 ($err)" test "$rc" -eq 0
+check "plot_fitness.py prints both PNGs" test "$out" = "$tmp/f.png"$'\n'"$tmp/f_endgame.png"
+check "the endgame PNG is written" is_png "$tmp/f_endgame.png"
 run inspect "$tmp/e1.h5"
 check "inspect shows the grading" grep -q "^endgame play (champion against the database" <<<"$out"
 # A run file made before the tb_* columns existed (its /stats rewritten
@@ -211,6 +299,9 @@ for n in names:
 del f["stats"]
 f.create_dataset("stats", data=old, maxshape=(None,), chunks=(256,))
 PY
+plotpy "$tmp/old.h5" -o "$tmp/old.png"
+check "plot_fitness.py on a run without the grading: one PNG ($err)" \
+  test "$rc" -eq 0 -a "$out" = "$tmp/old.png" -a ! -e "$tmp/old_endgame.png"
 run inspect "$tmp/old.h5"
 check "an old run file reads ($err)" test "$rc" -eq 0
 check "an old run file shows no grading" test "$(grep -c '^endgame play' <<<"$out")" -eq 0

@@ -95,7 +95,10 @@ if [[ -n ${NICKAR_TEST_RUN:-} ]]; then
 else
   run=$tmp/main/run.h5
   nickar=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-  cat >"$tmp/main/small.ini" <<'INI'
+  # The champion is graded against a small endgame database as well
+  # (benchmark.tablebase): the plot and the notebook draw the grading.
+  "$nickar" tablebase build --variant abapa --seeds 6 --output "$tmp/main/tb" >/dev/null 2>&1
+  cat >"$tmp/main/small.ini" <<INI
 [experiment]
 name = notebook-test
 seed = 3
@@ -114,6 +117,8 @@ schedule = round-robin
 every = 2
 games = 4
 opponents = random; greedy
+tablebase = $tmp/main/tb
+tablebase_positions = 40
 INI
   "$nickar" evolve "$tmp/main/small.ini" --output "$run" --quiet >"$tmp/main/log" 2>&1
   rc=$?
@@ -135,14 +140,30 @@ expect_png() {
   shift 2
   rm -f "$png"
   runpy "$plot" "$@"
-  if [[ $rc -eq 0 && $(cat "$tmp/out") == "$png" ]] && is_png "$png"; then
+  if [[ $rc -eq 0 && $(head -1 "$tmp/out") == "$png" ]] && is_png "$png"; then
     pass
   else
     fail "$desc: plot_fitness.py $* -> exit $rc, want 0, '$png' printed and written"
   fi
 }
+# expect_endgame PNG: the last plot_fitness.py also drew the endgame
+# grading (OUT_endgame.png, its path on the second line), or with "none"
+# printed one line and wrote no such file.
+expect_endgame() {
+  local eg=${1%.png}_endgame.png
+  if [[ ${2:-} == none ]]; then
+    if [[ $(wc -l <"$tmp/out") -eq 1 && ! -e $eg ]]; then pass; else
+      fail "plot_fitness.py drew an endgame plot for a run without the grading"; fi
+  elif [[ $(sed -n 2p "$tmp/out") == "$eg" ]] && is_png "$eg"; then
+    pass
+  else
+    fail "plot_fitness.py: no endgame plot $eg for a run with benchmark.tablebase"
+  fi
+}
 expect_png "explicit -o" "$tmp/main/curves.png" "$run" -o "$tmp/main/curves.png"
+[[ -z ${NICKAR_TEST_RUN:-} ]] && expect_endgame "$tmp/main/curves.png"
 expect_png "default output next to the run file, G=1" "$tmp/edge/fitness.png" "$edge"
+expect_endgame "$tmp/edge/fitness.png" none
 expect_png "-o a directory" "$tmp/main/fitness.png" "$run" -o "$tmp/main"
 
 # A run that is still being written: another process holds the file open for
@@ -275,15 +296,23 @@ else:
 EOF
   if [[ $rc -eq 0 ]]; then pass; else fail "notebook on $file: executed notebook"; fi
 }
-# The fake main run has benchmark rows (4 figures); a real one may not (3);
+# The main run has benchmark rows and endgame grading (5 figures); the edge
+# run neither (3);
 # the CIAO section adds one where the run has 2 generations or more, and a
 # small tournament file 2 more (the rating list and the cross table).
 tour=$tmp/main/tournament.h5
 "$nickar_bin" tournament --variant abapa random greedy ab:depth=1 --games 4 --quiet \
     --output "$tour" >/dev/null 2>"$tmp/err"
 if [[ -s $tour ]]; then pass; else fail "nickar tournament for the notebook"; fi
-execute main "$run" 6 ciao "$tour"
+main_images=6; [[ -z ${NICKAR_TEST_RUN:-} ]] && main_images=7  # the endgame figure
+execute main "$run" "$main_images" ciao "$tour"
+if [[ -z ${NICKAR_TEST_RUN:-} ]]; then
+  if grep -q "endgame grading: generation" "$tmp/nb/main.ipynb"; then pass; else
+    fail "notebook: no endgame grading drawn for a run with benchmark.tablebase"; fi
+fi
 execute edge "$edge" 3
+if grep -q "no endgame grading in this run" "$tmp/nb/edge.ipynb"; then pass; else
+  fail "notebook: a run without the grading does not say so"; fi
 
 # --- plot_tournament.py -----------------------------------------------------------
 tplot=$srcdir/scripts/plot_tournament.py

@@ -13,14 +13,20 @@
  *   with it may differ (docs/tablebase.md, "Cycles"): the test counts them,
  *   prints the count and names the first of them.  (test_tb_fixpoint.c
  *   compares every position to 8 seeds, 6 in adjikui, with a solver that
- *   does not search.)
+ *   does not search.)  The search's table is keyed by the position and
+ *   the part of the history in its strongly connected component
+ *   (ref_use_table; exact, see there).  Every position of exactly 4 seeds
+ *   and 200 random ones of 5 and 6 seeds per variant are compared the same
+ *   way within a node budget a position, the undecided ones counted.
  * - The retrograde invariant over a whole database of 8 seeds: every value
  *   without NK_TB_CYCLE is the best of its moves' values, and every
  *   position whose game is over holds its end rule's value.
  * - Speightstown (two planes, docs/tablebase.md): every position with at
  *   most 3 board seeds, each side to move, against a search with the game's
  *   history of what each side can force himself to collect (both planes
- *   must agree everywhere: the values do not rest on a cycle treatment);
+ *   must agree everywhere: the values do not rest on a cycle treatment),
+ *   and every position of 4 seeds within a node budget a position (the
+ *   undecided counted, every decided one equal);
  *   the invariant of both planes over the whole 8-seed database; its file
  *   (format version 2) reads back, a damaged one is refused.
  * - Files: a written file reads back equal; a damaged byte, a truncated
@@ -63,7 +69,194 @@ typedef struct ref {
     uint64_t budget; /* nodes a comparison may search */
     bool aborted;    /* the budget ran out: no value */
     uint64_t total_nodes;
+    struct scc_map *scc; /* when not NULL: the table of ref_seg (below) */
+    struct seg_entry *tt;
+    size_t tt_cap;
+    uint64_t tt_hits;
 } ref;
+
+/* ===== the reference's table: positions and the history that matters =====
+ *
+ * Within one seed count (the history since the last capture), the value of
+ * ref_seg at p depends on the history H only through its repetitions: a
+ * position d reached from p ends the game when d is in H.  Every h in H
+ * reaches p (the path went from h to p), so a d = h reachable from p lies
+ * in p's strongly connected component of the count's non-capturing moves.
+ * The value is therefore a function of (p, H ∩ SCC(p)): the table is keyed
+ * by p and that set (an order-free hash of it), which is exact where the
+ * plain search enumerates every order of the same history, and is the
+ * fresh value wherever H holds nothing of p's component but p.  The
+ * components are computed over the positions (pits, owners, side: what
+ * the repetition test compares), with the moves of the position without a
+ * pass behind it (a superset of a passed position's). */
+typedef struct scc_map {
+    uint64_t *key; /* position hash + 1 (0: empty) */
+    uint32_t *comp; /* its component */
+    size_t cap;
+} scc_map;
+
+static size_t scc_find(const scc_map *m, uint64_t h)
+{
+    size_t i = (h * 0x9E3779B97F4A7C15ull) >> 20 & (m->cap - 1);
+    while (m->key[i] != 0 && m->key[i] != h + 1)
+        i = (i + 1) & (m->cap - 1);
+    return i;
+}
+
+/* The components of every position of 0..top seeds (all patterns, both
+ * sides, stores 0) under v's non-capturing moves (Tarjan, iterative). */
+static scc_map *scc_build(const nk_variant *v, const nk_tb *tb, unsigned top)
+{
+    size_t n = 0;
+    for (unsigned b = 0; b <= top; b++)
+        n += (size_t)nk_tb_count(b) * tb->npat * 2;
+    scc_map *m = calloc(1, sizeof *m);
+    assert_non_null(m);
+    m->cap = 1;
+    while (m->cap < 2 * n)
+        m->cap *= 2;
+    m->key = calloc(m->cap, sizeof *m->key);
+    m->comp = calloc(m->cap, sizeof *m->comp);
+    nk_pos *pos = calloc(n, sizeof *pos);
+    uint32_t *edge = calloc(n * (NK_PASS + 1), sizeof *edge), *ne = calloc(n, sizeof *ne);
+    uint32_t *idx = malloc(n * sizeof *idx), *low = malloc(n * sizeof *low);
+    uint32_t *stack = malloc(n * sizeof *stack), *call = malloc(n * sizeof *call),
+             *next = calloc(n, sizeof *next);
+    bool *on = calloc(n, sizeof *on);
+    assert_true(m->key && m->comp && pos && edge && ne && idx && low && stack && call && next &&
+                on);
+    size_t k = 0;
+    for (unsigned b = 0; b <= top; b++)
+        for (uint64_t i = 0; i < nk_tb_count(b); i++)
+            for (unsigned pat = 0; pat < tb->npat; pat++)
+                for (int side = 0; side < 2; side++) {
+                    nk_pos *p = &pos[k];
+                    nk_tb_unrank(b, i, p->pit);
+                    p->north = tb->pat[pat];
+                    p->side = (uint8_t)side;
+                    p->hash = nk_pos_hash(p);
+                    size_t j = scc_find(m, p->hash);
+                    m->key[j] = p->hash + 1;
+                    m->comp[j] = (uint32_t)k++;
+                }
+    for (size_t a = 0; a < n; a++) {
+        if (nk_pos_end_reached(v, &pos[a]) != NK_END_NONE)
+            continue;
+        for (unsigned mv = nk_legal(v, &pos[a]); mv; mv &= mv - 1) {
+            nk_pos c = pos[a];
+            nk_apply(v, &c, __builtin_ctz(mv), NULL);
+            if (c.store[0] + c.store[1] > 0 || nk_pos_end_reached(v, &c) != NK_END_NONE)
+                continue;
+            c.flags = 0;
+            size_t j = scc_find(m, nk_pos_hash(&c));
+            assert_true(m->key[j] != 0);
+            edge[a * (NK_PASS + 1) + ne[a]++] = m->comp[j];
+        }
+    }
+    /* Tarjan: idx (0: unvisited, else order + 1), low, the component of a
+     * node is the index of its root. */
+    uint32_t order = 0, sp = 0;
+    uint32_t *comp = malloc(n * sizeof *comp);
+    assert_non_null(comp);
+    memset(idx, 0, n * sizeof *idx);
+    for (size_t r0 = 0; r0 < n; r0++) {
+        if (idx[r0])
+            continue;
+        uint32_t depth = 0;
+        call[depth++] = (uint32_t)r0;
+        idx[r0] = low[r0] = ++order;
+        stack[sp++] = (uint32_t)r0;
+        on[r0] = true;
+        while (depth) {
+            uint32_t a = call[depth - 1];
+            if (next[a] < ne[a]) {
+                uint32_t c = edge[(size_t)a * (NK_PASS + 1) + next[a]++];
+                if (!idx[c]) {
+                    idx[c] = low[c] = ++order;
+                    stack[sp++] = c;
+                    on[c] = true;
+                    call[depth++] = c;
+                } else if (on[c] && idx[c] < low[a]) {
+                    low[a] = idx[c];
+                }
+                continue;
+            }
+            if (low[a] == idx[a]) {
+                uint32_t c;
+                do {
+                    c = stack[--sp];
+                    on[c] = false;
+                    comp[c] = a;
+                } while (c != a);
+            }
+            depth--;
+            if (depth && low[a] < low[call[depth - 1]])
+                low[call[depth - 1]] = low[a];
+        }
+    }
+    for (size_t j = 0; j < m->cap; j++)
+        if (m->key[j])
+            m->comp[j] = comp[m->comp[j]];
+    free(comp);
+    free(pos);
+    free(edge);
+    free(ne);
+    free(idx);
+    free(low);
+    free(stack);
+    free(call);
+    free(next);
+    free(on);
+    return m;
+}
+
+static void scc_free(scc_map *m)
+{
+    if (m == NULL)
+        return;
+    free(m->key);
+    free(m->comp);
+    free(m);
+}
+
+static uint32_t scc_of(const scc_map *m, uint64_t h)
+{
+    size_t j = scc_find(m, h);
+    assert_true(m->key[j] != 0);
+    return m->comp[j];
+}
+
+/* A table entry: the position's hash, two order-free hashes of H ∩ SCC(p)
+ * (128 bits of key in all), and the bounds found (fail-soft). */
+typedef struct seg_entry {
+    uint64_t pos, set1, set2;
+    int8_t lo, hi; /* lo > hi: empty */
+} seg_entry;
+
+static uint64_t mix64(uint64_t x)
+{
+    x ^= x >> 31;
+    x *= 0x7FB5D329728EA185ull;
+    x ^= x >> 27;
+    x *= 0x81DADEF4BC2DD44Dull;
+    return x ^ (x >> 33);
+}
+
+/* The slot of p and the history; salt tells apart searches of different
+ * games over the same positions (speightstown: whose seeds are counted). */
+static seg_entry *seg_slot(ref *r, const nk_pos *p, uint64_t salt, uint64_t *s1, uint64_t *s2)
+{
+    const uint32_t mine = scc_of(r->scc, p->hash);
+    uint64_t a = mix64(salt), b = 0;
+    for (unsigned k = 0; k < r->nh; k++)
+        if (scc_of(r->scc, r->hist[k]) == mine) {
+            a ^= mix64(r->hist[k]);
+            b ^= mix64(r->hist[k] ^ 0xD6E8FEB86659FD93ull);
+        }
+    *s1 = a;
+    *s2 = b;
+    return &r->tt[(mix64(p->hash ^ a) ^ b) & (r->tt_cap - 1)];
+}
 
 static void memo_key(const nk_pos *p, uint8_t key[16])
 {
@@ -86,6 +279,44 @@ static memo_entry *memo_slot(ref *r, const uint8_t key[16])
 
 static int ref_root(ref *r, const nk_pos *p);
 
+/* Table lookup (fail-soft bounds): true with *out when the entry decides
+ * the window (alpha, beta). */
+static bool seg_hit(ref *r, const seg_entry *te, const nk_pos *p, uint64_t s1, uint64_t s2,
+                    int alpha, int beta, int *out)
+{
+    if (te->pos != p->hash || te->set1 != s1 || te->set2 != s2 || te->lo > te->hi)
+        return false;
+    if (te->lo == te->hi || te->lo >= beta) {
+        *out = te->lo;
+    } else if (te->hi <= alpha) {
+        *out = te->hi;
+    } else {
+        return false;
+    }
+    r->tt_hits++;
+    return true;
+}
+
+/* Table store: best, found with the window (alpha0, beta), bounds the
+ * value from one side, or is it. */
+static void seg_store(seg_entry *te, const nk_pos *p, uint64_t s1, uint64_t s2, int board,
+                      int best, int alpha0, int beta)
+{
+    if (te->pos != p->hash || te->set1 != s1 || te->set2 != s2 || te->lo > te->hi) {
+        te->pos = p->hash;
+        te->set1 = s1;
+        te->set2 = s2;
+        te->lo = 0;
+        te->hi = (int8_t)board;
+    }
+    if (best > alpha0 && best < beta)
+        te->lo = te->hi = (int8_t)best;
+    else if (best >= beta)
+        te->lo = (int8_t)(best > te->lo ? best : te->lo);
+    else
+        te->hi = (int8_t)(best < te->hi ? best : te->hi);
+}
+
 /* The best value for the side to move at p (live, in the history), with
  * the window (alpha, beta). */
 static int ref_seg(ref *r, const nk_pos *p, int alpha, int beta)
@@ -96,6 +327,15 @@ static int ref_seg(ref *r, const nk_pos *p, int alpha, int beta)
     if (++r->nodes > r->budget) {
         r->aborted = true;
         return 0;
+    }
+    seg_entry *te = NULL;
+    uint64_t s1 = 0, s2 = 0;
+    const int alpha0 = alpha;
+    if (r->scc != NULL) {
+        te = seg_slot(r, p, 0, &s1, &s2);
+        int hit;
+        if (seg_hit(r, te, p, s1, s2, alpha, beta, &hit))
+            return hit;
     }
     unsigned legal;
     int guess[NK_PASS + 1];
@@ -152,6 +392,8 @@ static int ref_seg(ref *r, const nk_pos *p, int alpha, int beta)
         if (alpha >= beta)
             break;
     }
+    if (te != NULL)
+        seg_store(te, p, s1, s2, b, best, alpha0, beta);
     return best;
 }
 
@@ -236,6 +478,24 @@ static void ref_init(ref *r, const nk_variant *v, const nk_tb *tb)
     assert_non_null(r->memo);
 }
 
+/* Turns the table on for positions of at most top seeds. */
+static void ref_use_table(ref *r, unsigned top)
+{
+    r->scc = scc_build(&r->v, r->tb, top);
+    r->tt_cap = (size_t)1 << 20;
+    r->tt = malloc(r->tt_cap * sizeof *r->tt);
+    assert_non_null(r->tt);
+    for (size_t i = 0; i < r->tt_cap; i++)
+        r->tt[i] = (seg_entry){0, 0, 0, 1, 0}; /* lo > hi: empty */
+}
+
+static void ref_free(ref *r)
+{
+    free(r->memo);
+    scc_free(r->scc);
+    free(r->tt);
+}
+
 /* ===== comparisons ===== */
 
 typedef struct tally {
@@ -300,6 +560,15 @@ static int sp_seg(ref *r, const nk_pos *p, int who, int alpha, int beta)
         r->aborted = true;
         return 0;
     }
+    seg_entry *te = NULL;
+    uint64_t s1 = 0, s2 = 0;
+    const int alpha0 = alpha, beta0 = beta;
+    if (r->scc != NULL) {
+        int hit;
+        te = seg_slot(r, p, 0x5EED0000u + (unsigned)who, &s1, &s2);
+        if (seg_hit(r, te, p, s1, s2, alpha, beta, &hit))
+            return hit;
+    }
     int best = maxi ? -1 : 1000;
     for (unsigned m = nk_legal(v, p); m; m &= m - 1) {
         nk_pos c = *p;
@@ -343,6 +612,8 @@ static int sp_seg(ref *r, const nk_pos *p, int who, int alpha, int beta)
         if (alpha >= beta)
             break;
     }
+    if (te != NULL)
+        seg_store(te, p, s1, s2, (int)nk_pos_on_board(p), best, alpha0, beta0);
     return best;
 }
 
@@ -377,11 +648,21 @@ static void test_speightstown_history(void **state)
     assert_int_equal(tb.planes, 2);
     ref r;
     ref_init(&r, v, &tb);
+    ref_use_table(&r, 4);
     r.budget = 50000000;
-    uint64_t n = 0, sure = 0;
-    for (unsigned b = 0; b <= 3; b++)
+    const char *env = getenv("NK_TB_BUDGET4");
+    const uint64_t budget4 = env ? strtoull(env, NULL, 10) : 2000;
+    uint64_t n = 0, sure = 0, n4 = 0, equal4 = 0, undecided4 = 0, nodes3 = 0;
+    for (unsigned b = 0; b <= 4; b++)
         for (uint64_t i = 0; i < nk_tb_count(b); i++)
             for (int side = 0; side < 2; side++) {
+                if (b == 4) { /* every 4-seed position, within a budget each */
+                    if (r.budget != budget4)
+                        nodes3 = r.nodes;
+                    r.budget = budget4;
+                    r.nodes = 0;
+                    r.aborted = false;
+                }
                 nk_pos p;
                 memset(&p, 0, sizeof p);
                 nk_tb_unrank(b, i, p.pit);
@@ -403,6 +684,13 @@ static void test_speightstown_history(void **state)
                         want[k] = sp_root(&r, &p, who);
                     }
                 }
+                if (b == 4) {
+                    n4++;
+                    if (r.aborted) {
+                        undecided4++;
+                        continue;
+                    }
+                }
                 assert_false(r.aborted);
                 if ((byte & NK_TB_VALUE_MASK) != want[0] || theirs != want[1]) {
                     char text[NK_POS_TEXT];
@@ -411,15 +699,24 @@ static void test_speightstown_history(void **state)
                                 text, byte & NK_TB_VALUE_MASK, theirs, want[0], want[1]);
                     fail();
                 }
+                if (b == 4) {
+                    equal4++;
+                    continue;
+                }
                 n++;
                 sure += want[0] + want[1] < (int)b; /* some seeds go to nobody */
             }
     printf("speightstown <=3 seeds: %llu positions, both planes equal the search with "
            "history; %llu where perfect play leaves seeds to nobody; %llu nodes\n",
-           (unsigned long long)n, (unsigned long long)sure, (unsigned long long)r.nodes);
+           (unsigned long long)n, (unsigned long long)sure, (unsigned long long)nodes3);
+    printf("speightstown 4 seeds: %llu positions: %llu equal (both planes), 0 differ, %llu "
+           "not decided within %llu nodes a position\n",
+           (unsigned long long)n4, (unsigned long long)equal4, (unsigned long long)undecided4,
+           (unsigned long long)budget4);
     assert_int_equal(n, 2 * 455);
-    assert_true(sure > 0);
-    free(r.memo);
+    assert_int_equal(n4, 2 * 1365);
+    assert_true(sure > 0 && equal4 > 0);
+    ref_free(&r);
     nk_tb_close(&tb);
 }
 
@@ -536,6 +833,8 @@ static void test_all_small_positions(void **state)
         tally t = {0};
         unsigned top = getenv("NK_TB_TOP") ? (unsigned)atoi(getenv("NK_TB_TOP")) : 3;
         r.budget = 50000000; /* never reached at 3 seeds: every position decided */
+        if (!getenv("NK_TB_TABLE") || strcmp(getenv("NK_TB_TABLE"), "0") != 0)
+            ref_use_table(&r, top); /* NK_TB_TABLE=0: the plain search */
         for (unsigned b = 0; b <= top; b++)
             for (uint64_t i = 0; i < nk_tb_count(b); i++)
                 for (unsigned pat = 0; pat < tb.npat; pat++)
@@ -549,9 +848,64 @@ static void test_all_small_positions(void **state)
                     }
         report("<=3 seeds", v->name, &t);
         assert_int_equal(t.undecided, 0);
-        printf("  reference nodes %llu\n", (unsigned long long)r.total_nodes);
+        printf("  reference nodes %llu, table hits %llu\n", (unsigned long long)r.total_nodes,
+               (unsigned long long)r.tt_hits);
         assert_true(t.exact > t.positions / 2);
-        free(r.memo);
+        ref_free(&r);
+        nk_tb_close(&tb);
+    }
+}
+
+/* Every position of exactly 4 board seeds (each side to move, every
+ * pattern) and 200 random positions of 5 and 6 seeds per variant, against
+ * the search with history and its table (ref_use_table), within a node
+ * budget a position (NK_TB_BUDGET4, default 2000): positions not decided
+ * within it are counted, as are those that differ (only with the cycle
+ * mark). */
+static void test_history_4_to_6(void **state)
+{
+    (void)state;
+    uint64_t x = 0x2545F4914F6CDD1Dull;
+    const char *env = getenv("NK_TB_BUDGET4");
+    for (int k = 0; k < NVAR; k++) {
+        const nk_variant *v = nk_variant_find(tb_variants[k]);
+        nk_tb tb;
+        char err[NK_MSG_MAX];
+        assert_int_equal(nk_tb_build(&tb, v, 6, 0, NULL, err, sizeof err), NK_OK);
+        ref r;
+        ref_init(&r, v, &tb);
+        ref_use_table(&r, 6);
+        r.budget = env ? strtoull(env, NULL, 10) : 2000;
+        tally t4 = {0}, t56 = {0};
+        for (uint64_t i = 0; i < nk_tb_count(4); i++)
+            for (unsigned pat = 0; pat < tb.npat; pat++)
+                for (int side = 0; side < 2; side++) {
+                    nk_pos p;
+                    memset(&p, 0, sizeof p);
+                    nk_tb_unrank(4, i, p.pit);
+                    p.north = tb.pat[pat];
+                    p.side = (uint8_t)side;
+                    compare(&tb, &r, &p, &t4);
+                }
+        report("4 seeds", v->name, &t4);
+        for (int n = 0; n < 200; n++) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            unsigned b = 5 + (unsigned)((x >> 33) & 1u);
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            nk_pos p;
+            memset(&p, 0, sizeof p);
+            nk_tb_unrank(b, (x >> 20) % nk_tb_count(b), p.pit);
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            p.north = tb.pat[(x >> 40) % tb.npat];
+            p.side = (uint8_t)((x >> 50) & 1u);
+            compare(&tb, &r, &p, &t56);
+        }
+        report("5-6 seeds", v->name, &t56);
+        printf("  reference nodes %llu, table hits %llu, budget %llu a position\n",
+               (unsigned long long)r.total_nodes, (unsigned long long)r.tt_hits,
+               (unsigned long long)r.budget);
+        assert_true(t4.exact > 0 && t56.exact > 0);
+        ref_free(&r);
         nk_tb_close(&tb);
     }
 }
@@ -741,6 +1095,7 @@ int main(void)
         cmocka_unit_test(test_invariant),
         cmocka_unit_test(test_all_small_positions),
         cmocka_unit_test(test_random_positions),
+        cmocka_unit_test(test_history_4_to_6),
         cmocka_unit_test(test_speightstown_invariant),
         cmocka_unit_test(test_speightstown_history),
     };

@@ -196,6 +196,195 @@ static bool solve_beyond(const nk_tb *tb, const nk_pos *root, uint64_t budget,
     return true;
 }
 
+/* A move's pair for the side to move at the root of solve_beyond_planes
+ * (speightstown): the seeds each side can force himself to collect after
+ * it, as bounds (equal when decided). */
+typedef struct move_pair {
+    int lo[2], hi[2]; /* [0]: the root's mover, [1]: the opponent */
+    unsigned depth;
+    uint64_t nodes;
+} move_pair;
+
+/* Two-plane solving beyond the database (speightstown, docs/tablebase.md):
+ * for each legal move, what the root's mover (k = 0) and the opponent
+ * (k = 1) can each force himself to collect, from the end of the game, the
+ * database (plane 0 for the side to move there, plane 1 for the other), or
+ * two searches each in collect mode (nk_search_set_collect: that side
+ * maximises his own seeds, the other minimises them, a repetition gives
+ * the board to nobody) with horizon leaves giving him none (a lower bound)
+ * and all (an upper bound) of the board.  The stores are emptied and the
+ * majority rule is off (tb->rules), as in the database.  Returns false
+ * when out of memory. */
+static bool solve_beyond_planes(const nk_tb *tb, const nk_pos *root, uint64_t budget,
+                                unsigned *mask, move_pair out[NK_PASS + 1],
+                                uint64_t *total_nodes)
+{
+    const nk_variant *v = &tb->rules;
+    nk_pos p = *root;
+    p.store[0] = p.store[1] = 0;
+    p.hash = nk_pos_hash(&p);
+    const int me = p.side;
+    nk_eval eval;
+    nk_search *search = NULL;
+    nk_game *g = nk_malloc(2 * sizeof *g);
+    if (g == NULL)
+        return false;
+    nk_game *child = g + 1;
+    char err[NK_MSG_MAX];
+    if (nk_eval_init(&eval, v, nk_features_find("material"), NULL, 0, err, sizeof err) !=
+            NK_OK ||
+        nk_search_new(&search, &eval, 64) != NK_OK ||
+        nk_game_init(g, v, &p, NK_MAX_PLIES) != NK_OK) {
+        nk_search_free(search);
+        nk_free(g);
+        return false;
+    }
+    nk_search_set_tb(search, tb);
+    *mask = nk_game_legal(g);
+    *total_nodes = 0;
+    for (unsigned m = *mask; m; m &= m - 1) {
+        const int move = __builtin_ctz(m);
+        move_pair *x = &out[move];
+        memset(x, 0, sizeof *x);
+        *child = *g;
+        nk_game_play_legal(child, move, NULL);
+        const nk_pos *c = &child->pos;
+        uint8_t byte;
+        int theirs;
+        if (nk_game_over(child)) {
+            x->lo[0] = x->hi[0] = (int)child->result.total[me];
+            x->lo[1] = x->hi[1] = (int)child->result.total[me ^ 1];
+        } else if (nk_pos_on_board(c) <= tb->seeds &&
+                   nk_tb_probe_pair(tb, c, &byte, &theirs) == NK_OK) {
+            const int y = byte & NK_TB_VALUE_MASK;
+            x->lo[0] = x->hi[0] = c->store[me] + (c->side == me ? y : theirs);
+            x->lo[1] = x->hi[1] = c->store[me ^ 1] + (c->side == me ? theirs : y);
+        } else {
+            nk_search_limits lim = {0, budget, 0.0};
+            for (int k = 0; k < 2; k++) {
+                const int side = k == 0 ? me : me ^ 1;
+                int bound[2];
+                nk_search_set_collect(search, side);
+                for (int b = 0; b < 2; b++) {
+                    nk_search_result r;
+                    nk_search_set_bound(search, b == 0 ? -1 : 1, side);
+                    nk_search_best(search, child, &lim, &r);
+                    /* side's seeds, from the child's side to move's view */
+                    const double sc = c->side == side ? r.score : -r.score;
+                    bound[b] = (int)(sc / NK_SCORE_SEED + 0.5);
+                    x->depth = r.depth > x->depth ? r.depth : x->depth;
+                    x->nodes += r.nodes;
+                    if (r.exact) {
+                        bound[0] = bound[1] = bound[b];
+                        break;
+                    }
+                }
+                x->lo[k] = bound[0];
+                x->hi[k] = bound[1];
+            }
+            *total_nodes += x->nodes;
+        }
+    }
+    nk_search_set_collect(search, -1);
+    nk_search_free(search);
+    nk_free(g);
+    return true;
+}
+
+/* The outcomes (-1 loss, 0 draw, +1 win for the root's mover) that the
+ * bounds of a pair allow: nk_tb_outcome grows with the mover's seeds and
+ * falls with the opponent's, so the worst is at (lo, hi), the best at
+ * (hi, lo). */
+static void pair_outcomes(const nk_tb *tb, const nk_pos *pos, const int lo[2], const int hi[2],
+                          int *worst, int *best)
+{
+    *worst = nk_tb_outcome(tb, pos, lo[0], hi[1]);
+    *best = nk_tb_outcome(tb, pos, hi[0], lo[1]);
+}
+
+static const char *outcome_text(int out, int me);
+
+/* "3" or "from 1 to 4". */
+static const char *range_text(char *buf, size_t len, int lo, int hi)
+{
+    if (lo == hi)
+        snprintf(buf, len, "%d", lo);
+    else
+        snprintf(buf, len, "from %d to %d", lo, hi);
+    return buf;
+}
+
+/* The outcomes from worst to best: "draw", "North wins or draw", ... */
+static const char *outcomes_text(char *buf, size_t len, int worst, int best, int me)
+{
+    buf[0] = '\0';
+    for (int o = worst; o <= best; o++)
+        snprintf(buf + strlen(buf), len - strlen(buf), "%s%s",
+                 o == worst ? "" : o == best ? " or " : ", ", outcome_text(o, me));
+    return buf;
+}
+
+/* `nickar solve` beyond a two-plane database (speightstown): what each
+ * side can force himself to collect (exact, or bounds), the result that
+ * follows from the stores, and each move's. */
+static int solve_print_planes_beyond(nk_cli *cli, const nk_tb *tb, const nk_pos *pos,
+                                     uint64_t budget)
+{
+    unsigned mask;
+    move_pair mv[NK_PASS + 1];
+    uint64_t nodes;
+    if (!solve_beyond_planes(tb, pos, budget, &mask, mv, &nodes)) {
+        nk_cli_error(cli, "out of memory for the search");
+        return NK_EXIT_FAIL;
+    }
+    const int me = pos->side;
+    const unsigned board = nk_pos_on_board(pos);
+    /* The mover takes the best move for him, the opponent's forced seeds
+     * are the least over the moves. */
+    int lo[2] = {-1, 1 << 20}, hi[2] = {-1, 1 << 20};
+    for (unsigned m = mask; m; m &= m - 1) {
+        const move_pair *x = &mv[__builtin_ctz(m)];
+        lo[0] = x->lo[0] > lo[0] ? x->lo[0] : lo[0];
+        hi[0] = x->hi[0] > hi[0] ? x->hi[0] : hi[0];
+        lo[1] = x->lo[1] < lo[1] ? x->lo[1] : lo[1];
+        hi[1] = x->hi[1] < hi[1] ? x->hi[1] : hi[1];
+    }
+    char text[NK_POS_TEXT], a[64], b[64], o[64];
+    nk_pos_format(pos, text);
+    printf("position: %s\n", text);
+    const bool exact = lo[0] == hi[0] && lo[1] == hi[1];
+    printf("value: %s can force %s and %s %s of the %u seeds on the board (a repetition "
+           "gives the rest to nobody; %s: search beyond the %u-seed database, %llu nodes)\n",
+           nk_cli_side_name(me), range_text(a, sizeof a, lo[0], hi[0]),
+           nk_cli_side_name(me ^ 1), range_text(b, sizeof b, lo[1], hi[1]), board,
+           exact ? "exact" : "bounds, not decided within --nodes a search", tb->seeds,
+           (unsigned long long)nodes);
+    int worst, best;
+    pair_outcomes(tb, pos, lo, hi, &worst, &best);
+    printf("result under perfect play: %s%s (stores South %u, North %u; a win needs %u)\n",
+           outcomes_text(o, sizeof o, worst, best, me), worst == best ? "" : ", not decided",
+           pos->store[0], pos->store[1], nk_pos_total(pos) / 2 + 1);
+    for (unsigned m = mask; m; m &= m - 1) {
+        const int move = __builtin_ctz(m);
+        const move_pair *x = &mv[move];
+        int w, bst;
+        pair_outcomes(tb, pos, x->lo, x->hi, &w, &bst);
+        const char *mark = "";
+        if (w == bst && worst == best && w == worst)
+            mark = " optimal";
+        else if ((w != bst || worst != best) && bst >= worst)
+            mark = " possibly optimal";
+        printf("move %c: %s %s, %s %s: %s%s", nk_move_letter(move), nk_cli_side_name(me),
+               range_text(a, sizeof a, x->lo[0], x->hi[0]), nk_cli_side_name(me ^ 1),
+               range_text(b, sizeof b, x->lo[1], x->hi[1]),
+               outcomes_text(o, sizeof o, w, bst, me), mark);
+        if (x->nodes)
+            printf(" (depth %u, %llu nodes)", x->depth, (unsigned long long)x->nodes);
+        printf("\n");
+    }
+    return nk_cli_finish(cli);
+}
+
 /* `nickar solve` beyond the database: prints the value (exact, or a lower
  * bound when some move was not decided) and every move's. */
 static int solve_print_beyond(nk_cli *cli, const nk_tb *tb, const nk_pos *pos, uint64_t budget)
@@ -370,11 +559,9 @@ int nk_cmd_solve(int argc, char **argv)
         return nk_cli_finish(&cli);
     }
     if (st == NK_ERANGE && tb.planes == 2) {
-        nk_cli_error(&cli, "position '%s' has %u seeds on the board and the database at most "
-                     "%u; the search beyond the database is not available for %s",
-                     text, board, tb.seeds, v->name);
+        rc = solve_print_planes_beyond(&cli, &tb, &pos, budget);
         nk_tb_close(&tb);
-        return NK_EXIT_USAGE;
+        return rc;
     }
     if (st == NK_ERANGE) {
         rc = solve_print_beyond(&cli, &tb, &pos, budget);

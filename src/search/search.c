@@ -68,6 +68,8 @@ struct nk_search {
     bool tb_cycle;      /* a probed value had NK_TB_CYCLE */
     int bound;          /* nk_search_set_bound: 0, or +1 / -1 for bound_side */
     uint8_t bound_side;
+    bool collect;       /* nk_search_set_collect: score collect_side's seeds */
+    uint8_t collect_side;
     uint8_t root_side;  /* the root's side to move (view NK_VIEW_ROOT) */
     tt_entry *tt;       /* NULL: no table */
     uint64_t tt_mask;   /* entries - 1; entries are used in pairs */
@@ -130,6 +132,27 @@ void nk_search_set_bound(nk_search *s, int bound, int side)
 {
     s->bound = bound > 0 ? 1 : bound < 0 ? -1 : 0;
     s->bound_side = (uint8_t)side;
+}
+
+void nk_search_set_collect(nk_search *s, int side)
+{
+    s->collect = side == NK_SOUTH || side == NK_NORTH;
+    s->collect_side = (uint8_t)(s->collect ? side : 0);
+}
+
+/* Collect mode: the seeds `mine` that collect_side ends with, from the
+ * side to move's view. */
+static inline double collect_score(const nk_search *s, const nk_pos *pos, int mine)
+{
+    return (pos->side == s->collect_side ? mine : -mine) * NK_SCORE_SEED;
+}
+
+/* Collect mode: a finished game scored by collect_side's total. */
+static double collect_terminal(const nk_search *s, const nk_pos *pos, nk_end end)
+{
+    nk_result r;
+    nk_pos_result(s->eval.variant, pos, end, &r);
+    return collect_score(s, pos, (int)r.total[s->collect_side]);
 }
 
 void nk_search_free(nk_search *s)
@@ -527,6 +550,12 @@ static bool tb_node(nk_search *s, const nk_pos *pos, double *score)
         return false;
     const int v = byte & NK_TB_VALUE_MASK, me = pos->side;
     s->tb_cycle |= (byte & NK_TB_CYCLE) != 0;
+    if (s->collect) {
+        /* What collect_side forces: plane 0 when it moves, else plane 1. */
+        const int cs = s->collect_side;
+        *score = collect_score(s, pos, (int)pos->store[cs] + (me == cs ? v : theirs));
+        return true;
+    }
     int diff = (int)pos->store[me] + v - ((int)pos->store[me ^ 1] + (int)board - v);
     if (s->tb->planes == 2) {
         /* Speightstown: the result is the database's (R-W12: a win needs
@@ -566,7 +595,8 @@ node_done(nk_search *s, const nk_pos *pos, const frame *up, unsigned ply, double
         end = NK_END_PLY_LIMIT;
     if (end == NK_END_NONE)
         return __builtin_expect(s->tb != NULL, 0) && tb_node(s, pos, score);
-    *score = nk_eval_terminal(v, pos, end);
+    *score = __builtin_expect(s->collect, 0) ? collect_terminal(s, pos, end)
+                                             : nk_eval_terminal(v, pos, end);
     return true;
 }
 
@@ -591,6 +621,11 @@ static inline __attribute__((always_inline)) double eval_node(const nk_search *s
 static double bound_leaf(const nk_search *s, const nk_pos *pos)
 {
     const int board = (int)nk_pos_on_board(pos), me = pos->side;
+    if (s->collect) {
+        const int cs = s->collect_side;
+        const int all = (cs == s->bound_side) == (s->bound > 0);
+        return collect_score(s, pos, (int)pos->store[cs] + (all ? board : 0));
+    }
     const int mine = ((me == s->bound_side) == (s->bound > 0)) ? board : 0;
     const int diff = (int)pos->store[me] + mine - ((int)pos->store[me ^ 1] + board - mine);
     return diff * NK_SCORE_SEED;

@@ -107,6 +107,19 @@ void nk_search_set_tb(nk_search *s, const struct nk_tb *tb);
  * the value of the game without a ply limit cut at the horizon.  0 (the
  * default): the evaluation. */
 void nk_search_set_bound(nk_search *s, int bound, int side);
+/* Collect mode (for `nickar solve` in speightstown, whose result needs
+ * what each side can force himself to collect): with side NK_SOUTH or
+ * NK_NORTH, every finished game, database value and bound leaf is scored
+ * by the seeds `side` ends with in its store (times NK_SCORE_SEED), from
+ * the side to move's view (negated where the other side moves): the search
+ * is the zero-sum game in which `side` collects as much as he can and the
+ * other side keeps that as small as it can, a repetition giving the board
+ * to nobody where the variant's rule does (R-W10).  A database value is
+ * the seeds that side forces from there (the plane of its side:
+ * nk_tb_probe_pair); a bound leaf gives `side` the whole board when bound
+ * is +1 for `side` (or -1 for the other), else none of it.  Any other
+ * side (-1): off, the default. */
+void nk_search_set_collect(nk_search *s, int side);
 /* Frees a search; NULL is allowed. */
 void nk_search_free(nk_search *s);
 /* Empties the transposition table, writing all of its memory (a benchmark
