@@ -44,6 +44,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef __GLIBC__ /* defined by the headers above */
+#include <malloc.h> /* malloc_trim */
+#endif
 
 #include "tb/tb.h"
 
@@ -293,27 +296,32 @@ static inline void st(uint8_t *a, uint64_t i, uint8_t x)
     __atomic_store_n(&a[i], x, __ATOMIC_RELAXED);
 }
 
-/* Work arrays of one seed count.  The moves that stay on the count are
- * written once, in chunks of CHUNK positions: deg[i] of them for position
- * i, their indices (NOFLIP set when the child has the same side to move)
- * one after another in the chunk's own array. */
-enum { CHUNK = 1 << 16 };
+/* Work arrays of one seed count.  on[i] has a bit for each move of
+ * position i that stays on the count (bit m for move m, as nk_legal).  The
+ * children of those moves (their indices, NOFLIP set when the child has the
+ * same side to move) are either stored, one after another in the chunk's
+ * own array (CHUNK positions a chunk, arrays of the exact size), or, where
+ * the stored lists would not fit the build's memory limit, computed again
+ * each time a sweep needs them (level_compute). */
+enum { CHUNK = 1 << 16, MOVES = NK_PASS + 1 };
 #define NOFLIP 0x80000000u
 
 typedef struct tb_chunk {
     uint32_t *edge;
-    uint64_t len, cap;
+    uint64_t len; /* children of the chunk's positions on the count */
 } tb_chunk;
 
 typedef struct tb_level {
+    const nk_tb *tb;
     unsigned b;
     uint64_t n, nchunks;
     uint8_t *lo, *hi; /* two planes: g and h (the database's own planes) */
     uint8_t *base;   /* best known move value + 1, 0 for none; 0xFF: over */
     uint8_t *hbase;  /* two planes: least known opponent's value, 0xFF: none */
     uint8_t *cyc;    /* NK_TB_CYCLE or 0 */
-    uint8_t *deg;
+    uint16_t *on;    /* the moves that stay on the count (bits, above) */
     tb_chunk *chunk;
+    bool stored;     /* the children's lists are in chunk[] */
     /* Which positions' bounds moved in the last sweep (prev) and in this
      * one (cur), one bit each: a position is evaluated again only when one
      * of its children moved since it was last evaluated (every position in
@@ -355,34 +363,54 @@ static void level_turn(tb_level *L)
     memset(L->cur, 0, ((L->n + 63) / 64) * sizeof *L->cur);
 }
 
-static bool chunk_push(tb_chunk *c, uint32_t x)
+/* The children on the count of position i, as the first pass found them
+ * (tb_move_value, MOVE_SAME): the move applied by the engine to the
+ * position, the child's index in e (NOFLIP when it has the same side to
+ * move).  Returns their number. */
+static unsigned level_compute(const tb_level *L, uint64_t i, uint32_t e[MOVES])
 {
-    if (c->len == c->cap) {
-        uint64_t cap = c->cap ? 2 * c->cap : 4 * CHUNK;
-        uint32_t *e = realloc(c->edge, cap * sizeof *e);
-        if (e == NULL)
-            return false;
-        c->edge = e;
-        c->cap = cap;
+    const nk_tb *tb = L->tb;
+    nk_pos p;
+    tb_position(tb, L->b, i, &p);
+    unsigned d = 0;
+    for (unsigned m = L->on[i]; m; m &= m - 1) {
+        nk_pos child = p;
+        nk_apply(&tb->rules, &child, __builtin_ctz(m), NULL);
+        nk_pos q = child;
+        q.flags = 0;
+        e[d++] = (uint32_t)tb_index(tb, q, L->b) | (child.side != p.side ? 0 : NOFLIP);
     }
-    c->edge[c->len++] = x;
-    return true;
+    return d;
+}
+
+/* The children of position i: from the stored lists (*ep, which moves past
+ * them) or computed into tmp. */
+static inline const uint32_t *level_edges(const tb_level *L, uint64_t i, const uint32_t **ep,
+                                          unsigned deg, uint32_t tmp[MOVES])
+{
+    if (L->stored) {
+        const uint32_t *e = *ep;
+        *ep += deg;
+        return e;
+    }
+    level_compute(L, i, tmp);
+    return tmp;
 }
 
 /* First pass: terminal positions, known move values, starting bounds, and
- * the moves that stay on the count. */
+ * the moves that stay on the count (on[], and their number in each chunk). */
 static void level_init(const nk_tb *tb, const uint8_t *data, tb_level *L)
 {
     const unsigned b = L->b;
-    bool nomem = false;
-#pragma omp parallel for schedule(dynamic, 1) reduction(|| : nomem) if (L->nchunks > 1)
+#pragma omp parallel for schedule(dynamic, 1) if (L->nchunks > 1)
     for (uint64_t k = 0; k < L->nchunks; k++) {
         tb_chunk *c = &L->chunk[k];
         uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
+        c->len = 0;
         for (uint64_t i = k * CHUNK; i < end_i; i++) {
             nk_pos p;
             tb_position(tb, b, i, &p);
-            L->deg[i] = 0;
+            L->on[i] = 0;
             L->cyc[i] = 0;
             nk_end end = nk_pos_end(&tb->rules, &p);
             if (end != NK_END_NONE) {
@@ -397,8 +425,10 @@ static void level_init(const nk_tb *tb, const uint8_t *data, tb_level *L)
             unsigned legal = tb_moves(tb, data, &p, b, mv);
             int best = -1, least = 0xFF;
             bool cyc = false;
+            unsigned on = 0;
             for (unsigned m = legal; m; m &= m - 1) {
-                const tb_move *x = &mv[__builtin_ctz(m)];
+                const int move = __builtin_ctz(m);
+                const tb_move *x = &mv[move];
                 if (x->kind == MOVE_KNOWN) {
                     if (x->value > best)
                         best = x->value;
@@ -406,22 +436,64 @@ static void level_init(const nk_tb *tb, const uint8_t *data, tb_level *L)
                         least = x->opp;
                     cyc |= x->cycle;
                 } else {
-                    nomem |= !chunk_push(c, (uint32_t)x->index | (x->flip ? 0 : NOFLIP));
-                    L->deg[i]++;
+                    on |= 1u << move;
                 }
             }
+            L->on[i] = (uint16_t)on;
+            c->len += (unsigned)__builtin_popcount(on);
             L->base[i] = (uint8_t)(best + 1);
             L->lo[i] = (uint8_t)(best < 0 ? 0 : best);
             if (L->hbase) { /* h starts at 0 below its moves on the count */
                 L->hbase[i] = (uint8_t)least;
-                L->hi[i] = (uint8_t)(L->deg[i] ? 0 : least);
+                L->hi[i] = (uint8_t)(on ? 0 : least);
             } else {
-                L->hi[i] = (uint8_t)(L->deg[i] ? (int)b : best);
+                L->hi[i] = (uint8_t)(on ? (int)b : best);
             }
             L->cyc[i] = cyc ? NK_TB_CYCLE : 0;
         }
     }
+}
+
+/* Stores the children's lists of every chunk (arrays of the exact size). */
+static void level_fill(tb_level *L)
+{
+    bool nomem = false;
+#pragma omp parallel for schedule(dynamic, 1) reduction(|| : nomem) if (L->nchunks > 1)
+    for (uint64_t k = 0; k < L->nchunks; k++) {
+        tb_chunk *c = &L->chunk[k];
+        if (c->len == 0)
+            continue;
+        c->edge = malloc(c->len * sizeof *c->edge);
+        if (c->edge == NULL) {
+            nomem = true;
+            continue;
+        }
+        uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
+        uint32_t *e = c->edge;
+        for (uint64_t i = k * CHUNK; i < end_i; i++)
+            if (L->on[i])
+                e += level_compute(L, i, e);
+    }
     L->nomem = nomem;
+}
+
+/* Frees the children's lists, and gives the memory back to the system
+ * (glibc keeps freed blocks of its heaps otherwise: the next count may be
+ * one that computes its children because they would not fit). */
+static void level_free(tb_level *L, uint64_t nchunks)
+{
+    bool any = false;
+    for (uint64_t k = 0; k < nchunks; k++) {
+        any |= L->chunk[k].edge != NULL;
+        free(L->chunk[k].edge);
+        L->chunk[k].edge = NULL;
+    }
+#ifdef __GLIBC__
+    if (any)
+        malloc_trim(0);
+#else
+    (void)any;
+#endif
 }
 
 /* One sweep of the bounds over the positions not yet settled; returns the
@@ -432,14 +504,22 @@ static uint64_t level_sweep(tb_level *L)
     uint64_t moved = 0;
 #pragma omp parallel for schedule(dynamic, 1) reduction(+ : moved) if (L->nchunks > 1)
     for (uint64_t k = 0; k < L->nchunks; k++) {
-        const uint32_t *e = L->chunk[k].edge;
+        const uint32_t *ep = L->chunk[k].edge;
+        uint32_t tmp[MOVES];
         uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
-        for (uint64_t i = k * CHUNK; i < end_i; e += L->deg[i], i++) {
+        for (uint64_t i = k * CHUNK; i < end_i; i++) {
+            const unsigned deg = (unsigned)__builtin_popcount(L->on[i]);
             uint8_t lo = ld(L->lo, i), hi = ld(L->hi, i);
-            if (lo == hi || !children_moved(L, e, L->deg[i]))
+            if (lo == hi) {
+                if (L->stored)
+                    ep += deg;
+                continue;
+            }
+            const uint32_t *e = level_edges(L, i, &ep, deg, tmp);
+            if (!children_moved(L, e, deg))
                 continue;
             int nlo = (int)L->base[i] - 1, nhi = nlo;
-            for (unsigned j = 0; j < L->deg[i]; j++) {
+            for (unsigned j = 0; j < deg; j++) {
                 uint32_t x = e[j] & ~NOFLIP;
                 int clo = ld(L->lo, x), chi = ld(L->hi, x);
                 bool flip = !(e[j] & NOFLIP);
@@ -472,14 +552,19 @@ static uint64_t level_sweep2(tb_level *L)
     uint64_t moved = 0;
 #pragma omp parallel for schedule(dynamic, 1) reduction(+ : moved) if (L->nchunks > 1)
     for (uint64_t k = 0; k < L->nchunks; k++) {
-        const uint32_t *e = L->chunk[k].edge;
+        const uint32_t *ep = L->chunk[k].edge;
+        uint32_t tmp[MOVES];
         uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
-        for (uint64_t i = k * CHUNK; i < end_i; e += L->deg[i], i++) {
-            if (L->deg[i] == 0 || !children_moved(L, e, L->deg[i]))
+        for (uint64_t i = k * CHUNK; i < end_i; i++) {
+            const unsigned deg = (unsigned)__builtin_popcount(L->on[i]);
+            if (deg == 0)
+                continue;
+            const uint32_t *e = level_edges(L, i, &ep, deg, tmp);
+            if (!children_moved(L, e, deg))
                 continue;
             uint8_t g = ld(L->lo, i), h = ld(L->hi, i);
             int ng = (int)L->base[i] - 1, nh = L->hbase[i];
-            for (unsigned j = 0; j < L->deg[i]; j++) {
+            for (unsigned j = 0; j < deg; j++) {
                 uint32_t x = e[j] & ~NOFLIP;
                 int cg = ld(L->lo, x), ch = ld(L->hi, x);
                 bool flip = !(e[j] & NOFLIP);
@@ -510,12 +595,20 @@ static uint64_t level_mark(tb_level *L)
     uint64_t moved = 0;
 #pragma omp parallel for schedule(dynamic, 1) reduction(+ : moved) if (L->nchunks > 1)
     for (uint64_t k = 0; k < L->nchunks; k++) {
-        const uint32_t *e = L->chunk[k].edge;
+        const uint32_t *ep = L->chunk[k].edge;
+        uint32_t tmp[MOVES];
         uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
-        for (uint64_t i = k * CHUNK; i < end_i; e += L->deg[i], i++) {
-            if (ld(L->cyc, i))
+        for (uint64_t i = k * CHUNK; i < end_i; i++) {
+            const unsigned deg = (unsigned)__builtin_popcount(L->on[i]);
+            if (deg == 0)
                 continue;
-            for (unsigned j = 0; j < L->deg[i]; j++)
+            if (ld(L->cyc, i)) {
+                if (L->stored)
+                    ep += deg;
+                continue;
+            }
+            const uint32_t *e = level_edges(L, i, &ep, deg, tmp);
+            for (unsigned j = 0; j < deg; j++)
                 if (ld(L->cyc, e[j] & ~NOFLIP)) {
                     st(L->cyc, i, NK_TB_CYCLE);
                     moved++;
@@ -528,6 +621,12 @@ static uint64_t level_mark(tb_level *L)
 
 nk_status nk_tb_build(nk_tb *tb, const nk_variant *v, unsigned seeds, int threads,
                       nk_tb_stats *stats, char *err, size_t errlen)
+{
+    return nk_tb_build_within(tb, v, seeds, threads, 0, stats, err, errlen);
+}
+
+nk_status nk_tb_build_within(nk_tb *tb, const nk_variant *v, unsigned seeds, int threads,
+                             uint64_t max_bytes, nk_tb_stats *stats, char *err, size_t errlen)
 {
     memset(tb, 0, sizeof *tb);
     nk_status st0 = nk_tb_supported(v, err, errlen);
@@ -553,41 +652,56 @@ nk_status nk_tb_build(nk_tb *tb, const nk_variant *v, unsigned seeds, int thread
     const bool two = tb->planes == 2;
     tb->owned = malloc(tb->planes * total);
     uint8_t *hi = two ? NULL : malloc(top), *base = malloc(top), *cyc = malloc(top),
-            *deg = malloc(top), *hbase = two ? malloc(top) : NULL;
+            *hbase = two ? malloc(top) : NULL;
+    uint16_t *on = malloc(top * sizeof *on);
     tb_chunk *chunk = calloc(nch, sizeof *chunk);
-    uint64_t *bits = malloc(2 * ((top + 63) / 64) * sizeof *bits);
-    bool nomem = !bits || !tb->owned || (!two && !hi) || (two && !hbase) || !base || !cyc || !deg ||
+    const uint64_t words = (top + 63) / 64;
+    uint64_t *bits = malloc(2 * words * sizeof *bits);
+    bool nomem = !bits || !tb->owned || (!two && !hi) || (two && !hbase) || !base || !cyc || !on ||
                  !chunk;
+    /* What the build holds besides the children's lists. */
+    const uint64_t fixed = tb->planes * total + 5 * top + 2 * words * sizeof *bits +
+                           nch * sizeof *chunk;
     nk_tb_stats s = {.positions = total};
     for (unsigned b = 0; b <= seeds && !nomem; b++) {
-        tb_level L = {.b = b,
+        tb_level L = {.tb = tb,
+                      .b = b,
                       .n = tb->npat * nk_tb_count(b),
                       .lo = tb->owned + tb->offset[b],
                       .hi = two ? tb->owned + total + tb->offset[b] : hi,
                       .base = base,
                       .hbase = hbase,
                       .cyc = cyc,
-                      .deg = deg,
+                      .on = on,
                       .chunk = chunk,
                       .prev = bits,
-                      .cur = bits + (top + 63) / 64};
+                      .cur = bits + words};
         L.nchunks = (L.n + CHUNK - 1) / CHUNK;
-        for (uint64_t k = 0; k < L.nchunks; k++)
-            chunk[k].len = 0;
         level_init(tb, tb->owned, &L);
-        if (L.nomem) {
-            nomem = true;
-            break;
+        uint64_t edges = 0;
+        for (uint64_t k = 0; k < L.nchunks; k++)
+            edges += chunk[k].len;
+        L.stored = max_bytes == 0 || fixed + edges * sizeof(uint32_t) <= max_bytes;
+        if (L.stored) {
+            level_fill(&L);
+            if (L.nomem) {
+                level_free(&L, L.nchunks);
+                nomem = true;
+                break;
+            }
+        } else {
+            s.computed++;
         }
-        const uint64_t words = (L.n + 63) / 64;
-        memset(L.prev, 0xFF, words * sizeof *L.prev); /* the first sweep: all */
-        memset(L.cur, 0, words * sizeof *L.cur);
+        const uint64_t nw = (L.n + 63) / 64;
+        memset(L.prev, 0xFF, nw * sizeof *L.prev); /* the first sweep: all */
+        memset(L.cur, 0, nw * sizeof *L.cur);
         if (two) { /* no cycle: the least fixpoints are the values */
             while (level_sweep2(&L) != 0) {
                 level_turn(&L);
                 s.sweeps++;
             }
             s.sweeps++;
+            level_free(&L, L.nchunks);
             continue;
         }
         while (level_sweep(&L) != 0) {
@@ -600,6 +714,7 @@ nk_status nk_tb_build(nk_tb *tb, const nk_variant *v, unsigned seeds, int thread
                 L.cyc[i] = NK_TB_CYCLE;
         while (level_mark(&L) != 0)
             ;
+        level_free(&L, L.nchunks);
         uint64_t ncyc = 0;
 #pragma omp parallel for schedule(static) reduction(+ : ncyc) if (L.nchunks > 1)
         for (uint64_t i = 0; i < L.n; i++) {
@@ -622,15 +737,13 @@ nk_status nk_tb_build(nk_tb *tb, const nk_variant *v, unsigned seeds, int thread
         }
         s.cycle += ncyc;
     }
-    for (uint64_t k = 0; chunk && k < nch; k++)
-        free(chunk[k].edge);
     free(chunk);
     free(hi);
     free(bits);
     free(hbase);
     free(base);
     free(cyc);
-    free(deg);
+    free(on);
     if (nomem) {
         free(tb->owned);
         memset(tb, 0, sizeof *tb);
