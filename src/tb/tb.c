@@ -194,6 +194,27 @@ static void tb_position(const nk_tb *tb, unsigned b, uint64_t i, nk_pos *p)
     p->side = NK_SOUTH;
 }
 
+/* The position of index i + 1 from that of i (same count, South to move):
+ * the next composition in the order of the rank (the bars s_j above: the
+ * first s_j that can move up by one does, the ones below it go back to
+ * 0, 1, ...; in pits, the first nonempty pit t >= 1 gives one seed to pit
+ * t - 1, which gets pit 0's seeds too), or a new unrank where the next
+ * ownership pattern starts. */
+static inline void tb_step(const nk_tb *tb, unsigned b, uint64_t count, uint64_t i1, nk_pos *p)
+{
+    if (i1 % count == 0) {
+        tb_position(tb, b, i1, p);
+        return;
+    }
+    unsigned t = 1;
+    while (p->pit[t] == 0)
+        t++;
+    const uint8_t s0 = p->pit[0];
+    p->pit[0] = 0;
+    p->pit[t - 1] = (uint8_t)(s0 + 1);
+    p->pit[t]--;
+}
+
 /* ===== the value of a move ===== */
 
 enum { MOVE_KNOWN, MOVE_SAME };
@@ -299,10 +320,12 @@ static inline void st(uint8_t *a, uint64_t i, uint8_t x)
 /* Work arrays of one seed count.  on[i] has a bit for each move of
  * position i that stays on the count (bit m for move m, as nk_legal).  The
  * children of those moves (their indices, NOFLIP set when the child has the
- * same side to move) are either stored, one after another in the chunk's
- * own array (CHUNK positions a chunk, arrays of the exact size), or, where
- * the stored lists would not fit the build's memory limit, computed again
- * each time a sweep needs them (level_compute). */
+ * same side to move) are stored, one after another in the chunk's own
+ * array (CHUNK positions a chunk, arrays of the exact size), as long as they
+ * fit the build's memory limit (the first pass keeps a chunk's list while
+ * the lists kept so far and it fit, in whatever order the threads finish
+ * the chunks); a chunk without its list computes its children again each
+ * time a sweep needs them (level_compute).  Only the time differs. */
 enum { CHUNK = 1 << 16, MOVES = NK_PASS + 1 };
 #define NOFLIP 0x80000000u
 
@@ -314,31 +337,45 @@ typedef struct tb_chunk {
 typedef struct tb_level {
     const nk_tb *tb;
     unsigned b;
-    uint64_t n, nchunks;
+    uint64_t n, count, nchunks; /* count: the positions of one pattern */
     uint8_t *lo, *hi; /* two planes: g and h (the database's own planes) */
     uint8_t *base;   /* best known move value + 1, 0 for none; 0xFF: over */
     uint8_t *hbase;  /* two planes: least known opponent's value, 0xFF: none */
     uint8_t *cyc;    /* NK_TB_CYCLE or 0 */
     uint16_t *on;    /* the moves that stay on the count (bits, above) */
     tb_chunk *chunk;
-    bool stored;     /* the children's lists are in chunk[] */
-    /* Which positions' bounds moved in the last sweep (prev) and in this
-     * one (cur), one bit each: a position is evaluated again only when one
-     * of its children moved since it was last evaluated (every position in
-     * the first sweep, all set).  The bits are small enough to stay in the
-     * cache where the bounds are not. */
-    uint64_t *prev, *cur;
+    uint64_t room;   /* bytes the lists may take (0: none kept) */
+    uint64_t used;   /* bytes the first pass asked for them */
+    /* Which positions' bounds moved in the last sweep and in this one: two
+     * bits a position side by side (bit 2i + par: this sweep, 2i + 1 - par:
+     * the last), so that one read answers for both.  A position is
+     * evaluated again only when one of its children moved since it was last
+     * evaluated (every position in the first sweep).  The bits are small
+     * enough to stay in the cache where the bounds are not. */
+    uint64_t *moved;
+    unsigned par;
     bool nomem;
 } tb_level;
 
-static inline bool moved_bit(const uint64_t *m, uint64_t i)
+/* The bits of a move mask (the portable build has no popcount
+ * instruction, and the library's is a call). */
+static inline unsigned pop16(unsigned x)
 {
-    return (__atomic_load_n(&m[i >> 6], __ATOMIC_RELAXED) >> (i & 63)) & 1u;
+    x = x - ((x >> 1) & 0x5555u);
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0F0Fu;
+    return (x + (x >> 8)) & 0x1Fu;
 }
 
-static inline void set_moved(uint64_t *m, uint64_t i)
+/* Whether position x moved in the last sweep or in this one. */
+static inline bool moved_either(const uint64_t *m, uint64_t x)
 {
-    __atomic_fetch_or(&m[i >> 6], (uint64_t)1 << (i & 63), __ATOMIC_RELAXED);
+    return (__atomic_load_n(&m[x >> 5], __ATOMIC_RELAXED) >> (2 * (x & 31))) & 3u;
+}
+
+static inline void set_moved(uint64_t *m, unsigned par, uint64_t i)
+{
+    __atomic_fetch_or(&m[i >> 5], (uint64_t)1 << (2 * (i & 31) + par), __ATOMIC_RELAXED);
 }
 
 /* Whether one of the deg children in e moved in the last sweep or, earlier,
@@ -346,34 +383,46 @@ static inline void set_moved(uint64_t *m, uint64_t i)
  * in the same sweep is seen at once). */
 static inline bool children_moved(const tb_level *L, const uint32_t *e, unsigned deg)
 {
-    for (unsigned j = 0; j < deg; j++) {
-        const uint64_t x = e[j] & ~NOFLIP;
-        if (moved_bit(L->prev, x) || moved_bit(L->cur, x))
+    for (unsigned j = 0; j < deg; j++)
+        if (moved_either(L->moved, e[j] & ~NOFLIP))
             return true;
-    }
     return false;
+}
+
+/* The bits of one parity in every word: 0x55... (even) or 0xAA... (odd). */
+static inline uint64_t parity_bits(unsigned par)
+{
+    return par ? UINT64_C(0xAAAAAAAAAAAAAAAA) : UINT64_C(0x5555555555555555);
+}
+
+/* Starts the first sweep: every position moved "in the last sweep". */
+static void level_start(tb_level *L)
+{
+    L->par = 0;
+    const uint64_t last = parity_bits(1);
+    for (uint64_t w = 0; w < (L->n + 31) / 32; w++)
+        L->moved[w] = last;
 }
 
 /* Ends a sweep: this sweep's bits become the last sweep's. */
 static void level_turn(tb_level *L)
 {
-    uint64_t *t = L->prev;
-    L->prev = L->cur;
-    L->cur = t;
-    memset(L->cur, 0, ((L->n + 63) / 64) * sizeof *L->cur);
+    L->par ^= 1;
+    const uint64_t keep = ~parity_bits(L->par);
+    for (uint64_t w = 0; w < (L->n + 31) / 32; w++)
+        L->moved[w] &= keep;
 }
 
 /* The children on the count of position i, as the first pass found them
  * (tb_move_value, MOVE_SAME): the move applied by the engine to the
  * position, the child's index in e (NOFLIP when it has the same side to
  * move).  Returns their number. */
-static unsigned level_compute(const tb_level *L, uint64_t i, uint32_t e[MOVES])
+static unsigned level_compute(const tb_level *L, const nk_pos *pp, unsigned on, uint32_t e[MOVES])
 {
     const nk_tb *tb = L->tb;
-    nk_pos p;
-    tb_position(tb, L->b, i, &p);
+    const nk_pos p = *pp;
     unsigned d = 0;
-    for (unsigned m = L->on[i]; m; m &= m - 1) {
+    for (unsigned m = on; m; m &= m - 1) {
         nk_pos child = p;
         nk_apply(&tb->rules, &child, __builtin_ctz(m), NULL);
         nk_pos q = child;
@@ -384,16 +433,17 @@ static unsigned level_compute(const tb_level *L, uint64_t i, uint32_t e[MOVES])
 }
 
 /* The children of position i: from the stored lists (*ep, which moves past
- * them) or computed into tmp. */
-static inline const uint32_t *level_edges(const tb_level *L, uint64_t i, const uint32_t **ep,
-                                          unsigned deg, uint32_t tmp[MOVES])
+ * them) or computed into tmp from its position p. */
+static inline const uint32_t *level_edges(const tb_level *L, uint64_t i, const nk_pos *p,
+                                          const uint32_t **ep, unsigned deg,
+                                          uint32_t tmp[MOVES])
 {
-    if (L->stored) {
+    if (*ep) {
         const uint32_t *e = *ep;
         *ep += deg;
         return e;
     }
-    level_compute(L, i, tmp);
+    level_compute(L, p, L->on[i], tmp);
     return tmp;
 }
 
@@ -402,14 +452,23 @@ static inline const uint32_t *level_edges(const tb_level *L, uint64_t i, const u
 static void level_init(const nk_tb *tb, const uint8_t *data, tb_level *L)
 {
     const unsigned b = L->b;
-#pragma omp parallel for schedule(dynamic, 1) if (L->nchunks > 1)
+    bool nomem = false;
+#pragma omp parallel if (L->nchunks > 1) reduction(|| : nomem)
+    {
+    /* The children of a chunk, kept when the lists fit (L->room). */
+    uint32_t *scratch = L->room > 0 ? malloc(CHUNK * MOVES * sizeof *scratch) : NULL;
+    nomem |= L->room > 0 && scratch == NULL;
+#pragma omp for schedule(dynamic, 1)
     for (uint64_t k = 0; k < L->nchunks; k++) {
         tb_chunk *c = &L->chunk[k];
         uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
+        uint32_t *e = scratch;
         c->len = 0;
+        nk_pos p;
+        tb_position(tb, b, k * CHUNK, &p);
         for (uint64_t i = k * CHUNK; i < end_i; i++) {
-            nk_pos p;
-            tb_position(tb, b, i, &p);
+            if (i > k * CHUNK)
+                tb_step(tb, b, L->count, i, &p);
             L->on[i] = 0;
             L->cyc[i] = 0;
             nk_end end = nk_pos_end(&tb->rules, &p);
@@ -437,10 +496,12 @@ static void level_init(const nk_tb *tb, const uint8_t *data, tb_level *L)
                     cyc |= x->cycle;
                 } else {
                     on |= 1u << move;
+                    if (e)
+                        *e++ = (uint32_t)x->index | (x->flip ? 0 : NOFLIP);
                 }
             }
             L->on[i] = (uint16_t)on;
-            c->len += (unsigned)__builtin_popcount(on);
+            c->len += pop16(on);
             L->base[i] = (uint8_t)(best + 1);
             L->lo[i] = (uint8_t)(best < 0 ? 0 : best);
             if (L->hbase) { /* h starts at 0 below its moves on the count */
@@ -451,28 +512,17 @@ static void level_init(const nk_tb *tb, const uint8_t *data, tb_level *L)
             }
             L->cyc[i] = cyc ? NK_TB_CYCLE : 0;
         }
-    }
-}
-
-/* Stores the children's lists of every chunk (arrays of the exact size). */
-static void level_fill(tb_level *L)
-{
-    bool nomem = false;
-#pragma omp parallel for schedule(dynamic, 1) reduction(|| : nomem) if (L->nchunks > 1)
-    for (uint64_t k = 0; k < L->nchunks; k++) {
-        tb_chunk *c = &L->chunk[k];
-        if (c->len == 0)
-            continue;
-        c->edge = malloc(c->len * sizeof *c->edge);
-        if (c->edge == NULL) {
-            nomem = true;
-            continue;
+        /* Keep the chunk's children while they fit in the room left. */
+        if (scratch && c->len > 0 &&
+            __atomic_add_fetch(&L->used, c->len * sizeof *e, __ATOMIC_RELAXED) <= L->room) {
+            c->edge = malloc(c->len * sizeof *c->edge);
+            if (c->edge)
+                memcpy(c->edge, scratch, c->len * sizeof *c->edge);
+            else
+                nomem = true;
         }
-        uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
-        uint32_t *e = c->edge;
-        for (uint64_t i = k * CHUNK; i < end_i; i++)
-            if (L->on[i])
-                e += level_compute(L, i, e);
+    }
+    free(scratch);
     }
     L->nomem = nomem;
 }
@@ -505,17 +555,23 @@ static uint64_t level_sweep(tb_level *L)
 #pragma omp parallel for schedule(dynamic, 1) reduction(+ : moved) if (L->nchunks > 1)
     for (uint64_t k = 0; k < L->nchunks; k++) {
         const uint32_t *ep = L->chunk[k].edge;
+        const bool stored = ep != NULL; /* else computed (none, or no room) */
         uint32_t tmp[MOVES];
         uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
+        nk_pos p; /* position i, where the children are computed */
+        if (!stored)
+            tb_position(L->tb, L->b, k * CHUNK, &p);
         for (uint64_t i = k * CHUNK; i < end_i; i++) {
-            const unsigned deg = (unsigned)__builtin_popcount(L->on[i]);
+            if (!stored && i > k * CHUNK)
+                tb_step(L->tb, L->b, L->count, i, &p);
+            const unsigned deg = pop16(L->on[i]);
             uint8_t lo = ld(L->lo, i), hi = ld(L->hi, i);
             if (lo == hi) {
-                if (L->stored)
+                if (stored)
                     ep += deg;
                 continue;
             }
-            const uint32_t *e = level_edges(L, i, &ep, deg, tmp);
+            const uint32_t *e = level_edges(L, i, &p, &ep, deg, tmp);
             if (!children_moved(L, e, deg))
                 continue;
             int nlo = (int)L->base[i] - 1, nhi = nlo;
@@ -539,7 +595,7 @@ static uint64_t level_sweep(tb_level *L)
                 moved++;
             }
             if (nlo > lo || nhi < hi)
-                set_moved(L->cur, i);
+                set_moved(L->moved, L->par, i);
         }
     }
     return moved;
@@ -553,13 +609,19 @@ static uint64_t level_sweep2(tb_level *L)
 #pragma omp parallel for schedule(dynamic, 1) reduction(+ : moved) if (L->nchunks > 1)
     for (uint64_t k = 0; k < L->nchunks; k++) {
         const uint32_t *ep = L->chunk[k].edge;
+        const bool stored = ep != NULL; /* else computed (none, or no room) */
         uint32_t tmp[MOVES];
         uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
+        nk_pos p; /* position i, where the children are computed */
+        if (!stored)
+            tb_position(L->tb, L->b, k * CHUNK, &p);
         for (uint64_t i = k * CHUNK; i < end_i; i++) {
-            const unsigned deg = (unsigned)__builtin_popcount(L->on[i]);
+            if (!stored && i > k * CHUNK)
+                tb_step(L->tb, L->b, L->count, i, &p);
+            const unsigned deg = pop16(L->on[i]);
             if (deg == 0)
                 continue;
-            const uint32_t *e = level_edges(L, i, &ep, deg, tmp);
+            const uint32_t *e = level_edges(L, i, &p, &ep, deg, tmp);
             if (!children_moved(L, e, deg))
                 continue;
             uint8_t g = ld(L->lo, i), h = ld(L->hi, i);
@@ -583,7 +645,7 @@ static uint64_t level_sweep2(tb_level *L)
                 moved++;
             }
             if (ng > g || nh > h)
-                set_moved(L->cur, i);
+                set_moved(L->moved, L->par, i);
         }
     }
     return moved;
@@ -596,18 +658,24 @@ static uint64_t level_mark(tb_level *L)
 #pragma omp parallel for schedule(dynamic, 1) reduction(+ : moved) if (L->nchunks > 1)
     for (uint64_t k = 0; k < L->nchunks; k++) {
         const uint32_t *ep = L->chunk[k].edge;
+        const bool stored = ep != NULL; /* else computed (none, or no room) */
         uint32_t tmp[MOVES];
         uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
+        nk_pos p; /* position i, where the children are computed */
+        if (!stored)
+            tb_position(L->tb, L->b, k * CHUNK, &p);
         for (uint64_t i = k * CHUNK; i < end_i; i++) {
-            const unsigned deg = (unsigned)__builtin_popcount(L->on[i]);
+            if (!stored && i > k * CHUNK)
+                tb_step(L->tb, L->b, L->count, i, &p);
+            const unsigned deg = pop16(L->on[i]);
             if (deg == 0)
                 continue;
             if (ld(L->cyc, i)) {
-                if (L->stored)
+                if (stored)
                     ep += deg;
                 continue;
             }
-            const uint32_t *e = level_edges(L, i, &ep, deg, tmp);
+            const uint32_t *e = level_edges(L, i, &p, &ep, deg, tmp);
             for (unsigned j = 0; j < deg; j++)
                 if (ld(L->cyc, e[j] & ~NOFLIP)) {
                     st(L->cyc, i, NK_TB_CYCLE);
@@ -655,17 +723,26 @@ nk_status nk_tb_build_within(nk_tb *tb, const nk_variant *v, unsigned seeds, int
             *hbase = two ? malloc(top) : NULL;
     uint16_t *on = malloc(top * sizeof *on);
     tb_chunk *chunk = calloc(nch, sizeof *chunk);
-    const uint64_t words = (top + 63) / 64;
-    uint64_t *bits = malloc(2 * words * sizeof *bits);
+    const uint64_t words = (top + 31) / 32; /* two bits a position */
+    uint64_t *bits = malloc(words * sizeof *bits);
     bool nomem = !bits || !tb->owned || (!two && !hi) || (two && !hbase) || !base || !cyc || !on ||
                  !chunk;
     /* What the build holds besides the children's lists. */
-    const uint64_t fixed = tb->planes * total + 5 * top + 2 * words * sizeof *bits +
-                           nch * sizeof *chunk;
+    int nthreads = 1;
+#ifdef _OPENMP
+    nthreads = omp_get_max_threads();
+#endif
+    /* What the build holds besides the children's lists: the database, five
+     * bytes of work a position of the largest count, the bits, the chunks,
+     * and each thread's list of one chunk (level_init). */
+    const uint64_t fixed = tb->planes * total + 5 * top + words * sizeof *bits +
+                           nch * sizeof *chunk +
+                           (uint64_t)nthreads * CHUNK * MOVES * sizeof(uint32_t);
     nk_tb_stats s = {.positions = total};
     for (unsigned b = 0; b <= seeds && !nomem; b++) {
         tb_level L = {.tb = tb,
                       .b = b,
+                      .count = nk_tb_count(b),
                       .n = tb->npat * nk_tb_count(b),
                       .lo = tb->owned + tb->offset[b],
                       .hi = two ? tb->owned + total + tb->offset[b] : hi,
@@ -674,27 +751,20 @@ nk_status nk_tb_build_within(nk_tb *tb, const nk_variant *v, unsigned seeds, int
                       .cyc = cyc,
                       .on = on,
                       .chunk = chunk,
-                      .prev = bits,
-                      .cur = bits + words};
+                      .moved = bits};
         L.nchunks = (L.n + CHUNK - 1) / CHUNK;
+        L.room = max_bytes == 0 ? UINT64_MAX : max_bytes > fixed ? max_bytes - fixed : 0;
         level_init(tb, tb->owned, &L);
-        uint64_t edges = 0;
-        for (uint64_t k = 0; k < L.nchunks; k++)
-            edges += chunk[k].len;
-        L.stored = max_bytes == 0 || fixed + edges * sizeof(uint32_t) <= max_bytes;
-        if (L.stored) {
-            level_fill(&L);
-            if (L.nomem) {
-                level_free(&L, L.nchunks);
-                nomem = true;
-                break;
-            }
-        } else {
-            s.computed++;
+        if (L.nomem) {
+            level_free(&L, L.nchunks);
+            nomem = true;
+            break;
         }
-        const uint64_t nw = (L.n + 63) / 64;
-        memset(L.prev, 0xFF, nw * sizeof *L.prev); /* the first sweep: all */
-        memset(L.cur, 0, nw * sizeof *L.cur);
+        bool all = true; /* every chunk keeps its children */
+        for (uint64_t k = 0; k < L.nchunks; k++)
+            all &= chunk[k].len == 0 || chunk[k].edge != NULL;
+        s.computed += !all;
+        level_start(&L);
         if (two) { /* no cycle: the least fixpoints are the values */
             while (level_sweep2(&L) != 0) {
                 level_turn(&L);
