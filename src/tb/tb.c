@@ -357,14 +357,20 @@ typedef struct tb_level {
     bool nomem;
 } tb_level;
 
-/* The bits of a move mask (the portable build has no popcount
- * instruction, and the library's is a call). */
+/* The number of bits of a move mask (13 bits), by a table: the portable
+ * build has no popcount instruction, the library's is a call, and a sweep
+ * needs it for every position. */
+#define NK_P2(n) n, n + 1, n + 1, n + 2
+#define NK_P4(n) NK_P2(n), NK_P2(n + 1), NK_P2(n + 1), NK_P2(n + 2)
+#define NK_P6(n) NK_P4(n), NK_P4(n + 1), NK_P4(n + 1), NK_P4(n + 2)
+#define NK_P8(n) NK_P6(n), NK_P6(n + 1), NK_P6(n + 1), NK_P6(n + 2)
+#define NK_P10(n) NK_P8(n), NK_P8(n + 1), NK_P8(n + 1), NK_P8(n + 2)
+#define NK_P12(n) NK_P10(n), NK_P10(n + 1), NK_P10(n + 1), NK_P10(n + 2)
+static const uint8_t bits13[1u << MOVES] = {NK_P12(0), NK_P12(1)};
+
 static inline unsigned pop16(unsigned x)
 {
-    x = x - ((x >> 1) & 0x5555u);
-    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
-    x = (x + (x >> 4)) & 0x0F0Fu;
-    return (x + (x >> 8)) & 0x1Fu;
+    return bits13[x];
 }
 
 /* Whether position x moved in the last sweep or in this one. */
@@ -546,58 +552,74 @@ static void level_free(tb_level *L, uint64_t nchunks)
 #endif
 }
 
+/* One chunk of level_sweep; stored is a constant at each call, so that the
+ * compiler makes one loop for the chunks with their lists and one for
+ * those that compute them. */
+static inline __attribute__((always_inline)) uint64_t sweep_chunk(tb_level *L, uint64_t k,
+                                                                  const bool stored)
+{
+    const int b = (int)L->b;
+    uint64_t moved = 0;
+    const uint32_t *ep = L->chunk[k].edge;
+    uint32_t tmp[MOVES];
+    uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
+    nk_pos p; /* position i, where the children are computed */
+    if (!stored)
+        tb_position(L->tb, L->b, k * CHUNK, &p);
+    for (uint64_t i = k * CHUNK; i < end_i; i++) {
+        if (!stored && i > k * CHUNK)
+            tb_step(L->tb, L->b, L->count, i, &p);
+        const unsigned deg = pop16(L->on[i]);
+        uint8_t lo = ld(L->lo, i), hi = ld(L->hi, i);
+        if (lo == hi) {
+            if (stored)
+                ep += deg;
+            continue;
+        }
+        const uint32_t *e;
+        if (stored) {
+            e = ep;
+            ep += deg;
+        } else {
+            level_compute(L, &p, L->on[i], tmp);
+            e = tmp;
+        }
+        if (!children_moved(L, e, deg))
+            continue;
+        int nlo = (int)L->base[i] - 1, nhi = nlo;
+        for (unsigned j = 0; j < deg; j++) {
+            uint32_t x = e[j] & ~NOFLIP;
+            int clo = ld(L->lo, x), chi = ld(L->hi, x);
+            bool flip = !(e[j] & NOFLIP);
+            int a = flip ? b - chi : clo; /* what the mover forces */
+            int z = flip ? b - clo : chi; /* what he may hope for */
+            if (a > nlo)
+                nlo = a;
+            if (z > nhi)
+                nhi = z;
+        }
+        if (nlo > lo) {
+            st(L->lo, i, (uint8_t)nlo);
+            moved++;
+        }
+        if (nhi < hi) {
+            st(L->hi, i, (uint8_t)nhi);
+            moved++;
+        }
+        if (nlo > lo || nhi < hi)
+            set_moved(L->moved, L->par, i);
+    }
+    return moved;
+}
+
 /* One sweep of the bounds over the positions not yet settled; returns the
  * number of bounds that moved. */
 static uint64_t level_sweep(tb_level *L)
 {
-    const int b = (int)L->b;
     uint64_t moved = 0;
 #pragma omp parallel for schedule(dynamic, 1) reduction(+ : moved) if (L->nchunks > 1)
-    for (uint64_t k = 0; k < L->nchunks; k++) {
-        const uint32_t *ep = L->chunk[k].edge;
-        const bool stored = ep != NULL; /* else computed (none, or no room) */
-        uint32_t tmp[MOVES];
-        uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
-        nk_pos p; /* position i, where the children are computed */
-        if (!stored)
-            tb_position(L->tb, L->b, k * CHUNK, &p);
-        for (uint64_t i = k * CHUNK; i < end_i; i++) {
-            if (!stored && i > k * CHUNK)
-                tb_step(L->tb, L->b, L->count, i, &p);
-            const unsigned deg = pop16(L->on[i]);
-            uint8_t lo = ld(L->lo, i), hi = ld(L->hi, i);
-            if (lo == hi) {
-                if (stored)
-                    ep += deg;
-                continue;
-            }
-            const uint32_t *e = level_edges(L, i, &p, &ep, deg, tmp);
-            if (!children_moved(L, e, deg))
-                continue;
-            int nlo = (int)L->base[i] - 1, nhi = nlo;
-            for (unsigned j = 0; j < deg; j++) {
-                uint32_t x = e[j] & ~NOFLIP;
-                int clo = ld(L->lo, x), chi = ld(L->hi, x);
-                bool flip = !(e[j] & NOFLIP);
-                int a = flip ? b - chi : clo; /* what the mover forces */
-                int z = flip ? b - clo : chi; /* what he may hope for */
-                if (a > nlo)
-                    nlo = a;
-                if (z > nhi)
-                    nhi = z;
-            }
-            if (nlo > lo) {
-                st(L->lo, i, (uint8_t)nlo);
-                moved++;
-            }
-            if (nhi < hi) {
-                st(L->hi, i, (uint8_t)nhi);
-                moved++;
-            }
-            if (nlo > lo || nhi < hi)
-                set_moved(L->moved, L->par, i);
-        }
-    }
+    for (uint64_t k = 0; k < L->nchunks; k++)
+        moved += L->chunk[k].edge ? sweep_chunk(L, k, true) : sweep_chunk(L, k, false);
     return moved;
 }
 
