@@ -14,6 +14,15 @@ check "build writes the file" test -s "$db/abapa.nktb"
 check "build reports the positions" grep -q "18564 positions" <<<"$out"
 run tablebase build --variant abapa --seeds 6 --output "$tmp/tb1" --threads 1
 check "the file is the same for 1 and 2 threads" cmp -s "$db/abapa.nktb" "$tmp/tb1/abapa.nktb"
+# Under a memory limit that holds no child list every count computes its
+# children again at each sweep: the same file.
+run tablebase build --variant abapa --seeds 6 --output "$tmp/tbm" --threads 2 --memory 1
+check "--memory: build exits 0" test "$rc" -eq 0
+check "--memory: the children are computed again" \
+  grep -q "children computed again in 5 counts" <<<"$out"
+check "--memory: the same file" cmp -s "$db/abapa.nktb" "$tmp/tbm/abapa.nktb"
+expect_error tablebase "--memory" tablebase build --variant abapa --seeds 6 --output "$tmp/tbm" --memory 0
+expect_error tablebase "--memory" tablebase build --variant abapa --seeds 6 --output "$tmp/tbm" --memory lots
 
 # South's one move f makes A 2: a grand slam.  abapa (R-W5) captures
 # nothing, and North's A (2 seeds) cannot feed South: North keeps his row

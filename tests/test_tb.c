@@ -1006,6 +1006,48 @@ static void test_threads(void **state)
     nk_tb_close(&b);
 }
 
+/* Under a memory limit the counts whose children's lists do not fit
+ * compute them again at each sweep: the same bytes, whether no chunk, some
+ * or all keep their lists, in each kind of variant (sowing with captures,
+ * relay sowing with its eleven patterns, two planes). */
+static void test_memory_limit(void **state)
+{
+    (void)state;
+    const struct {
+        const char *name;
+        unsigned seeds;
+    } cases[] = {{"abapa", 9}, {"adjikui", 6}, {"speightstown", 8}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const nk_variant *v = nk_variant_find(cases[c].name);
+        nk_tb full, lim;
+        nk_tb_stats fs, ls;
+        char err[NK_MSG_MAX];
+        assert_int_equal(nk_tb_build(&full, v, cases[c].seeds, 2, &fs, err, sizeof err), NK_OK);
+        assert_int_equal(fs.computed, 0);
+        const uint64_t bytes = nk_tb_bytes(&full);
+        /* 1 byte: nothing kept; then limits around what the build holds
+         * (the database, the work arrays, two threads' chunk buffers of
+         * 3.4 MB each), where part of the lists fit. */
+        const uint64_t limits[] = {1, 7u << 20, 8u << 20, 9u << 20, 10u << 20};
+        unsigned computed = 0;
+        for (size_t l = 0; l < sizeof limits / sizeof limits[0]; l++) {
+            assert_int_equal(nk_tb_build_within(&lim, v, cases[c].seeds, 2, limits[l], &ls, err,
+                                                sizeof err),
+                             NK_OK);
+            assert_int_equal(nk_tb_bytes(&lim), bytes);
+            assert_memory_equal(lim.data, full.data, bytes);
+            if (l == 0)
+                assert_true(ls.computed > 0);
+            computed += ls.computed;
+            nk_tb_close(&lim);
+        }
+        printf("memory limit %-12s %u seeds: the same bytes under %zu limits "
+               "(%u counts computed again)\n",
+               v->name, cases[c].seeds, sizeof limits / sizeof limits[0], computed);
+        nk_tb_close(&full);
+    }
+}
+
 static void write_bytes(const char *path, const void *d, size_t n)
 {
     FILE *f = fopen(path, "wb");
@@ -1093,6 +1135,7 @@ int main(void)
         cmocka_unit_test(test_files),
         cmocka_unit_test(test_threads),
         cmocka_unit_test(test_invariant),
+        cmocka_unit_test(test_memory_limit),
         cmocka_unit_test(test_all_small_positions),
         cmocka_unit_test(test_random_positions),
         cmocka_unit_test(test_history_4_to_6),

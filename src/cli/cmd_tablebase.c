@@ -15,7 +15,7 @@
 #include "search/search.h"
 #include "tb/tb.h"
 
-enum { OPT_VARIANT, OPT_SEEDS, OPT_OUTPUT, OPT_THREADS, OPT_END };
+enum { OPT_VARIANT, OPT_SEEDS, OPT_OUTPUT, OPT_THREADS, OPT_MEMORY, OPT_END };
 
 int nk_cmd_tablebase(int argc, char **argv)
 {
@@ -24,11 +24,15 @@ int nk_cmd_tablebase(int argc, char **argv)
         [OPT_SEEDS] = {"seeds", "N", "largest board seed count, 0 to 48; required", NULL},
         [OPT_OUTPUT] = {"output", "DIR", "directory of the file (default: tablebases)", NULL},
         [OPT_THREADS] = {"threads", "T", "OpenMP threads (default: OpenMP's choice)", NULL},
+        [OPT_MEMORY] = {"memory", "MIB",
+                        "memory limit of the build in MiB; the counts whose children do not "
+                        "fit compute them again (default: none)",
+                        NULL},
         [OPT_END] = {NULL, NULL, NULL, NULL},
     };
     nk_cli cli = {
         .name = "tablebase",
-        .synopsis = "build --variant V --seeds N [--output DIR] [--threads T]",
+        .synopsis = "build --variant V --seeds N [--output DIR] [--threads T] [--memory MIB]",
         .about = "Builds the endgame database of a variant: the value under perfect\n"
                  "play of every position with at most N seeds on the board, written to\n"
                  "DIR/V.nktb (docs/tablebase.md).  The file is the same for any T.",
@@ -56,10 +60,12 @@ int nk_cmd_tablebase(int argc, char **argv)
         nk_cli_error(&cli, "missing --seeds N");
         return NK_EXIT_USAGE;
     }
-    uint64_t seeds, threads = 0;
+    uint64_t seeds, threads = 0, mib = 0;
     if (!nk_cli_uint(&cli, OPT_SEEDS, 0, NK_TB_MAX_SEEDS, &seeds))
         return NK_EXIT_USAGE;
     if (opts[OPT_THREADS].value && !nk_cli_uint(&cli, OPT_THREADS, 1, 1024, &threads))
+        return NK_EXIT_USAGE;
+    if (opts[OPT_MEMORY].value && !nk_cli_uint(&cli, OPT_MEMORY, 1, UINT64_C(1) << 30, &mib))
         return NK_EXIT_USAGE;
     const char *dir = opts[OPT_OUTPUT].value ? opts[OPT_OUTPUT].value : "tablebases";
     struct stat sb;
@@ -75,7 +81,8 @@ int nk_cmd_tablebase(int argc, char **argv)
     }
     nk_tb tb;
     nk_tb_stats stats;
-    nk_status st = nk_tb_build(&tb, v, (unsigned)seeds, (int)threads, &stats, err, sizeof err);
+    nk_status st = nk_tb_build_within(&tb, v, (unsigned)seeds, (int)threads, mib << 20, &stats,
+                                      err, sizeof err);
     if (st != NK_OK) {
         nk_cli_error(&cli, "%s", err);
         return nk_cli_exit(st);
@@ -89,10 +96,13 @@ int nk_cmd_tablebase(int argc, char **argv)
         return nk_cli_exit(st);
     }
     printf("%s: %s to %u seeds, %llu positions (%llu resting on repetition), "
-           "%llu sweeps, %.2f s, %.3g positions/s\n",
+           "%llu sweeps, %.2f s, %.3g positions/s",
            path, v->name, (unsigned)seeds, (unsigned long long)stats.positions,
            (unsigned long long)stats.cycle, (unsigned long long)stats.sweeps, stats.seconds,
            stats.seconds > 0 ? (double)stats.positions / stats.seconds : 0.0);
+    if (stats.computed > 0)
+        printf(", children computed again in %u counts", stats.computed);
+    printf("\n");
     return nk_cli_finish(&cli);
 }
 

@@ -44,6 +44,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef __GLIBC__ /* defined by the headers above */
+#include <malloc.h> /* malloc_trim */
+#endif
 
 #include "tb/tb.h"
 
@@ -191,6 +194,27 @@ static void tb_position(const nk_tb *tb, unsigned b, uint64_t i, nk_pos *p)
     p->side = NK_SOUTH;
 }
 
+/* The position of index i + 1 from that of i (same count, South to move):
+ * the next composition in the order of the rank (the bars s_j above: the
+ * first s_j that can move up by one does, the ones below it go back to
+ * 0, 1, ...; in pits, the first nonempty pit t >= 1 gives one seed to pit
+ * t - 1, which gets pit 0's seeds too), or a new unrank where the next
+ * ownership pattern starts. */
+static inline void tb_step(const nk_tb *tb, unsigned b, uint64_t count, uint64_t i1, nk_pos *p)
+{
+    if (i1 % count == 0) {
+        tb_position(tb, b, i1, p);
+        return;
+    }
+    unsigned t = 1;
+    while (p->pit[t] == 0)
+        t++;
+    const uint8_t s0 = p->pit[0];
+    p->pit[0] = 0;
+    p->pit[t - 1] = (uint8_t)(s0 + 1);
+    p->pit[t]--;
+}
+
 /* ===== the value of a move ===== */
 
 enum { MOVE_KNOWN, MOVE_SAME };
@@ -293,44 +317,71 @@ static inline void st(uint8_t *a, uint64_t i, uint8_t x)
     __atomic_store_n(&a[i], x, __ATOMIC_RELAXED);
 }
 
-/* Work arrays of one seed count.  The moves that stay on the count are
- * written once, in chunks of CHUNK positions: deg[i] of them for position
- * i, their indices (NOFLIP set when the child has the same side to move)
- * one after another in the chunk's own array. */
-enum { CHUNK = 1 << 16 };
+/* Work arrays of one seed count.  on[i] has a bit for each move of
+ * position i that stays on the count (bit m for move m, as nk_legal).  The
+ * children of those moves (their indices, NOFLIP set when the child has the
+ * same side to move) are stored, one after another in the chunk's own
+ * array (CHUNK positions a chunk, arrays of the exact size), as long as they
+ * fit the build's memory limit (the first pass keeps a chunk's list while
+ * the lists kept so far and it fit, in whatever order the threads finish
+ * the chunks); a chunk without its list computes its children again each
+ * time a sweep needs them (level_compute).  Only the time differs. */
+enum { CHUNK = 1 << 16, MOVES = NK_PASS + 1 };
 #define NOFLIP 0x80000000u
 
 typedef struct tb_chunk {
     uint32_t *edge;
-    uint64_t len, cap;
+    uint64_t len; /* children of the chunk's positions on the count */
 } tb_chunk;
 
 typedef struct tb_level {
+    const nk_tb *tb;
     unsigned b;
-    uint64_t n, nchunks;
+    uint64_t n, count, nchunks; /* count: the positions of one pattern */
     uint8_t *lo, *hi; /* two planes: g and h (the database's own planes) */
     uint8_t *base;   /* best known move value + 1, 0 for none; 0xFF: over */
     uint8_t *hbase;  /* two planes: least known opponent's value, 0xFF: none */
     uint8_t *cyc;    /* NK_TB_CYCLE or 0 */
-    uint8_t *deg;
+    uint16_t *on;    /* the moves that stay on the count (bits, above) */
     tb_chunk *chunk;
-    /* Which positions' bounds moved in the last sweep (prev) and in this
-     * one (cur), one bit each: a position is evaluated again only when one
-     * of its children moved since it was last evaluated (every position in
-     * the first sweep, all set).  The bits are small enough to stay in the
-     * cache where the bounds are not. */
-    uint64_t *prev, *cur;
+    uint64_t room;   /* bytes the lists may take (0: none kept) */
+    uint64_t used;   /* bytes the first pass asked for them */
+    /* Which positions' bounds moved in the last sweep and in this one: two
+     * bits a position side by side (bit 2i + par: this sweep, 2i + 1 - par:
+     * the last), so that one read answers for both.  A position is
+     * evaluated again only when one of its children moved since it was last
+     * evaluated (every position in the first sweep).  The bits are small
+     * enough to stay in the cache where the bounds are not. */
+    uint64_t *moved;
+    unsigned par;
     bool nomem;
 } tb_level;
 
-static inline bool moved_bit(const uint64_t *m, uint64_t i)
+/* The number of bits of a move mask (13 bits), by a table: the portable
+ * build has no popcount instruction, the library's is a call, and a sweep
+ * needs it for every position. */
+#define NK_P2(n) n, n + 1, n + 1, n + 2
+#define NK_P4(n) NK_P2(n), NK_P2(n + 1), NK_P2(n + 1), NK_P2(n + 2)
+#define NK_P6(n) NK_P4(n), NK_P4(n + 1), NK_P4(n + 1), NK_P4(n + 2)
+#define NK_P8(n) NK_P6(n), NK_P6(n + 1), NK_P6(n + 1), NK_P6(n + 2)
+#define NK_P10(n) NK_P8(n), NK_P8(n + 1), NK_P8(n + 1), NK_P8(n + 2)
+#define NK_P12(n) NK_P10(n), NK_P10(n + 1), NK_P10(n + 1), NK_P10(n + 2)
+static const uint8_t bits13[1u << MOVES] = {NK_P12(0), NK_P12(1)};
+
+static inline unsigned pop16(unsigned x)
 {
-    return (__atomic_load_n(&m[i >> 6], __ATOMIC_RELAXED) >> (i & 63)) & 1u;
+    return bits13[x];
 }
 
-static inline void set_moved(uint64_t *m, uint64_t i)
+/* Whether position x moved in the last sweep or in this one. */
+static inline bool moved_either(const uint64_t *m, uint64_t x)
 {
-    __atomic_fetch_or(&m[i >> 6], (uint64_t)1 << (i & 63), __ATOMIC_RELAXED);
+    return (__atomic_load_n(&m[x >> 5], __ATOMIC_RELAXED) >> (2 * (x & 31))) & 3u;
+}
+
+static inline void set_moved(uint64_t *m, unsigned par, uint64_t i)
+{
+    __atomic_fetch_or(&m[i >> 5], (uint64_t)1 << (2 * (i & 31) + par), __ATOMIC_RELAXED);
 }
 
 /* Whether one of the deg children in e moved in the last sweep or, earlier,
@@ -338,51 +389,93 @@ static inline void set_moved(uint64_t *m, uint64_t i)
  * in the same sweep is seen at once). */
 static inline bool children_moved(const tb_level *L, const uint32_t *e, unsigned deg)
 {
-    for (unsigned j = 0; j < deg; j++) {
-        const uint64_t x = e[j] & ~NOFLIP;
-        if (moved_bit(L->prev, x) || moved_bit(L->cur, x))
+    for (unsigned j = 0; j < deg; j++)
+        if (moved_either(L->moved, e[j] & ~NOFLIP))
             return true;
-    }
     return false;
+}
+
+/* The bits of one parity in every word: 0x55... (even) or 0xAA... (odd). */
+static inline uint64_t parity_bits(unsigned par)
+{
+    return par ? UINT64_C(0xAAAAAAAAAAAAAAAA) : UINT64_C(0x5555555555555555);
+}
+
+/* Starts the first sweep: every position moved "in the last sweep". */
+static void level_start(tb_level *L)
+{
+    L->par = 0;
+    const uint64_t last = parity_bits(1);
+    for (uint64_t w = 0; w < (L->n + 31) / 32; w++)
+        L->moved[w] = last;
 }
 
 /* Ends a sweep: this sweep's bits become the last sweep's. */
 static void level_turn(tb_level *L)
 {
-    uint64_t *t = L->prev;
-    L->prev = L->cur;
-    L->cur = t;
-    memset(L->cur, 0, ((L->n + 63) / 64) * sizeof *L->cur);
+    L->par ^= 1;
+    const uint64_t keep = ~parity_bits(L->par);
+    for (uint64_t w = 0; w < (L->n + 31) / 32; w++)
+        L->moved[w] &= keep;
 }
 
-static bool chunk_push(tb_chunk *c, uint32_t x)
+/* The children on the count of position i, as the first pass found them
+ * (tb_move_value, MOVE_SAME): the move applied by the engine to the
+ * position, the child's index in e (NOFLIP when it has the same side to
+ * move).  Returns their number. */
+static unsigned level_compute(const tb_level *L, const nk_pos *pp, unsigned on, uint32_t e[MOVES])
 {
-    if (c->len == c->cap) {
-        uint64_t cap = c->cap ? 2 * c->cap : 4 * CHUNK;
-        uint32_t *e = realloc(c->edge, cap * sizeof *e);
-        if (e == NULL)
-            return false;
-        c->edge = e;
-        c->cap = cap;
+    const nk_tb *tb = L->tb;
+    const nk_pos p = *pp;
+    unsigned d = 0;
+    for (unsigned m = on; m; m &= m - 1) {
+        nk_pos child = p;
+        nk_apply(&tb->rules, &child, __builtin_ctz(m), NULL);
+        nk_pos q = child;
+        q.flags = 0;
+        e[d++] = (uint32_t)tb_index(tb, q, L->b) | (child.side != p.side ? 0 : NOFLIP);
     }
-    c->edge[c->len++] = x;
-    return true;
+    return d;
+}
+
+/* The children of position i: from the stored lists (*ep, which moves past
+ * them) or computed into tmp from its position p. */
+static inline const uint32_t *level_edges(const tb_level *L, uint64_t i, const nk_pos *p,
+                                          const uint32_t **ep, unsigned deg,
+                                          uint32_t tmp[MOVES])
+{
+    if (*ep) {
+        const uint32_t *e = *ep;
+        *ep += deg;
+        return e;
+    }
+    level_compute(L, p, L->on[i], tmp);
+    return tmp;
 }
 
 /* First pass: terminal positions, known move values, starting bounds, and
- * the moves that stay on the count. */
+ * the moves that stay on the count (on[], and their number in each chunk). */
 static void level_init(const nk_tb *tb, const uint8_t *data, tb_level *L)
 {
     const unsigned b = L->b;
     bool nomem = false;
-#pragma omp parallel for schedule(dynamic, 1) reduction(|| : nomem) if (L->nchunks > 1)
+#pragma omp parallel if (L->nchunks > 1) reduction(|| : nomem)
+    {
+    /* The children of a chunk, kept when the lists fit (L->room). */
+    uint32_t *scratch = L->room > 0 ? malloc(CHUNK * MOVES * sizeof *scratch) : NULL;
+    nomem |= L->room > 0 && scratch == NULL;
+#pragma omp for schedule(dynamic, 1)
     for (uint64_t k = 0; k < L->nchunks; k++) {
         tb_chunk *c = &L->chunk[k];
         uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
+        uint32_t *e = scratch;
+        c->len = 0;
+        nk_pos p;
+        tb_position(tb, b, k * CHUNK, &p);
         for (uint64_t i = k * CHUNK; i < end_i; i++) {
-            nk_pos p;
-            tb_position(tb, b, i, &p);
-            L->deg[i] = 0;
+            if (i > k * CHUNK)
+                tb_step(tb, b, L->count, i, &p);
+            L->on[i] = 0;
             L->cyc[i] = 0;
             nk_end end = nk_pos_end(&tb->rules, &p);
             if (end != NK_END_NONE) {
@@ -397,8 +490,10 @@ static void level_init(const nk_tb *tb, const uint8_t *data, tb_level *L)
             unsigned legal = tb_moves(tb, data, &p, b, mv);
             int best = -1, least = 0xFF;
             bool cyc = false;
+            unsigned on = 0;
             for (unsigned m = legal; m; m &= m - 1) {
-                const tb_move *x = &mv[__builtin_ctz(m)];
+                const int move = __builtin_ctz(m);
+                const tb_move *x = &mv[move];
                 if (x->kind == MOVE_KNOWN) {
                     if (x->value > best)
                         best = x->value;
@@ -406,62 +501,125 @@ static void level_init(const nk_tb *tb, const uint8_t *data, tb_level *L)
                         least = x->opp;
                     cyc |= x->cycle;
                 } else {
-                    nomem |= !chunk_push(c, (uint32_t)x->index | (x->flip ? 0 : NOFLIP));
-                    L->deg[i]++;
+                    on |= 1u << move;
+                    if (e)
+                        *e++ = (uint32_t)x->index | (x->flip ? 0 : NOFLIP);
                 }
             }
+            L->on[i] = (uint16_t)on;
+            c->len += pop16(on);
             L->base[i] = (uint8_t)(best + 1);
             L->lo[i] = (uint8_t)(best < 0 ? 0 : best);
             if (L->hbase) { /* h starts at 0 below its moves on the count */
                 L->hbase[i] = (uint8_t)least;
-                L->hi[i] = (uint8_t)(L->deg[i] ? 0 : least);
+                L->hi[i] = (uint8_t)(on ? 0 : least);
             } else {
-                L->hi[i] = (uint8_t)(L->deg[i] ? (int)b : best);
+                L->hi[i] = (uint8_t)(on ? (int)b : best);
             }
             L->cyc[i] = cyc ? NK_TB_CYCLE : 0;
         }
+        /* Keep the chunk's children while they fit in the room left. */
+        if (scratch && c->len > 0 &&
+            __atomic_add_fetch(&L->used, c->len * sizeof *e, __ATOMIC_RELAXED) <= L->room) {
+            c->edge = malloc(c->len * sizeof *c->edge);
+            if (c->edge)
+                memcpy(c->edge, scratch, c->len * sizeof *c->edge);
+            else
+                nomem = true;
+        }
+    }
+    free(scratch);
     }
     L->nomem = nomem;
+}
+
+/* Frees the children's lists, and gives the memory back to the system
+ * (glibc keeps freed blocks of its heaps otherwise: the next count may be
+ * one that computes its children because they would not fit). */
+static void level_free(tb_level *L, uint64_t nchunks)
+{
+    bool any = false;
+    for (uint64_t k = 0; k < nchunks; k++) {
+        any |= L->chunk[k].edge != NULL;
+        free(L->chunk[k].edge);
+        L->chunk[k].edge = NULL;
+    }
+#ifdef __GLIBC__
+    if (any)
+        malloc_trim(0);
+#else
+    (void)any;
+#endif
+}
+
+/* One chunk of level_sweep; stored is a constant at each call, so that the
+ * compiler makes one loop for the chunks with their lists and one for
+ * those that compute them. */
+static inline __attribute__((always_inline)) uint64_t sweep_chunk(tb_level *L, uint64_t k,
+                                                                  const bool stored)
+{
+    const int b = (int)L->b;
+    uint64_t moved = 0;
+    const uint32_t *ep = L->chunk[k].edge;
+    uint32_t tmp[MOVES];
+    uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
+    nk_pos p; /* position i, where the children are computed */
+    if (!stored)
+        tb_position(L->tb, L->b, k * CHUNK, &p);
+    for (uint64_t i = k * CHUNK; i < end_i; i++) {
+        if (!stored && i > k * CHUNK)
+            tb_step(L->tb, L->b, L->count, i, &p);
+        const unsigned deg = pop16(L->on[i]);
+        uint8_t lo = ld(L->lo, i), hi = ld(L->hi, i);
+        if (lo == hi) {
+            if (stored)
+                ep += deg;
+            continue;
+        }
+        const uint32_t *e;
+        if (stored) {
+            e = ep;
+            ep += deg;
+        } else {
+            level_compute(L, &p, L->on[i], tmp);
+            e = tmp;
+        }
+        if (!children_moved(L, e, deg))
+            continue;
+        int nlo = (int)L->base[i] - 1, nhi = nlo;
+        for (unsigned j = 0; j < deg; j++) {
+            uint32_t x = e[j] & ~NOFLIP;
+            int clo = ld(L->lo, x), chi = ld(L->hi, x);
+            bool flip = !(e[j] & NOFLIP);
+            int a = flip ? b - chi : clo; /* what the mover forces */
+            int z = flip ? b - clo : chi; /* what he may hope for */
+            if (a > nlo)
+                nlo = a;
+            if (z > nhi)
+                nhi = z;
+        }
+        if (nlo > lo) {
+            st(L->lo, i, (uint8_t)nlo);
+            moved++;
+        }
+        if (nhi < hi) {
+            st(L->hi, i, (uint8_t)nhi);
+            moved++;
+        }
+        if (nlo > lo || nhi < hi)
+            set_moved(L->moved, L->par, i);
+    }
+    return moved;
 }
 
 /* One sweep of the bounds over the positions not yet settled; returns the
  * number of bounds that moved. */
 static uint64_t level_sweep(tb_level *L)
 {
-    const int b = (int)L->b;
     uint64_t moved = 0;
 #pragma omp parallel for schedule(dynamic, 1) reduction(+ : moved) if (L->nchunks > 1)
-    for (uint64_t k = 0; k < L->nchunks; k++) {
-        const uint32_t *e = L->chunk[k].edge;
-        uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
-        for (uint64_t i = k * CHUNK; i < end_i; e += L->deg[i], i++) {
-            uint8_t lo = ld(L->lo, i), hi = ld(L->hi, i);
-            if (lo == hi || !children_moved(L, e, L->deg[i]))
-                continue;
-            int nlo = (int)L->base[i] - 1, nhi = nlo;
-            for (unsigned j = 0; j < L->deg[i]; j++) {
-                uint32_t x = e[j] & ~NOFLIP;
-                int clo = ld(L->lo, x), chi = ld(L->hi, x);
-                bool flip = !(e[j] & NOFLIP);
-                int a = flip ? b - chi : clo; /* what the mover forces */
-                int z = flip ? b - clo : chi; /* what he may hope for */
-                if (a > nlo)
-                    nlo = a;
-                if (z > nhi)
-                    nhi = z;
-            }
-            if (nlo > lo) {
-                st(L->lo, i, (uint8_t)nlo);
-                moved++;
-            }
-            if (nhi < hi) {
-                st(L->hi, i, (uint8_t)nhi);
-                moved++;
-            }
-            if (nlo > lo || nhi < hi)
-                set_moved(L->cur, i);
-        }
-    }
+    for (uint64_t k = 0; k < L->nchunks; k++)
+        moved += L->chunk[k].edge ? sweep_chunk(L, k, true) : sweep_chunk(L, k, false);
     return moved;
 }
 
@@ -472,14 +630,25 @@ static uint64_t level_sweep2(tb_level *L)
     uint64_t moved = 0;
 #pragma omp parallel for schedule(dynamic, 1) reduction(+ : moved) if (L->nchunks > 1)
     for (uint64_t k = 0; k < L->nchunks; k++) {
-        const uint32_t *e = L->chunk[k].edge;
+        const uint32_t *ep = L->chunk[k].edge;
+        const bool stored = ep != NULL; /* else computed (none, or no room) */
+        uint32_t tmp[MOVES];
         uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
-        for (uint64_t i = k * CHUNK; i < end_i; e += L->deg[i], i++) {
-            if (L->deg[i] == 0 || !children_moved(L, e, L->deg[i]))
+        nk_pos p; /* position i, where the children are computed */
+        if (!stored)
+            tb_position(L->tb, L->b, k * CHUNK, &p);
+        for (uint64_t i = k * CHUNK; i < end_i; i++) {
+            if (!stored && i > k * CHUNK)
+                tb_step(L->tb, L->b, L->count, i, &p);
+            const unsigned deg = pop16(L->on[i]);
+            if (deg == 0)
+                continue;
+            const uint32_t *e = level_edges(L, i, &p, &ep, deg, tmp);
+            if (!children_moved(L, e, deg))
                 continue;
             uint8_t g = ld(L->lo, i), h = ld(L->hi, i);
             int ng = (int)L->base[i] - 1, nh = L->hbase[i];
-            for (unsigned j = 0; j < L->deg[i]; j++) {
+            for (unsigned j = 0; j < deg; j++) {
                 uint32_t x = e[j] & ~NOFLIP;
                 int cg = ld(L->lo, x), ch = ld(L->hi, x);
                 bool flip = !(e[j] & NOFLIP);
@@ -498,7 +667,7 @@ static uint64_t level_sweep2(tb_level *L)
                 moved++;
             }
             if (ng > g || nh > h)
-                set_moved(L->cur, i);
+                set_moved(L->moved, L->par, i);
         }
     }
     return moved;
@@ -510,12 +679,26 @@ static uint64_t level_mark(tb_level *L)
     uint64_t moved = 0;
 #pragma omp parallel for schedule(dynamic, 1) reduction(+ : moved) if (L->nchunks > 1)
     for (uint64_t k = 0; k < L->nchunks; k++) {
-        const uint32_t *e = L->chunk[k].edge;
+        const uint32_t *ep = L->chunk[k].edge;
+        const bool stored = ep != NULL; /* else computed (none, or no room) */
+        uint32_t tmp[MOVES];
         uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
-        for (uint64_t i = k * CHUNK; i < end_i; e += L->deg[i], i++) {
-            if (ld(L->cyc, i))
+        nk_pos p; /* position i, where the children are computed */
+        if (!stored)
+            tb_position(L->tb, L->b, k * CHUNK, &p);
+        for (uint64_t i = k * CHUNK; i < end_i; i++) {
+            if (!stored && i > k * CHUNK)
+                tb_step(L->tb, L->b, L->count, i, &p);
+            const unsigned deg = pop16(L->on[i]);
+            if (deg == 0)
                 continue;
-            for (unsigned j = 0; j < L->deg[i]; j++)
+            if (ld(L->cyc, i)) {
+                if (stored)
+                    ep += deg;
+                continue;
+            }
+            const uint32_t *e = level_edges(L, i, &p, &ep, deg, tmp);
+            for (unsigned j = 0; j < deg; j++)
                 if (ld(L->cyc, e[j] & ~NOFLIP)) {
                     st(L->cyc, i, NK_TB_CYCLE);
                     moved++;
@@ -528,6 +711,12 @@ static uint64_t level_mark(tb_level *L)
 
 nk_status nk_tb_build(nk_tb *tb, const nk_variant *v, unsigned seeds, int threads,
                       nk_tb_stats *stats, char *err, size_t errlen)
+{
+    return nk_tb_build_within(tb, v, seeds, threads, 0, stats, err, errlen);
+}
+
+nk_status nk_tb_build_within(nk_tb *tb, const nk_variant *v, unsigned seeds, int threads,
+                             uint64_t max_bytes, nk_tb_stats *stats, char *err, size_t errlen)
 {
     memset(tb, 0, sizeof *tb);
     nk_status st0 = nk_tb_supported(v, err, errlen);
@@ -553,41 +742,58 @@ nk_status nk_tb_build(nk_tb *tb, const nk_variant *v, unsigned seeds, int thread
     const bool two = tb->planes == 2;
     tb->owned = malloc(tb->planes * total);
     uint8_t *hi = two ? NULL : malloc(top), *base = malloc(top), *cyc = malloc(top),
-            *deg = malloc(top), *hbase = two ? malloc(top) : NULL;
+            *hbase = two ? malloc(top) : NULL;
+    uint16_t *on = malloc(top * sizeof *on);
     tb_chunk *chunk = calloc(nch, sizeof *chunk);
-    uint64_t *bits = malloc(2 * ((top + 63) / 64) * sizeof *bits);
-    bool nomem = !bits || !tb->owned || (!two && !hi) || (two && !hbase) || !base || !cyc || !deg ||
+    const uint64_t words = (top + 31) / 32; /* two bits a position */
+    uint64_t *bits = malloc(words * sizeof *bits);
+    bool nomem = !bits || !tb->owned || (!two && !hi) || (two && !hbase) || !base || !cyc || !on ||
                  !chunk;
+    /* What the build holds besides the children's lists. */
+    int nthreads = 1;
+#ifdef _OPENMP
+    nthreads = omp_get_max_threads();
+#endif
+    /* What the build holds besides the children's lists: the database, five
+     * bytes of work a position of the largest count, the bits, the chunks,
+     * and each thread's list of one chunk (level_init). */
+    const uint64_t fixed = tb->planes * total + 5 * top + words * sizeof *bits +
+                           nch * sizeof *chunk +
+                           (uint64_t)nthreads * CHUNK * MOVES * sizeof(uint32_t);
     nk_tb_stats s = {.positions = total};
     for (unsigned b = 0; b <= seeds && !nomem; b++) {
-        tb_level L = {.b = b,
+        tb_level L = {.tb = tb,
+                      .b = b,
+                      .count = nk_tb_count(b),
                       .n = tb->npat * nk_tb_count(b),
                       .lo = tb->owned + tb->offset[b],
                       .hi = two ? tb->owned + total + tb->offset[b] : hi,
                       .base = base,
                       .hbase = hbase,
                       .cyc = cyc,
-                      .deg = deg,
+                      .on = on,
                       .chunk = chunk,
-                      .prev = bits,
-                      .cur = bits + (top + 63) / 64};
+                      .moved = bits};
         L.nchunks = (L.n + CHUNK - 1) / CHUNK;
-        for (uint64_t k = 0; k < L.nchunks; k++)
-            chunk[k].len = 0;
+        L.room = max_bytes == 0 ? UINT64_MAX : max_bytes > fixed ? max_bytes - fixed : 0;
         level_init(tb, tb->owned, &L);
         if (L.nomem) {
+            level_free(&L, L.nchunks);
             nomem = true;
             break;
         }
-        const uint64_t words = (L.n + 63) / 64;
-        memset(L.prev, 0xFF, words * sizeof *L.prev); /* the first sweep: all */
-        memset(L.cur, 0, words * sizeof *L.cur);
+        bool all = true; /* every chunk keeps its children */
+        for (uint64_t k = 0; k < L.nchunks; k++)
+            all &= chunk[k].len == 0 || chunk[k].edge != NULL;
+        s.computed += !all;
+        level_start(&L);
         if (two) { /* no cycle: the least fixpoints are the values */
             while (level_sweep2(&L) != 0) {
                 level_turn(&L);
                 s.sweeps++;
             }
             s.sweeps++;
+            level_free(&L, L.nchunks);
             continue;
         }
         while (level_sweep(&L) != 0) {
@@ -600,6 +806,7 @@ nk_status nk_tb_build(nk_tb *tb, const nk_variant *v, unsigned seeds, int thread
                 L.cyc[i] = NK_TB_CYCLE;
         while (level_mark(&L) != 0)
             ;
+        level_free(&L, L.nchunks);
         uint64_t ncyc = 0;
 #pragma omp parallel for schedule(static) reduction(+ : ncyc) if (L.nchunks > 1)
         for (uint64_t i = 0; i < L.n; i++) {
@@ -622,15 +829,13 @@ nk_status nk_tb_build(nk_tb *tb, const nk_variant *v, unsigned seeds, int thread
         }
         s.cycle += ncyc;
     }
-    for (uint64_t k = 0; chunk && k < nch; k++)
-        free(chunk[k].edge);
     free(chunk);
     free(hi);
     free(bits);
     free(hbase);
     free(base);
     free(cyc);
-    free(deg);
+    free(on);
     if (nomem) {
         free(tb->owned);
         memset(tb, 0, sizeof *tb);

@@ -67,6 +67,8 @@ typedef struct nk_tb_stats {
     uint64_t positions;          /* stored positions, all seed counts */
     uint64_t cycle;              /* of these, with NK_TB_CYCLE */
     uint64_t sweeps;             /* fixpoint sweeps, all seed counts */
+    unsigned computed;           /* seed counts whose children were computed
+                                    again at each sweep (the memory limit) */
     double seconds;              /* wall time of the build */
 } nk_tb_stats;
 
@@ -87,6 +89,14 @@ nk_status nk_tb_supported(const nk_variant *v, char *err, size_t errlen);
  * threads.  stats may be NULL.  Release with nk_tb_close. */
 nk_status nk_tb_build(nk_tb *tb, const nk_variant *v, unsigned seeds, int threads,
                       nk_tb_stats *stats, char *err, size_t errlen);
+
+/* The same within a memory limit: max_bytes (0: none) bounds the database,
+ * the work arrays and the stored children's lists; a seed count whose
+ * lists would not fit computes its children again at each sweep (slower,
+ * the same result; docs/tablebase.md, "Build"). */
+nk_status nk_tb_build_within(nk_tb *tb, const nk_variant *v, unsigned seeds, int threads,
+                             uint64_t max_bytes, nk_tb_stats *stats, char *err,
+                             size_t errlen);
 
 /* The file name of a variant's database in a directory: DIR/VARIANT.nktb. */
 void nk_tb_path(const char *dir, const nk_variant *v, char *out, size_t len);
