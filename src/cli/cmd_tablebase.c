@@ -108,6 +108,44 @@ int nk_cmd_tablebase(int argc, char **argv)
 
 enum { SOPT_VARIANT, SOPT_POSITION, SOPT_TB, SOPT_NODES, SOPT_END };
 
+/* What a search beyond the database starts from: the game of the
+ * database at the root (the majority rule off, tb->rules, and the stores
+ * emptied), a second game for the children, and a material search that
+ * probes the database at every node inside it. */
+typedef struct beyond {
+    nk_eval eval;
+    nk_search *search;
+    nk_game *game; /* [0] the root, [1] a child */
+} beyond;
+
+/* Returns false when out of memory. */
+static bool beyond_open(beyond *b, const nk_tb *tb, const nk_pos *root)
+{
+    nk_pos p = *root;
+    p.store[0] = p.store[1] = 0;
+    p.hash = nk_pos_hash(&p);
+    b->search = NULL;
+    b->game = nk_malloc(2 * sizeof *b->game);
+    char err[NK_MSG_MAX];
+    if (b->game == NULL ||
+        nk_eval_init(&b->eval, &tb->rules, nk_features_find("material"), NULL, 0, err,
+                     sizeof err) != NK_OK ||
+        nk_search_new(&b->search, &b->eval, 64) != NK_OK ||
+        nk_game_init(b->game, &tb->rules, &p, NK_MAX_PLIES) != NK_OK) {
+        nk_search_free(b->search);
+        nk_free(b->game);
+        return false;
+    }
+    nk_search_set_tb(b->search, tb);
+    return true;
+}
+
+static void beyond_close(beyond *b)
+{
+    nk_search_free(b->search);
+    nk_free(b->game);
+}
+
 /* A move's value for the side to move at the root of solve_beyond. */
 typedef struct move_value {
     int value;     /* board seeds the root's mover collects (exact only) */
@@ -130,28 +168,13 @@ typedef struct move_value {
 static bool solve_beyond(const nk_tb *tb, const nk_pos *root, uint64_t budget,
                          unsigned *mask, move_value out[NK_PASS + 1], uint64_t *total_nodes)
 {
-    const nk_variant *v = &tb->rules;
-    nk_pos p = *root;
-    p.store[0] = p.store[1] = 0;
-    p.hash = nk_pos_hash(&p);
-    const int me = p.side;
-    const int board = (int)nk_pos_on_board(&p);
-    nk_eval eval;
-    nk_search *search = NULL;
-    nk_game *g = nk_malloc(2 * sizeof *g);
-    if (g == NULL)
+    beyond at;
+    if (!beyond_open(&at, tb, root))
         return false;
-    nk_game *child = g + 1;
-    char err[NK_MSG_MAX];
-    if (nk_eval_init(&eval, v, nk_features_find("material"), NULL, 0, err, sizeof err) !=
-            NK_OK ||
-        nk_search_new(&search, &eval, 64) != NK_OK ||
-        nk_game_init(g, v, &p, NK_MAX_PLIES) != NK_OK) {
-        nk_search_free(search);
-        nk_free(g);
-        return false;
-    }
-    nk_search_set_tb(search, tb);
+    nk_search *search = at.search;
+    nk_game *g = at.game, *child = at.game + 1;
+    const int me = g->pos.side;
+    const int board = (int)nk_pos_on_board(&g->pos);
     *mask = nk_game_legal(g);
     *total_nodes = 0;
     for (unsigned m = *mask; m; m &= m - 1) {
@@ -201,8 +224,7 @@ static bool solve_beyond(const nk_tb *tb, const nk_pos *root, uint64_t budget,
         }
         x->lo = x->hi = x->value;
     }
-    nk_search_free(search);
-    nk_free(g);
+    beyond_close(&at);
     return true;
 }
 
@@ -229,27 +251,12 @@ static bool solve_beyond_planes(const nk_tb *tb, const nk_pos *root, uint64_t bu
                                 unsigned *mask, move_pair out[NK_PASS + 1],
                                 uint64_t *total_nodes)
 {
-    const nk_variant *v = &tb->rules;
-    nk_pos p = *root;
-    p.store[0] = p.store[1] = 0;
-    p.hash = nk_pos_hash(&p);
-    const int me = p.side;
-    nk_eval eval;
-    nk_search *search = NULL;
-    nk_game *g = nk_malloc(2 * sizeof *g);
-    if (g == NULL)
+    beyond at;
+    if (!beyond_open(&at, tb, root))
         return false;
-    nk_game *child = g + 1;
-    char err[NK_MSG_MAX];
-    if (nk_eval_init(&eval, v, nk_features_find("material"), NULL, 0, err, sizeof err) !=
-            NK_OK ||
-        nk_search_new(&search, &eval, 64) != NK_OK ||
-        nk_game_init(g, v, &p, NK_MAX_PLIES) != NK_OK) {
-        nk_search_free(search);
-        nk_free(g);
-        return false;
-    }
-    nk_search_set_tb(search, tb);
+    nk_search *search = at.search;
+    nk_game *g = at.game, *child = at.game + 1;
+    const int me = g->pos.side;
     *mask = nk_game_legal(g);
     *total_nodes = 0;
     for (unsigned m = *mask; m; m &= m - 1) {
@@ -296,8 +303,7 @@ static bool solve_beyond_planes(const nk_tb *tb, const nk_pos *root, uint64_t bu
         }
     }
     nk_search_set_collect(search, -1);
-    nk_search_free(search);
-    nk_free(g);
+    beyond_close(&at);
     return true;
 }
 
