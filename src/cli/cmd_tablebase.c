@@ -401,8 +401,8 @@ static int solve_print_planes_beyond(nk_cli *cli, const nk_tb *tb, const nk_pos 
     return nk_cli_finish(cli);
 }
 
-/* `nickar solve` beyond the database: prints the value (exact, or a lower
- * bound when some move was not decided) and every move's. */
+/* `nickar solve` beyond the database: prints the value (exact, or bounds
+ * when some move was not decided) and every move's. */
 static int solve_print_beyond(nk_cli *cli, const nk_tb *tb, const nk_pos *pos, uint64_t budget)
 {
     unsigned mask;
@@ -523,10 +523,11 @@ int nk_cmd_solve(int argc, char **argv)
         .about = "Prints the exact value of a position inside the endgame database\n"
                  "DIR/V.nktb (the board seeds the side to move collects under perfect\n"
                  "play, docs/tablebase.md), the totals and result that follow from the\n"
-                 "stores, and the value of each legal move; optimal moves are marked.\n"
-                 "A position with more seeds is searched (alpha-beta, the database's\n"
-                 "values at its leaves); the output says whether the value is exact\n"
-                 "or a lower bound (some move not decided within N nodes).",
+                 "stores, and the value of each legal move; optimal moves are marked\n"
+                 "(speightstown: what each side can force himself to collect, and the\n"
+                 "result). A position with more seeds is searched (alpha-beta, the\n"
+                 "database's values at its leaves); the output says whether each value\n"
+                 "is exact or given as bounds (not decided within N nodes a search).",
         .opts = opts,
         .max_args = 0,
     };
