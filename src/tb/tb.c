@@ -709,6 +709,254 @@ static uint64_t level_mark(tb_level *L)
     return moved;
 }
 
+/* ===== retrograde analysis: the same fixpoint from the parents' lists ===== */
+
+/* The fixpoint of lo and hi is a game: for each position i two states, (i,
+ * lo) where the mover is X and (i, hi) where the mover is his opponent Y,
+ * with X's share of the board as the payoff, an infinite play worth 0 to X
+ * (lo is the least fixpoint, hi the greatest).  X's share is lo(i) at (i,
+ * lo) and B - hi(i) at (i, hi); a move to c keeps the mover's role when the
+ * side to move stays (NOFLIP) and gives it to the other state otherwise.
+ * X forces at least t from the states of the attractor A_t of the exits
+ * worth at least t to him: a state of X is in it when one exit or one child
+ * is, a state of Y when all his exits and all his children are.  A_t only
+ * grows as t falls, so one pass from t = B down to 1 enters each state once,
+ * at its value, and each move is followed back once per state of its child:
+ * linear in the moves, where the sweeps walk the bounds down a seed at a
+ * time along the cycles (docs/speed.md, "Endgame databases").  The result is
+ * the same fixpoint as the sweeps', so the same bytes. */
+
+/* The parents of each position on the count: those of c are
+ * par[first[c] .. first[c + 1]), each a parent's index with NOFLIP when the
+ * move keeps the side to move (in no particular order: the threads fill
+ * them). */
+typedef struct tb_back {
+    uint32_t *first; /* n + 1 */
+    uint32_t *par;   /* one a stored child */
+    uint8_t *left;   /* the children of (i, hi) not yet in the attractor */
+} tb_back;
+
+/* The bytes the parents' lists need beyond the children's, or 0 when the
+ * children's lists are not all kept or the states do not fit 32 bits. */
+static uint64_t back_bytes(const tb_level *L)
+{
+    uint64_t edges = 0;
+    for (uint64_t k = 0; k < L->nchunks; k++) {
+        if (L->chunk[k].len > 0 && L->chunk[k].edge == NULL)
+            return 0;
+        edges += L->chunk[k].len;
+    }
+    if (edges >= UINT32_MAX || 2 * L->n >= UINT32_MAX)
+        return 0;
+    return 4 * (L->n + 1) + 4 * edges + L->n;
+}
+
+/* Turns the children's lists into the parents' (the children's are
+ * freed). */
+static bool back_build(tb_level *L, tb_back *bk)
+{
+    const uint64_t n = L->n;
+    uint64_t edges = 0;
+    for (uint64_t k = 0; k < L->nchunks; k++)
+        edges += L->chunk[k].len;
+    bk->first = calloc(n + 1, sizeof *bk->first);
+    bk->par = malloc((edges ? edges : 1) * sizeof *bk->par);
+    bk->left = malloc(n ? n : 1);
+    if (!bk->first || !bk->par || !bk->left)
+        return false;
+    uint32_t *first = bk->first;
+#pragma omp parallel for schedule(dynamic, 1) if (L->nchunks > 1)
+    for (uint64_t k = 0; k < L->nchunks; k++) {
+        const tb_chunk *c = &L->chunk[k];
+        for (uint64_t j = 0; j < c->len; j++)
+            __atomic_fetch_add(&first[c->edge[j] & ~NOFLIP], 1, __ATOMIC_RELAXED);
+    }
+    for (uint64_t c = 1; c < n; c++) /* first[c]: the end of c's parents */
+        first[c] += first[c - 1];
+    first[n] = (uint32_t)edges;
+#pragma omp parallel for schedule(dynamic, 1) if (L->nchunks > 1)
+    for (uint64_t k = 0; k < L->nchunks; k++) {
+        const uint32_t *e = L->chunk[k].edge;
+        uint64_t end_i = (k + 1) * CHUNK < n ? (k + 1) * CHUNK : n;
+        for (uint64_t i = k * CHUNK; i < end_i; i++) {
+            const unsigned deg = pop16(L->on[i]);
+            bk->left[i] = (uint8_t)deg;
+            for (unsigned j = 0; j < deg; j++, e++) {
+                uint32_t at = __atomic_sub_fetch(&first[*e & ~NOFLIP], 1, __ATOMIC_RELAXED);
+                bk->par[at] = (uint32_t)i | (*e & NOFLIP);
+            }
+        }
+        free(L->chunk[k].edge);
+        L->chunk[k].edge = NULL;
+    }
+    return true;
+}
+
+static void back_free(tb_back *bk)
+{
+    free(bk->first);
+    free(bk->par);
+    free(bk->left);
+    memset(bk, 0, sizeof *bk);
+}
+
+/* A thread's states entered and not yet followed back (i << 1 | role). */
+typedef struct tb_stack {
+    uint32_t *s;
+    uint64_t top, cap;
+    bool nomem;
+} tb_stack;
+
+static inline void stack_push(tb_stack *st, uint32_t s)
+{
+    if (st->top == st->cap) {
+        uint64_t cap = st->cap ? 2 * st->cap : 1u << 12;
+        uint32_t *x = realloc(st->s, cap * sizeof *x);
+        if (!x) {
+            st->nomem = true;
+            return;
+        }
+        st->s = x;
+        st->cap = cap;
+    }
+    st->s[st->top++] = s;
+}
+
+/* X's exits: the best known move's value (-1 for none), or an end's. */
+static inline int exit_x(const tb_level *L, uint64_t i)
+{
+    return L->base[i] == 0xFF ? (int)L->lo[i] : (int)L->base[i] - 1;
+}
+
+/* The least share Y's exits leave X (B + 1 for none). */
+static inline int exit_y(const tb_level *L, uint64_t i)
+{
+    const int b = (int)L->b;
+    if (L->base[i] == 0xFF)
+        return b - (int)L->lo[i];
+    return L->base[i] ? b - ((int)L->base[i] - 1) : b + 1;
+}
+
+/* Enters a state at threshold t when it is not in yet: X's (i, lo) gets lo
+ * = t, Y's (i, hi) gets hi = B - t (each once: the threads race for it). */
+static inline bool enter_x(tb_level *L, uint32_t i, int t)
+{
+    uint8_t zero = 0;
+    return __atomic_compare_exchange_n(&L->lo[i], &zero, (uint8_t)t, false, __ATOMIC_RELAXED,
+                                       __ATOMIC_RELAXED);
+}
+
+static inline bool enter_y(tb_level *L, uint32_t i, int t)
+{
+    uint8_t b = (uint8_t)L->b;
+    return __atomic_compare_exchange_n(&L->hi[i], &b, (uint8_t)(L->b - (unsigned)t), false,
+                                       __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+}
+
+/* Follows the thread's entered states back to their parents at t. */
+static void back_drain(tb_level *L, const tb_back *bk, tb_stack *st, int t)
+{
+    while (st->top > 0 && !st->nomem) {
+        const uint32_t s = st->s[--st->top];
+        const uint32_t c = s >> 1, role = s & 1u;
+        for (uint32_t j = bk->first[c]; j < bk->first[c + 1]; j++) {
+            const uint32_t p = bk->par[j] & ~NOFLIP;
+            const uint32_t prole = (bk->par[j] & NOFLIP) ? role : role ^ 1u;
+            if (prole == 0) { /* X moves at (p, lo): one child is enough */
+                if (enter_x(L, p, t))
+                    stack_push(st, p << 1);
+            } else if (__atomic_sub_fetch(&bk->left[p], 1, __ATOMIC_RELAXED) == 0 &&
+                       exit_y(L, p) >= t && enter_y(L, p, t)) { /* Y: all of them */
+                stack_push(st, p << 1 | 1u);
+            }
+        }
+    }
+}
+
+/* The fixpoint of lo and hi by the attractors (above); false when out of
+ * memory.  The threads share each threshold's positions and follow back
+ * what they enter; the values do not depend on who enters what. */
+static bool level_retro(tb_level *L, const tb_back *bk)
+{
+    const uint64_t n = L->n;
+    const int b = (int)L->b;
+    for (uint64_t i = 0; i < n; i++)
+        if (L->base[i] != 0xFF) { /* not yet entered: X's share 0 */
+            L->lo[i] = 0;
+            L->hi[i] = (uint8_t)b;
+        }
+    bool nomem = false;
+#pragma omp parallel if (L->nchunks > 1) reduction(|| : nomem)
+    {
+        tb_stack st = {0};
+        for (int t = b; t >= 1; t--) {
+#pragma omp for schedule(dynamic, 1)
+            for (uint64_t k = 0; k < L->nchunks; k++) {
+                uint64_t end_i = (k + 1) * CHUNK < n ? (k + 1) * CHUNK : n;
+                for (uint64_t i = k * CHUNK; i < end_i && !st.nomem; i++) {
+                    const bool over = L->base[i] == 0xFF;
+                    if (exit_x(L, i) == t && (over || enter_x(L, (uint32_t)i, t))) {
+                        stack_push(&st, (uint32_t)i << 1);
+                        back_drain(L, bk, &st, t);
+                    }
+                    if (exit_y(L, i) == t &&
+                        (over || (__atomic_load_n(&bk->left[i], __ATOMIC_RELAXED) == 0 &&
+                                  enter_y(L, (uint32_t)i, t)))) {
+                        stack_push(&st, (uint32_t)i << 1 | 1u);
+                        back_drain(L, bk, &st, t);
+                    }
+                }
+            }
+            /* the implied barrier: threshold t is finished before t - 1 */
+        }
+        nomem |= st.nomem;
+        free(st.s);
+    }
+    return !nomem;
+}
+
+/* The cycle mark from the parents' lists: every parent of a marked position
+ * is marked (level_mark's fixpoint).  Marks made by the walks are WALKED
+ * until the end, so that each position starts at most one walk. */
+enum { WALKED = 0x80 };
+static bool back_mark(tb_level *L, const tb_back *bk)
+{
+    bool nomem = false;
+#pragma omp parallel if (L->nchunks > 1) reduction(|| : nomem)
+    {
+        tb_stack st = {0};
+#pragma omp for schedule(dynamic, 1)
+        for (uint64_t k = 0; k < L->nchunks; k++) {
+            uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
+            for (uint64_t i = k * CHUNK; i < end_i && !st.nomem; i++) {
+                /* a position marked before the pass starts a walk; one a
+                 * walk marks (WALKED) is followed by that walk */
+                if (__atomic_load_n(&L->cyc[i], __ATOMIC_RELAXED) != NK_TB_CYCLE)
+                    continue;
+                st.top = 0;
+                stack_push(&st, (uint32_t)i);
+                while (st.top > 0 && !st.nomem) {
+                    const uint32_t c = st.s[--st.top];
+                    for (uint32_t j = bk->first[c]; j < bk->first[c + 1]; j++) {
+                        const uint32_t p = bk->par[j] & ~NOFLIP;
+                        uint8_t zero = 0;
+                        if (__atomic_compare_exchange_n(&L->cyc[p], &zero, WALKED, false,
+                                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+                            stack_push(&st, p);
+                    }
+                }
+            }
+        }
+        nomem |= st.nomem;
+        free(st.s);
+    }
+#pragma omp parallel for schedule(static) if (L->nchunks > 1)
+    for (uint64_t i = 0; i < L->n; i++)
+        if (L->cyc[i] == WALKED)
+            L->cyc[i] = NK_TB_CYCLE;
+    return !nomem;
+}
+
 nk_status nk_tb_build(nk_tb *tb, const nk_variant *v, unsigned seeds, int threads,
                       nk_tb_stats *stats, char *err, size_t errlen)
 {
@@ -796,17 +1044,35 @@ nk_status nk_tb_build_within(nk_tb *tb, const nk_variant *v, unsigned seeds, int
             level_free(&L, L.nchunks);
             continue;
         }
-        while (level_sweep(&L) != 0) {
-            level_turn(&L);
+        /* Retrograde analysis where the parents' lists fit, else sweeps. */
+        const uint64_t extra = back_bytes(&L);
+        tb_back bk = {0};
+        if (extra > 0 && L.used <= L.room && extra <= L.room - L.used) {
+            bool ok = back_build(&L, &bk) && level_retro(&L, &bk);
+            for (uint64_t i = 0; ok && i < L.n; i++)
+                if (L.lo[i] != L.hi[i])
+                    L.cyc[i] = NK_TB_CYCLE;
+            ok = ok && back_mark(&L, &bk);
+            back_free(&bk);
+            level_free(&L, L.nchunks);
+            s.retro++;
+            if (!ok) {
+                nomem = true;
+                break;
+            }
+        } else {
+            while (level_sweep(&L) != 0) {
+                level_turn(&L);
+                s.sweeps++;
+            }
             s.sweeps++;
+            for (uint64_t i = 0; i < L.n; i++)
+                if (L.lo[i] != L.hi[i])
+                    L.cyc[i] = NK_TB_CYCLE;
+            while (level_mark(&L) != 0)
+                ;
+            level_free(&L, L.nchunks);
         }
-        s.sweeps++;
-        for (uint64_t i = 0; i < L.n; i++)
-            if (L.lo[i] != L.hi[i])
-                L.cyc[i] = NK_TB_CYCLE;
-        while (level_mark(&L) != 0)
-            ;
-        level_free(&L, L.nchunks);
         uint64_t ncyc = 0;
 #pragma omp parallel for schedule(static) reduction(+ : ncyc) if (L.nchunks > 1)
         for (uint64_t i = 0; i < L.n; i++) {

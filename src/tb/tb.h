@@ -67,6 +67,8 @@ typedef struct nk_tb_stats {
     uint64_t positions;          /* stored positions, all seed counts */
     uint64_t cycle;              /* of these, with NK_TB_CYCLE */
     uint64_t sweeps;             /* fixpoint sweeps, all seed counts */
+    unsigned retro;              /* seed counts solved by retrograde
+                                    analysis (the parents' lists) */
     unsigned computed;           /* seed counts whose children were computed
                                     again at each sweep (the memory limit) */
     double seconds;              /* wall time of the build */
