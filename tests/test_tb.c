@@ -1048,6 +1048,44 @@ static void test_memory_limit(void **state)
     }
 }
 
+/* Retrograde analysis (the parents' lists, every count when no limit is
+ * set) and the sweeps (every count under a limit that keeps no list) reach
+ * the same fixpoint: the same bytes, in every one-plane variant, on one
+ * thread and on two (the threads race to enter the states). */
+static void test_retrograde(void **state)
+{
+    (void)state;
+    const struct {
+        const char *name;
+        unsigned seeds;
+    } cases[] = {{"abapa", 10}, {"antigua", 10}, {"bridgetown", 10}, {"adjikui", 7}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const nk_variant *v = nk_variant_find(cases[c].name);
+        nk_tb swept;
+        nk_tb_stats ss;
+        char err[NK_MSG_MAX];
+        assert_int_equal(nk_tb_build_within(&swept, v, cases[c].seeds, 2, 1, &ss, err, sizeof err),
+                         NK_OK);
+        assert_int_equal(ss.retro, 0);
+        assert_true(ss.sweeps > 0);
+        for (int threads = 1; threads <= 2; threads++) {
+            nk_tb retro;
+            nk_tb_stats rs;
+            assert_int_equal(nk_tb_build(&retro, v, cases[c].seeds, threads, &rs, err, sizeof err),
+                             NK_OK);
+            assert_int_equal(rs.retro, cases[c].seeds + 1);
+            assert_int_equal(rs.sweeps, 0);
+            assert_int_equal(rs.cycle, ss.cycle);
+            assert_memory_equal(retro.data, swept.data, nk_tb_bytes(&swept));
+            nk_tb_close(&retro);
+        }
+        printf("retrograde %-12s %u seeds: the sweeps' bytes (%llu positions, %llu sweeps)\n",
+               v->name, cases[c].seeds, (unsigned long long)ss.positions,
+               (unsigned long long)ss.sweeps);
+        nk_tb_close(&swept);
+    }
+}
+
 static void write_bytes(const char *path, const void *d, size_t n)
 {
     FILE *f = fopen(path, "wb");
@@ -1136,6 +1174,7 @@ int main(void)
         cmocka_unit_test(test_threads),
         cmocka_unit_test(test_invariant),
         cmocka_unit_test(test_memory_limit),
+        cmocka_unit_test(test_retrograde),
         cmocka_unit_test(test_all_small_positions),
         cmocka_unit_test(test_random_positions),
         cmocka_unit_test(test_history_4_to_6),

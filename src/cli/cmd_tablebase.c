@@ -96,10 +96,10 @@ int nk_cmd_tablebase(int argc, char **argv)
         return nk_cli_exit(st);
     }
     printf("%s: %s to %u seeds, %llu positions (%llu resting on repetition), "
-           "%llu sweeps, %.2f s, %.3g positions/s",
+           "%u counts by retrograde analysis, %llu sweeps, %.2f s, %.3g positions/s",
            path, v->name, (unsigned)seeds, (unsigned long long)stats.positions,
-           (unsigned long long)stats.cycle, (unsigned long long)stats.sweeps, stats.seconds,
-           stats.seconds > 0 ? (double)stats.positions / stats.seconds : 0.0);
+           (unsigned long long)stats.cycle, stats.retro, (unsigned long long)stats.sweeps,
+           stats.seconds, stats.seconds > 0 ? (double)stats.positions / stats.seconds : 0.0);
     if (stats.computed > 0)
         printf(", children computed again in %u counts", stats.computed);
     printf("\n");

@@ -842,7 +842,8 @@ static inline int exit_y(const tb_level *L, uint64_t i)
 static inline bool enter_x(tb_level *L, uint32_t i, int t)
 {
     uint8_t zero = 0;
-    return __atomic_compare_exchange_n(&L->lo[i], &zero, (uint8_t)t, false, __ATOMIC_RELAXED,
+    /* a plain read first: most parents met are in already */
+    return ld(L->lo, i) == 0 && __atomic_compare_exchange_n(&L->lo[i], &zero, (uint8_t)t, false, __ATOMIC_RELAXED,
                                        __ATOMIC_RELAXED);
 }
 
@@ -940,7 +941,8 @@ static bool back_mark(tb_level *L, const tb_back *bk)
                     for (uint32_t j = bk->first[c]; j < bk->first[c + 1]; j++) {
                         const uint32_t p = bk->par[j] & ~NOFLIP;
                         uint8_t zero = 0;
-                        if (__atomic_compare_exchange_n(&L->cyc[p], &zero, WALKED, false,
+                        if (ld(L->cyc, p) == 0 &&
+                            __atomic_compare_exchange_n(&L->cyc[p], &zero, WALKED, false,
                                                         __ATOMIC_RELAXED, __ATOMIC_RELAXED))
                             stack_push(&st, p);
                     }
@@ -1074,24 +1076,31 @@ nk_status nk_tb_build_within(nk_tb *tb, const nk_variant *v, unsigned seeds, int
             level_free(&L, L.nchunks);
         }
         uint64_t ncyc = 0;
-#pragma omp parallel for schedule(static) reduction(+ : ncyc) if (L.nchunks > 1)
-        for (uint64_t i = 0; i < L.n; i++) {
-            int x;
-            if (L.lo[i] == L.hi[i]) {
-                x = L.lo[i];
-            } else { /* the repetition's value here, clamped */
-                nk_pos p;
-                nk_result r;
-                tb_position(tb, b, i, &p);
-                nk_pos_result(&tb->rules, &p, NK_END_REPETITION, &r);
-                x = (int)r.total[NK_SOUTH];
-                if (x < L.lo[i])
+        /* Each position from the one before it (tb_step), for the
+         * repetition's value where lo < hi. */
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : ncyc) if (L.nchunks > 1)
+        for (uint64_t k = 0; k < L.nchunks; k++) {
+            uint64_t end_i = (k + 1) * CHUNK < L.n ? (k + 1) * CHUNK : L.n;
+            nk_pos p;
+            tb_position(tb, b, k * CHUNK, &p);
+            for (uint64_t i = k * CHUNK; i < end_i; i++) {
+                if (i > k * CHUNK)
+                    tb_step(tb, b, L.count, i, &p);
+                int x;
+                if (L.lo[i] == L.hi[i]) {
                     x = L.lo[i];
-                if (x > L.hi[i])
-                    x = L.hi[i];
+                } else { /* the repetition's value here, clamped */
+                    nk_result r;
+                    nk_pos_result(&tb->rules, &p, NK_END_REPETITION, &r);
+                    x = (int)r.total[NK_SOUTH];
+                    if (x < L.lo[i])
+                        x = L.lo[i];
+                    if (x > L.hi[i])
+                        x = L.hi[i];
+                }
+                L.lo[i] = (uint8_t)(x | L.cyc[i]);
+                ncyc += L.cyc[i] != 0;
             }
-            L.lo[i] = (uint8_t)(x | L.cyc[i]);
-            ncyc += L.cyc[i] != 0;
         }
         s.cycle += ncyc;
     }
