@@ -828,17 +828,29 @@ static inline int exit_x(const tb_level *L, uint64_t i)
     return L->base[i] == 0xFF ? (int)L->lo[i] : (int)L->base[i] - 1;
 }
 
-/* The least share Y's exits leave X (B + 1 for none). */
+/* The least share Y's exits leave X (more than B for none).  Two planes:
+ * X's share at (i, h) is h itself, the least opponent's value among the
+ * known moves (0xFF for none). */
 static inline int exit_y(const tb_level *L, uint64_t i)
 {
     const int b = (int)L->b;
+    if (L->hbase)
+        return L->base[i] == 0xFF ? (int)L->hi[i] : (int)L->hbase[i];
     if (L->base[i] == 0xFF)
         return b - (int)L->lo[i];
     return L->base[i] ? b - ((int)L->base[i] - 1) : b + 1;
 }
 
+/* hi of a state (i, hi) that is not in the attractor yet: X's share 0 (B -
+ * 0 for one plane, 0 for the second plane). */
+static inline uint8_t y_out(const tb_level *L)
+{
+    return L->hbase ? 0 : (uint8_t)L->b;
+}
+
 /* Enters a state at threshold t when it is not in yet: X's (i, lo) gets lo
- * = t, Y's (i, hi) gets hi = B - t (each once: the threads race for it). */
+ * = t, Y's (i, hi) gets hi = B - t (two planes: h = t); each once: the
+ * threads race for it. */
 static inline bool enter_x(tb_level *L, uint32_t i, int t)
 {
     uint8_t zero = 0;
@@ -849,9 +861,10 @@ static inline bool enter_x(tb_level *L, uint32_t i, int t)
 
 static inline bool enter_y(tb_level *L, uint32_t i, int t)
 {
-    uint8_t b = (uint8_t)L->b;
-    return __atomic_compare_exchange_n(&L->hi[i], &b, (uint8_t)(L->b - (unsigned)t), false,
-                                       __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+    uint8_t out = y_out(L);
+    const uint8_t in = (uint8_t)(L->hbase ? (unsigned)t : L->b - (unsigned)t);
+    return __atomic_compare_exchange_n(&L->hi[i], &out, in, false, __ATOMIC_RELAXED,
+                                       __ATOMIC_RELAXED);
 }
 
 /* Follows the thread's entered states back to their parents at t. */
@@ -884,7 +897,7 @@ static bool level_retro(tb_level *L, const tb_back *bk)
     for (uint64_t i = 0; i < n; i++)
         if (L->base[i] != 0xFF) { /* not yet entered: X's share 0 */
             L->lo[i] = 0;
-            L->hi[i] = (uint8_t)b;
+            L->hi[i] = y_out(L);
         }
     bool nomem = false;
 #pragma omp parallel if (L->nchunks > 1) reduction(|| : nomem)
@@ -1037,19 +1050,31 @@ nk_status nk_tb_build_within(nk_tb *tb, const nk_variant *v, unsigned seeds, int
             all &= chunk[k].len == 0 || chunk[k].edge != NULL;
         s.computed += !all;
         level_start(&L);
-        if (two) { /* no cycle: the least fixpoints are the values */
-            while (level_sweep2(&L) != 0) {
-                level_turn(&L);
-                s.sweeps++;
-            }
-            s.sweeps++;
-            level_free(&L, L.nchunks);
-            continue;
-        }
         /* Retrograde analysis where the parents' lists fit, else sweeps. */
         const uint64_t extra = back_bytes(&L);
         tb_back bk = {0};
-        if (extra > 0 && L.used <= L.room && extra <= L.room - L.used) {
+        const bool retro = extra > 0 && L.used <= L.room && extra <= L.room - L.used;
+        if (two) { /* no cycle: the least fixpoints are the values */
+            bool ok = true;
+            if (retro) {
+                ok = back_build(&L, &bk) && level_retro(&L, &bk);
+                back_free(&bk);
+                s.retro++;
+            } else {
+                while (level_sweep2(&L) != 0) {
+                    level_turn(&L);
+                    s.sweeps++;
+                }
+                s.sweeps++;
+            }
+            level_free(&L, L.nchunks);
+            if (!ok) {
+                nomem = true;
+                break;
+            }
+            continue;
+        }
+        if (retro) {
             bool ok = back_build(&L, &bk) && level_retro(&L, &bk);
             for (uint64_t i = 0; ok && i < L.n; i++)
                 if (L.lo[i] != L.hi[i])
