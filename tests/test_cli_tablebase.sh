@@ -6,7 +6,7 @@
 # refused with exit 2 and one line.  Speightstown's two-plane database
 # builds, solves, grades and plays.  Adjikui's databases of some ownership
 # patterns (--patterns) hold the full build's values for them and refuse
-# the others.
+# the others; tablebase info describes a file.
 source "$(dirname "$0")/lib_cli.sh"
 
 db=$tmp/tb
@@ -255,7 +255,8 @@ check "the same match on 1 and 2 threads" test "$out" = "$m2"
 # and repeated patterns, and patterns other than 0 in the Warri family are
 # refused with nothing written; solve refuses a position of a pattern the
 # database was not built for, within it and beyond it; grade and an
-# evolution's benchmark.tablebase refuse a database without pattern 0.
+# evolution's benchmark.tablebase refuse a database without pattern 0;
+# tablebase info lists a file's patterns.
 ak=$tmp/ak
 mkdir -p "$ak"
 run tablebase build --variant adjikui --seeds 6 --output "$ak/all" --threads 2
@@ -325,6 +326,20 @@ run tablebase build --variant abapa --seeds 4 --output "$ak/w0" --patterns 0
 check "abapa --patterns 0 exits 0" test "$rc" -eq 0
 run tablebase build --variant abapa --seeds 4 --output "$ak/wall" --patterns all
 check "abapa: --patterns 0 and all, the same file" cmp -s "$ak/w0/abapa.nktb" "$ak/wall/abapa.nktb"
+# tablebase info: what a file holds, the patterns included.
+run tablebase info "$ak/p3/adjikui.nktb"
+check "info exits 0" test "$rc" -eq 0
+check "info names the variant and N" grep -qx "seeds: 0 to 6" <<<"$out"
+check "info lists the patterns" grep -qx "patterns: 0,2,-2 (3 of the variant's 11)" <<<"$out"
+check "info gives the stored positions" grep -qx "positions: 55692" <<<"$out"
+run tablebase info "$db/abapa.nktb"
+check "info: abapa's one pattern" grep -qx "patterns: 0 (1 of the variant's 1)" <<<"$out"
+expect_error tablebase "checksum" tablebase info "$tmp/dmg/abapa.nktb"
+expect_error tablebase "cannot open" tablebase info "$tmp/none/abapa.nktb"
+expect_error tablebase "info takes no option" tablebase info --variant abapa "$db/abapa.nktb"
+expect_error tablebase "info needs the database FILE" tablebase info
+expect_error tablebase "unexpected argument 'x' after build" \
+  tablebase build x --variant abapa --seeds 3 --output "$ak/x"
 run tablebase build --variant adjikui --seeds 4 --output "$ak/p1" --patterns 1,-1
 expect_error grade "does not hold" grade random --variant adjikui --tb "$ak/p1" --positions 10
 

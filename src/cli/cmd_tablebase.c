@@ -1,8 +1,9 @@
 /*
  * cmd_tablebase.c -- `nickar tablebase build`: builds the endgame database
  * of a variant to N board seeds and writes DIR/VARIANT.nktb
- * (docs/tablebase.md); `nickar solve`: the exact value and the optimal
- * moves of a position inside a database.
+ * (docs/tablebase.md); `nickar tablebase info FILE`: what a database file
+ * holds; `nickar solve`: the exact value and the optimal moves of a
+ * position inside a database.
  */
 #include <stdio.h>
 #include <string.h>
@@ -16,6 +17,29 @@
 #include "tb/tb.h"
 
 enum { OPT_VARIANT, OPT_SEEDS, OPT_PATTERNS, OPT_OUTPUT, OPT_THREADS, OPT_MEMORY, OPT_END };
+
+/* `nickar tablebase info FILE`: what a database file holds, read and
+ * checked as every reader checks it (nk_tb_open). */
+static int tablebase_info(nk_cli *cli, const char *path)
+{
+    nk_tb tb;
+    char err[NK_MSG_MAX], list[40];
+    nk_status st = nk_tb_open(&tb, path, NULL, err, sizeof err);
+    if (st != NK_OK) {
+        nk_cli_error(cli, "%s", err);
+        return nk_cli_exit(st);
+    }
+    nk_tb_patterns_text(&tb, list, sizeof list);
+    int bits = 0;
+    for (uint32_t all = nk_tb_patterns_all(tb.variant); all; all &= all - 1)
+        bits++;
+    printf("file: %s\nvariant: %s\nseeds: 0 to %u\npatterns: %s (%u of the variant's %d)\n"
+           "planes: %u\npositions: %llu\nchecksum: %016llx\n",
+           path, tb.variant->name, tb.seeds, list, tb.npat, bits, tb.planes,
+           (unsigned long long)tb.offset[tb.seeds + 1], (unsigned long long)tb.checksum);
+    nk_tb_close(&tb);
+    return nk_cli_finish(cli);
+}
 
 int nk_cmd_tablebase(int argc, char **argv)
 {
@@ -37,7 +61,8 @@ int nk_cmd_tablebase(int argc, char **argv)
     nk_cli cli = {
         .name = "tablebase",
         .synopsis = "build --variant V --seeds N [--patterns LIST] [--output DIR] [--threads T]\n"
-                    "       [--memory MIB]",
+                    "       [--memory MIB]\n"
+                    "   or: nickar tablebase info FILE",
         .about = "Builds the endgame database of a variant: the value under perfect\n"
                  "play of every position with at most N seeds on the board, written to\n"
                  "DIR/V.nktb (docs/tablebase.md).  The file is the same for any T.\n"
@@ -45,17 +70,37 @@ int nk_cmd_tablebase(int argc, char **argv)
                  "0 the default rows, j = 1..5 South owns the first j pits of North's row,\n"
                  "-j North owns the first j of South's; a list holds -j with j.  A game\n"
                  "from the start position needs only 0.  The Warri family has pattern 0\n"
-                 "only (--patterns all or 0).",
+                 "only (--patterns all or 0).\n"
+                 "info FILE prints what a database file holds: its variant, N, patterns,\n"
+                 "planes, stored positions and checksum, the file checked as solve\n"
+                 "checks it.",
         .opts = opts,
-        .max_args = 1,
+        .max_args = 2,
     };
     int rc = nk_cli_parse(&cli, argc, argv);
     if (rc != NK_CLI_GO)
         return rc;
-    if (cli.argc != 1 || strcmp(cli.argv[0], "build") != 0) {
-        char q[64];
-        nk_cli_error(&cli, "expected the action 'build', got '%s'",
-                     cli.argc ? nk_cli_quote(cli.argv[0], q, sizeof q) : "nothing");
+    char word[64];
+    if (cli.argc >= 1 && strcmp(cli.argv[0], "info") == 0) {
+        for (int o = 0; o < OPT_END; o++)
+            if (opts[o].value != NULL) {
+                nk_cli_error(&cli, "info takes no option, got --%s", opts[o].name);
+                return NK_EXIT_USAGE;
+            }
+        if (cli.argc != 2) {
+            nk_cli_error(&cli, "info needs the database FILE");
+            return NK_EXIT_USAGE;
+        }
+        return tablebase_info(&cli, cli.argv[1]);
+    }
+    if (cli.argc == 0 || strcmp(cli.argv[0], "build") != 0) {
+        nk_cli_error(&cli, "expected the action 'build' or 'info', got '%s'",
+                     cli.argc ? nk_cli_quote(cli.argv[0], word, sizeof word) : "nothing");
+        return NK_EXIT_USAGE;
+    }
+    if (cli.argc != 1) {
+        nk_cli_error(&cli, "unexpected argument '%s' after build",
+                     nk_cli_quote(cli.argv[1], word, sizeof word));
         return NK_EXIT_USAGE;
     }
     const nk_variant *v = nk_cli_variant(&cli, opts[OPT_VARIANT].value);
