@@ -1026,7 +1026,8 @@ nk_status nk_tb_probe_pair(const nk_tb *tb, const nk_pos *pos, uint8_t *byte, in
      * where the rules alone give the value below. */
     nk_pos t = p;
     tb_turn(&t);
-    if (tb_pattern(tb, t.north) < 0)
+    const int k = tb_pattern(tb, t.north);
+    if (k < 0)
         return NK_EINVAL;
     nk_end end = nk_pos_end_reached(v, &p);
     if (end != NK_END_NONE) { /* over already (R-K4, R-K5 use the flags) */
@@ -1046,13 +1047,11 @@ nk_status nk_tb_probe_pair(const nk_tb *tb, const nk_pos *pos, uint8_t *byte, in
         *theirs = (int)r.total[me ^ 1];
         return NK_OK;
     }
-    p.flags = 0;
-    int64_t i = tb_index(tb, p, b);
-    if (i < 0)
-        return NK_EINVAL;
+    /* The index of tb_index, from the turned board found above. */
+    const uint64_t i = (uint64_t)k * nk_tb_count(b) + nk_tb_rank(t.pit);
     int x;
-    *byte = tb->data[tb->offset[b] + (uint64_t)i];
-    tb_pair(tb, tb->data, b, (uint64_t)i, &x, theirs);
+    *byte = tb->data[tb->offset[b] + i];
+    tb_pair(tb, tb->data, b, i, &x, theirs);
     return NK_OK;
 }
 
