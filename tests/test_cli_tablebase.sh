@@ -4,7 +4,9 @@
 # value and the optimal moves of a known endgame; damaged, truncated,
 # foreign and other-variant files and a position outside the database are
 # refused with exit 2 and one line.  Speightstown's two-plane database
-# builds, solves, grades and plays.
+# builds, solves, grades and plays.  Adjikui's databases of some ownership
+# patterns (--patterns) hold the full build's values for them and refuse
+# the others; tablebase info describes a file.
 source "$(dirname "$0")/lib_cli.sh"
 
 db=$tmp/tb
@@ -245,6 +247,102 @@ m2=$out
 run match --variant abapa --games 4 --threads 1 "ab:depth=2,tb=$db" greedy
 check "the same match on 1 and 2 threads" test "$out" = "$m2"
 
+# Adjikui's ownership patterns (--patterns, docs/tablebase.md "Build"):
+# the build line names them; --patterns 0 and the set 0,2,-2 hold exactly
+# the full build's bytes for each of their patterns (each pattern's slice
+# of each seed count) and solve gives the same output from them; the same
+# set listed in another order writes the same file; open sets, unknown
+# and repeated patterns, and patterns other than 0 in the Warri family are
+# refused with nothing written; solve refuses a position of a pattern the
+# database was not built for, within it and beyond it; grade and an
+# evolution's benchmark.tablebase refuse a database without pattern 0;
+# tablebase info lists a file's patterns.
+ak=$tmp/ak
+mkdir -p "$ak"
+run tablebase build --variant adjikui --seeds 6 --output "$ak/all" --threads 2
+check "adjikui: the build names the eleven patterns" \
+  grep -q "adjikui to 6 seeds (patterns 0,1,2,3,4,5,-1,-2,-3,-4,-5), 204204 positions" <<<"$out"
+run tablebase build --variant adjikui --seeds 6 --output "$ak/p0" --patterns 0 --threads 2
+check "--patterns 0 exits 0" test "$rc" -eq 0
+check "--patterns 0: one pattern's positions" \
+  grep -q "adjikui to 6 seeds (patterns 0), 18564 positions" <<<"$out"
+check "--patterns 0: the header and one byte a position" \
+  test "$(stat -c %s "$ak/p0/adjikui.nktb")" -eq $((96 + 18564))
+run tablebase build --variant adjikui --seeds 6 --output "$ak/p3" --patterns 2,0,-2 --threads 1
+check "--patterns 2,0,-2: stored in the fixed order" \
+  grep -q "adjikui to 6 seeds (patterns 0,2,-2), 55692 positions" <<<"$out"
+run tablebase build --variant adjikui --seeds 6 --output "$ak/p3b" --patterns -2,0,2 --threads 2
+check "the same set in another order: the same file" \
+  cmp -s "$ak/p3/adjikui.nktb" "$ak/p3b/adjikui.nktb"
+check "each pattern's bytes equal the full build's" "$python" - "$ak" <<'PY'
+import sys
+from math import comb
+d = sys.argv[1]
+full = open(f"{d}/all/adjikui.nktb", "rb").read()[96:]
+order = [0, 1, 2, 3, 4, 5, -1, -2, -3, -4, -5]
+def slices(data, pats):
+    out, off = {}, 0
+    for b in range(7):
+        n = comb(b + 11, 11)
+        for k, j in enumerate(pats):
+            out[(b, j)] = data[off + k * n: off + (k + 1) * n]
+        off += len(pats) * n
+    assert off == len(data), (off, len(data))
+    return out
+f = slices(full, order)
+for name, pats in (("p0", [0]), ("p3", [0, 2, -2])):
+    s = slices(open(f"{d}/{name}/adjikui.nktb", "rb").read()[96:], pats)
+    for key, x in s.items():
+        assert x == f[key], (name, key)
+PY
+for p in '2,0,1,0,0,0/0,1,0,2,0,0 0-0 S' '0,1,0,0,0,0/0,0,0,0,0,3 0-0 N SSSSSSSSNNNN' \
+         '1,0,2,0,0,1/0,0,1,0,1,0 3-5 N NNSSSSNNNNNN'; do
+  run solve --variant adjikui --position "$p" --tb "$ak/all"
+  want=$out
+  run solve --variant adjikui --position "$p" --tb "$ak/p3"
+  check "solve '$p': the same from 0,2,-2 as from all patterns" test "$rc" -eq 0 -a "$out" = "$want"
+done
+run solve --variant adjikui --position '2,0,1,0,0,0/0,1,0,2,0,0 0-0 N' --tb "$ak/all"
+want=$out
+run solve --variant adjikui --position '2,0,1,0,0,0/0,1,0,2,0,0 0-0 N' --tb "$ak/p0"
+check "solve: the same from pattern 0 alone as from all patterns" test "$rc" -eq 0 -a "$out" = "$want"
+expect_error solve "its ownership pattern 1 is not in the database" \
+  solve --variant adjikui --position '0,1,0,0,0,0/0,0,0,0,0,3 0-0 S SSSSSSSNNNNN' --tb "$ak/p3"
+check "the refusal names the patterns built" grep -q "(built for patterns 0,2,-2)" <<<"$err"
+expect_error solve "its ownership pattern -1 is not in the database" \
+  solve --variant adjikui --position '0,1,0,0,0,0/0,0,0,0,0,3 0-0 N NSSSSSNNNNNN' --tb "$ak/p0"
+expect_error solve "its ownership pattern 2 is not in the database" \
+  solve --variant adjikui --position '4,4,4,4,4,4/4,4,4,4,4,4 0-0 S SSSSSSSSNNNN' --tb "$ak/p0"
+for bad in "2|pattern 2 without -2" "0,-3|pattern -3 without 3" \
+           "0,1,-1,1|pattern 1 is listed twice" "6,-6|6 is none of the ownership patterns" \
+           "0,,1|'' is not a pattern" "a|'a' is not a pattern" "|'' is not a pattern"; do
+  expect_error tablebase "--patterns: ${bad#*|}" \
+    tablebase build --variant adjikui --seeds 3 --output "$ak/x" --patterns "${bad%%|*}"
+done
+expect_error tablebase "--patterns: abapa has one ownership pattern, 0" \
+  tablebase build --variant abapa --seeds 3 --output "$ak/x" --patterns 1,-1
+check "nothing written for a refused --patterns" test ! -e "$ak/x"
+run tablebase build --variant abapa --seeds 4 --output "$ak/w0" --patterns 0
+check "abapa --patterns 0 exits 0" test "$rc" -eq 0
+run tablebase build --variant abapa --seeds 4 --output "$ak/wall" --patterns all
+check "abapa: --patterns 0 and all, the same file" cmp -s "$ak/w0/abapa.nktb" "$ak/wall/abapa.nktb"
+# tablebase info: what a file holds, the patterns included.
+run tablebase info "$ak/p3/adjikui.nktb"
+check "info exits 0" test "$rc" -eq 0
+check "info names the variant and N" grep -qx "seeds: 0 to 6" <<<"$out"
+check "info lists the patterns" grep -qx "patterns: 0,2,-2 (3 of the variant's 11)" <<<"$out"
+check "info gives the stored positions" grep -qx "positions: 55692" <<<"$out"
+run tablebase info "$db/abapa.nktb"
+check "info: abapa's one pattern" grep -qx "patterns: 0 (1 of the variant's 1)" <<<"$out"
+expect_error tablebase "checksum" tablebase info "$tmp/dmg/abapa.nktb"
+expect_error tablebase "cannot open" tablebase info "$tmp/none/abapa.nktb"
+expect_error tablebase "info takes no option" tablebase info --variant abapa "$db/abapa.nktb"
+expect_error tablebase "info needs the database FILE" tablebase info
+expect_error tablebase "unexpected argument 'x' after build" \
+  tablebase build x --variant abapa --seeds 3 --output "$ak/x"
+run tablebase build --variant adjikui --seeds 4 --output "$ak/p1" --patterns 1,-1
+expect_error grade "does not hold" grade random --variant adjikui --tb "$ak/p1" --positions 10
+
 # benchmark.tablebase: the champion of an evolution run is graded against
 # the database at every benchmark generation (0, 1 and 3 with every = 2 of
 # 4), into /stats; the same figures on 1 and 2 threads; inspect shows them;
@@ -323,4 +421,9 @@ expect_error evolve "benchmark.tablebase: cannot open" evolve "$tmp/badtb.ini" -
 check "nothing written for a bad benchmark.tablebase" test ! -e "$tmp/e3.h5"
 sed "s|^tablebase = .*|tablebase = $tmp/mix|" "$tmp/tiny.ini" >"$tmp/badtb.ini"
 expect_error evolve "database of antigua, not of abapa" evolve "$tmp/badtb.ini" --output "$tmp/e3.h5" --quiet
+sed -e "s|^tablebase = .*|tablebase = $ak/p1|" -e "s|^variant = .*|variant = adjikui|" \
+  -e "s|^features = .*|features = material|" "$tmp/tiny.ini" >"$tmp/badtb.ini"
+expect_error evolve "does not hold ownership pattern 0" \
+  evolve "$tmp/badtb.ini" --output "$tmp/e3.h5" --quiet
+check "nothing written for a database without pattern 0" test ! -e "$tmp/e3.h5"
 finish

@@ -31,6 +31,14 @@
  *   (format version 2) reads back, a damaged one is refused.
  * - Files: a written file reads back equal; a damaged byte, a truncated
  *   file, a foreign file and another variant's file are refused.
+ * - Sets of ownership patterns (nk_tb_build_patterns): the lists that read
+ *   and the ones refused (open, unknown, twice, not numbers, another
+ *   variant's); adjikui to 6 seeds built for {0}, {0, 2, -2} and
+ *   {1, 5, -1, -5} holds the full build's bytes for each of its patterns,
+ *   probes a position of another pattern as outside (NK_EINVAL), writes
+ *   the same file for the same set and reads it back; a header whose
+ *   patterns are no valid set (open, out of order, twice, unknown) is
+ *   refused.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -1168,11 +1176,214 @@ static void test_files(void **state)
     rmdir(dir);
 }
 
+/* The slice of pattern k of count b: count(b) bytes. */
+static const uint8_t *pattern_slice(const nk_tb *tb, unsigned b, unsigned k)
+{
+    return tb->data + tb->offset[b] + (uint64_t)k * nk_tb_count(b);
+}
+
+/* Sets of ownership patterns (tb.h): the lists that read and those
+ * refused; a build of a set holds exactly the full build's bytes of each of
+ * its patterns, in the fixed order whatever the order of the list; its file
+ * reads back and is the same for the same set; a header whose patterns are
+ * not a valid set is refused; a position of another pattern is outside. */
+static void test_patterns(void **state)
+{
+    (void)state;
+    const nk_variant *ak = nk_variant_find("adjikui"), *ab = nk_variant_find("abapa");
+    char err[NK_MSG_MAX];
+    uint32_t set, set2;
+    assert_int_equal(nk_tb_patterns_all(ak), 0x7FF);
+    assert_int_equal(nk_tb_patterns_all(ab), 1);
+    assert_int_equal(nk_tb_patterns_parse(ak, "all", &set, err, sizeof err), NK_OK);
+    assert_int_equal(set, 0x7FF);
+    assert_int_equal(nk_tb_patterns_parse(ak, "0", &set, err, sizeof err), NK_OK);
+    assert_int_equal(set, 1);
+    /* bits of 0, 1..5, -1..-5: 2 is bit 2, -2 bit 7 */
+    assert_int_equal(nk_tb_patterns_parse(ak, "0,2,-2", &set, err, sizeof err), NK_OK);
+    assert_int_equal(set, 1u | 1u << 2 | 1u << 7);
+    assert_int_equal(nk_tb_patterns_parse(ak, "-2,0,2", &set2, err, sizeof err), NK_OK);
+    assert_int_equal(set2, set);
+    assert_int_equal(nk_tb_patterns_parse(ab, "0", &set2, err, sizeof err), NK_OK);
+    assert_int_equal(set2, 1);
+    assert_int_equal(nk_tb_patterns_parse(ab, "all", &set2, err, sizeof err), NK_OK);
+    assert_int_equal(set2, 1);
+    const struct {
+        const nk_variant *v;
+        const char *text, *why;
+    } bad[] = {
+        {ak, "2", "2 without -2"},          {ak, "0,-3", "-3 without 3"},
+        {ak, "6", "6 is none"},             {ak, "-6,6", "-6 is none"},
+        {ak, "0,0", "listed twice"},        {ak, "1,-1,1", "listed twice"},
+        {ak, "", "not a pattern"},          {ak, "0,", "not a pattern"},
+        {ak, ",0", "not a pattern"},        {ak, "one", "not a pattern"},
+        {ak, "-", "not a pattern"},         {ak, "+1,-1", "not a pattern"},
+        {ak, "0 ", "not a pattern"},        {ab, "1,-1", "one ownership pattern"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err[0] = '\0';
+        assert_int_equal(nk_tb_patterns_parse(bad[i].v, bad[i].text, &set2, err, sizeof err),
+                         NK_EINVAL);
+        if (strstr(err, bad[i].why) == NULL)
+            fail_msg("'%s': '%s' does not say '%s'", bad[i].text, err, bad[i].why);
+    }
+    /* A set that is not closed, or not the variant's, is refused by the
+     * build too. */
+    nk_tb tb;
+    assert_int_equal(nk_tb_build_patterns(&tb, ak, 3, 1u << 2, 1, 0, NULL, err, sizeof err),
+                     NK_EINVAL);
+    assert_int_equal(nk_tb_build_patterns(&tb, ab, 3, 3, 1, 0, NULL, err, sizeof err),
+                     NK_EINVAL);
+
+    /* The full build and two sets, the same bytes for each shared pattern. */
+    enum { SEEDS = 6 };
+    nk_tb full, sub;
+    assert_int_equal(nk_tb_build(&full, ak, SEEDS, 2, NULL, err, sizeof err), NK_OK);
+    assert_int_equal(full.npat, 11);
+    const char *const lists[] = {"0", "-2,2,0", "1,-1,5,-5"};
+    const unsigned npats[] = {1, 3, 4};
+    const int order[][4] = {{0}, {0, 2, -2}, {1, 5, -1, -5}};
+    char dir[] = "/tmp/nk_tbpat_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[256], path2[256];
+    snprintf(path, sizeof path, "%s/adjikui.nktb", dir);
+    snprintf(path2, sizeof path2, "%s/again.nktb", dir);
+    for (size_t l = 0; l < sizeof lists / sizeof lists[0]; l++) {
+        assert_int_equal(nk_tb_patterns_parse(ak, lists[l], &set, err, sizeof err), NK_OK);
+        assert_int_equal(nk_tb_build_patterns(&sub, ak, SEEDS, set, 2, 0, NULL, err, sizeof err),
+                         NK_OK);
+        assert_int_equal(sub.npat, npats[l]);
+        uint64_t n = 0;
+        for (unsigned k = 0; k < sub.npat; k++) {
+            const int j = nk_tb_pattern_bought(&sub, k);
+            assert_int_equal(j, order[l][k]); /* the fixed order */
+            assert_true(nk_tb_holds_pattern(&sub, j));
+            unsigned kf = 0;
+            while (nk_tb_pattern_bought(&full, kf) != j)
+                kf++;
+            assert_int_equal(sub.pat[k], full.pat[kf]);
+            for (unsigned b = 0; b <= SEEDS; b++) {
+                assert_memory_equal(pattern_slice(&sub, b, k), pattern_slice(&full, b, kf),
+                                    nk_tb_count(b));
+                n += nk_tb_count(b);
+            }
+        }
+        assert_int_equal(nk_tb_bytes(&sub), n);
+        assert_false(nk_tb_holds_pattern(&sub, 3));
+        /* Probes: a position of a pattern held has the full build's byte,
+         * one of another pattern is outside (NK_EINVAL). */
+        nk_pos p;
+        uint8_t x, y;
+        unsigned mask;
+        int val[NK_PASS + 1];
+        assert_int_equal(nk_pos_parse(&p, "2,0,1,0,0,0/0,1,0,2,0,0 0-0 N", err, sizeof err),
+                         NK_OK);
+        for (int j = -5; j <= 5; j++) {
+            p.north = full.pat[j >= 0 ? j : 5 - j];
+            int jj;
+            assert_true(nk_tb_owners_pattern(&p, &jj));
+            assert_int_equal(nk_tb_probe(&full, &p, &x), NK_OK);
+            if (nk_tb_holds_pattern(&sub, j)) {
+                assert_int_equal(nk_tb_probe(&sub, &p, &y), NK_OK);
+                assert_int_equal(x, y);
+            } else {
+                assert_int_equal(nk_tb_probe(&sub, &p, &y), NK_EINVAL);
+                assert_int_equal(nk_tb_move_values(&sub, &p, &mask, val, NULL), NK_EINVAL);
+            }
+        }
+        /* The file reads back, and the same set gives the same bytes. */
+        assert_int_equal(nk_tb_write(&sub, path, err, sizeof err), NK_OK);
+        nk_tb rd;
+        assert_int_equal(nk_tb_open(&rd, path, ak, err, sizeof err), NK_OK);
+        assert_int_equal(rd.npat, sub.npat);
+        assert_memory_equal(rd.pat, sub.pat, sub.npat * sizeof sub.pat[0]);
+        assert_memory_equal(rd.data, sub.data, nk_tb_bytes(&sub));
+        nk_tb_close(&rd);
+        nk_tb_close(&sub);
+        assert_int_equal(nk_tb_build_patterns(&sub, ak, SEEDS, set, 1, 0, NULL, err, sizeof err),
+                         NK_OK);
+        assert_int_equal(nk_tb_write(&sub, path2, err, sizeof err), NK_OK);
+        nk_tb_close(&sub);
+        FILE *f1 = fopen(path, "rb"), *f2 = fopen(path2, "rb");
+        assert_non_null(f1);
+        assert_non_null(f2);
+        int c1, c2;
+        do {
+            c1 = fgetc(f1);
+            c2 = fgetc(f2);
+            assert_int_equal(c1, c2);
+        } while (c1 != EOF);
+        fclose(f1);
+        fclose(f2);
+    }
+    /* The last file (1,-1,5,-5): headers whose patterns are not a valid
+     * set are refused as damaged (the header is checked before the
+     * checksum). */
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    uint8_t head[96];
+    assert_int_equal(fread(head, 1, sizeof head, f), sizeof head);
+    fseek(f, 0, SEEK_END);
+    const size_t len = (size_t)ftell(f);
+    uint8_t *buf = malloc(len);
+    assert_non_null(buf);
+    fseek(f, 0, SEEK_SET);
+    assert_int_equal(fread(buf, 1, len, f), len);
+    fclose(f);
+    char bad_path[256];
+    snprintf(bad_path, sizeof bad_path, "%s/bad.nktb", dir);
+    nk_tb rd;
+    uint16_t u;
+    for (int c = 0; c < 4; c++) {
+        uint8_t *h = malloc(len);
+        assert_non_null(h);
+        memcpy(h, buf, len);
+        switch (c) {
+        case 0: /* three patterns listed: -5 is missing, 5 is not closed */
+            h[32] = 3;
+            memset(h + 56 + 6, 0, 2);
+            break;
+        case 1: /* 1 and 5 swapped: not the fixed order */
+            memcpy(h + 56, buf + 58, 2);
+            memcpy(h + 58, buf + 56, 2);
+            break;
+        case 2: /* 1 twice */
+            memcpy(h + 58, buf + 56, 2);
+            break;
+        case 3: /* a mask that is no pattern */
+            u = 0x0FC1;
+            memcpy(h + 56, &u, 2);
+            break;
+        }
+        write_bytes(bad_path, h, len);
+        free(h);
+        err[0] = '\0';
+        assert_int_equal(nk_tb_open(&rd, bad_path, ak, err, sizeof err), NK_EFORMAT);
+        if (strstr(err, "header") == NULL)
+            fail_msg("header %d: '%s'", c, err);
+    }
+    free(buf);
+    nk_tb_close(&full);
+    /* The Warri family: the one pattern is the full build. */
+    nk_tb a, b;
+    assert_int_equal(nk_tb_build(&a, ab, 5, 1, NULL, err, sizeof err), NK_OK);
+    assert_int_equal(nk_tb_build_patterns(&b, ab, 5, 1, 1, 0, NULL, err, sizeof err), NK_OK);
+    assert_int_equal(nk_tb_bytes(&a), nk_tb_bytes(&b));
+    assert_memory_equal(a.data, b.data, nk_tb_bytes(&a));
+    nk_tb_close(&a);
+    nk_tb_close(&b);
+    unlink(path);
+    unlink(path2);
+    unlink(bad_path);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_index_bijection),
         cmocka_unit_test(test_files),
+        cmocka_unit_test(test_patterns),
         cmocka_unit_test(test_threads),
         cmocka_unit_test(test_invariant),
         cmocka_unit_test(test_memory_limit),

@@ -14,6 +14,10 @@
  * - Speightstown (two planes): from positions won under perfect play with
  *   the stores given, `ab:depth=1,tb=DIR` wins against a depth-6 search,
  *   greedy and random; from drawn ones it does not lose.
+ * - adjikui with a database of ownership pattern 0 only: from positions of
+ *   other patterns `ab:depth=4,tb=DIR` plays the same games as
+ *   `ab:depth=4` (outside the database), from positions of pattern 0 the
+ *   same as with the database of all eleven patterns.
  * - nk_player_new refuses a tb= whose database is not open, and
  *   nk_tb_shared_open opens a database once (the same nk_tb twice) and
  *   refuses a missing one and another variant's.
@@ -27,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "search/player.h"
@@ -274,11 +279,98 @@ static void test_shared_open(void **state)
     assert_ptr_equal(again, sdb);
 }
 
+/* Plays adjikui from text (the owners field names the pattern) with
+ * south against greedy: the moves played, one letter each, and the
+ * result. */
+static nk_result play_adjikui(const char *text, nk_player *south, uint64_t seed, char *moves,
+                              size_t len)
+{
+    const nk_variant *ak = nk_variant_find("adjikui");
+    nk_pos pos;
+    char err[NK_MSG_MAX];
+    assert_int_equal(nk_pos_parse(&pos, text, err, sizeof err), NK_OK);
+    nk_player *greedy = make_for(ak, "greedy");
+    nk_game g;
+    nk_rng rng = {seed};
+    size_t n = 0;
+    assert_int_equal(nk_game_init(&g, ak, &pos, NK_DEFAULT_PLY_LIMIT), NK_OK);
+    while (!nk_game_over(&g)) {
+        int mv = nk_player_move(g.pos.side == NK_SOUTH ? south : greedy, &g, &rng, NULL);
+        assert_true(mv != NK_NO_MOVE);
+        if (n + 1 < len)
+            moves[n++] = nk_move_letter(mv);
+        nk_game_play_legal(&g, mv, NULL);
+    }
+    moves[n] = '\0';
+    nk_player_free(greedy);
+    return g.result;
+}
+
+/* A database built for some ownership patterns only (adjikui, pattern 0):
+ * a position of another pattern is outside it, so `ab:depth=4,tb=DIR`
+ * plays there exactly as `ab:depth=4` (the search goes on, no value is
+ * taken from it), and a position of pattern 0 exactly as with the database
+ * of all eleven patterns. */
+static void test_pattern_outside(void **state)
+{
+    (void)state;
+    const nk_variant *ak = nk_variant_find("adjikui");
+    char err[NK_MSG_MAX], p0[300], all[300], path[400], text[400];
+    snprintf(p0, sizeof p0, "%s/p0", dir);
+    snprintf(all, sizeof all, "%s/all", dir);
+    const char *dirs[2] = {p0, all};
+    for (int d = 0; d < 2; d++) {
+        nk_tb tb;
+        assert_int_equal(mkdir(dirs[d], 0777), 0);
+        nk_tb_path(dirs[d], ak, path, sizeof path);
+        assert_int_equal(nk_tb_build_patterns(&tb, ak, 6, d == 0 ? 1 : 0, 0, 0, NULL, err,
+                                              sizeof err),
+                         NK_OK);
+        assert_int_equal(nk_tb_write(&tb, path, err, sizeof err), NK_OK);
+        nk_tb_close(&tb);
+        const nk_tb *opened;
+        assert_int_equal(nk_tb_shared_open(dirs[d], ak, &opened, err, sizeof err), NK_OK);
+        assert_int_equal(opened->npat, d == 0 ? 1 : 11);
+    }
+    snprintf(text, sizeof text, "ab:depth=4,tb=%s", p0);
+    nk_player *with0 = make_for(ak, text);
+    snprintf(text, sizeof text, "ab:depth=4,tb=%s", all);
+    nk_player *with_all = make_for(ak, text);
+    nk_player *without = make_for(ak, "ab:depth=4");
+    const char *const outside[] = {"2,0,1,0,0,0/0,1,0,2,0,0 0-0 S SSSSSSSNNNNN",
+                                   "0,2,0,1,1,0/0,0,2,0,0,0 0-0 N NNSSSSNNNNNN",
+                                   "1,0,0,2,0,0/0,2,1,0,0,0 0-0 S SSSSSSSSSNNN"};
+    const char *const inside[] = {"2,0,1,0,0,0/0,1,0,2,0,0 0-0 S",
+                                  "0,2,0,1,1,0/0,0,2,0,0,0 0-0 N"};
+    char ma[1200], mb[1200];
+    for (unsigned k = 0; k < 3; k++) {
+        nk_result a = play_adjikui(outside[k], with0, k, ma, sizeof ma),
+                  b = play_adjikui(outside[k], without, k, mb, sizeof mb);
+        assert_string_equal(ma, mb);
+        assert_memory_equal(&a, &b, sizeof a);
+    }
+    for (unsigned k = 0; k < 2; k++) {
+        nk_result a = play_adjikui(inside[k], with0, k, ma, sizeof ma),
+                  b = play_adjikui(inside[k], with_all, k, mb, sizeof mb);
+        assert_string_equal(ma, mb);
+        assert_memory_equal(&a, &b, sizeof a);
+    }
+    nk_player_free(with0);
+    nk_player_free(with_all);
+    nk_player_free(without);
+    for (int d = 0; d < 2; d++) {
+        nk_tb_path(dirs[d], ak, path, sizeof path);
+        unlink(path); /* still mapped until the teardown: that is fine */
+        rmdir(dirs[d]);
+    }
+}
+
 static const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_shared_open),
     cmocka_unit_test(test_not_open),
     cmocka_unit_test(test_perfect_endgame),
     cmocka_unit_test(test_speightstown_endgame),
+    cmocka_unit_test(test_pattern_outside),
 };
 
 int main(void)

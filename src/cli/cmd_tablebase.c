@@ -1,8 +1,9 @@
 /*
  * cmd_tablebase.c -- `nickar tablebase build`: builds the endgame database
  * of a variant to N board seeds and writes DIR/VARIANT.nktb
- * (docs/tablebase.md); `nickar solve`: the exact value and the optimal
- * moves of a position inside a database.
+ * (docs/tablebase.md); `nickar tablebase info FILE`: what a database file
+ * holds; `nickar solve`: the exact value and the optimal moves of a
+ * position inside a database.
  */
 #include <stdio.h>
 #include <string.h>
@@ -15,13 +16,40 @@
 #include "search/search.h"
 #include "tb/tb.h"
 
-enum { OPT_VARIANT, OPT_SEEDS, OPT_OUTPUT, OPT_THREADS, OPT_MEMORY, OPT_END };
+enum { OPT_VARIANT, OPT_SEEDS, OPT_PATTERNS, OPT_OUTPUT, OPT_THREADS, OPT_MEMORY, OPT_END };
+
+/* `nickar tablebase info FILE`: what a database file holds, read and
+ * checked as every reader checks it (nk_tb_open). */
+static int tablebase_info(nk_cli *cli, const char *path)
+{
+    nk_tb tb;
+    char err[NK_MSG_MAX], list[40];
+    nk_status st = nk_tb_open(&tb, path, NULL, err, sizeof err);
+    if (st != NK_OK) {
+        nk_cli_error(cli, "%s", err);
+        return nk_cli_exit(st);
+    }
+    nk_tb_patterns_text(&tb, list, sizeof list);
+    int bits = 0;
+    for (uint32_t all = nk_tb_patterns_all(tb.variant); all; all &= all - 1)
+        bits++;
+    printf("file: %s\nvariant: %s\nseeds: 0 to %u\npatterns: %s (%u of the variant's %d)\n"
+           "planes: %u\npositions: %llu\nchecksum: %016llx\n",
+           path, tb.variant->name, tb.seeds, list, tb.npat, bits, tb.planes,
+           (unsigned long long)tb.offset[tb.seeds + 1], (unsigned long long)tb.checksum);
+    nk_tb_close(&tb);
+    return nk_cli_finish(cli);
+}
 
 int nk_cmd_tablebase(int argc, char **argv)
 {
     nk_opt opts[] = {
         [OPT_VARIANT] = {"variant", "V", "rule set; required", NULL},
         [OPT_SEEDS] = {"seeds", "N", "largest board seed count, 0 to 48; required", NULL},
+        [OPT_PATTERNS] = {"patterns", "LIST",
+                          "ownership patterns to store: all (default), or a comma list such "
+                          "as 0 or 0,1,-1 (above)",
+                          NULL},
         [OPT_OUTPUT] = {"output", "DIR", "directory of the file (default: tablebases)", NULL},
         [OPT_THREADS] = {"threads", "T", "OpenMP threads (default: OpenMP's choice)", NULL},
         [OPT_MEMORY] = {"memory", "MIB",
@@ -32,20 +60,47 @@ int nk_cmd_tablebase(int argc, char **argv)
     };
     nk_cli cli = {
         .name = "tablebase",
-        .synopsis = "build --variant V --seeds N [--output DIR] [--threads T] [--memory MIB]",
+        .synopsis = "build --variant V --seeds N [--patterns LIST] [--output DIR] [--threads T]\n"
+                    "       [--memory MIB]\n"
+                    "   or: nickar tablebase info FILE",
         .about = "Builds the endgame database of a variant: the value under perfect\n"
                  "play of every position with at most N seeds on the board, written to\n"
-                 "DIR/V.nktb (docs/tablebase.md).  The file is the same for any T.",
+                 "DIR/V.nktb (docs/tablebase.md).  The file is the same for any T.\n"
+                 "adjikui stores every ownership pattern of R-K9, or those of --patterns:\n"
+                 "0 the default rows, j = 1..5 South owns the first j pits of North's row,\n"
+                 "-j North owns the first j of South's; a list holds -j with j.  A game\n"
+                 "from the start position needs only 0.  The Warri family has pattern 0\n"
+                 "only (--patterns all or 0).\n"
+                 "info FILE prints what a database file holds: its variant, N, patterns,\n"
+                 "planes, stored positions and checksum, the file checked as solve\n"
+                 "checks it.",
         .opts = opts,
-        .max_args = 1,
+        .max_args = 2,
     };
     int rc = nk_cli_parse(&cli, argc, argv);
     if (rc != NK_CLI_GO)
         return rc;
-    if (cli.argc != 1 || strcmp(cli.argv[0], "build") != 0) {
-        char q[64];
-        nk_cli_error(&cli, "expected the action 'build', got '%s'",
-                     cli.argc ? nk_cli_quote(cli.argv[0], q, sizeof q) : "nothing");
+    char word[64];
+    if (cli.argc >= 1 && strcmp(cli.argv[0], "info") == 0) {
+        for (int o = 0; o < OPT_END; o++)
+            if (opts[o].value != NULL) {
+                nk_cli_error(&cli, "info takes no option, got --%s", opts[o].name);
+                return NK_EXIT_USAGE;
+            }
+        if (cli.argc != 2) {
+            nk_cli_error(&cli, "info needs the database FILE");
+            return NK_EXIT_USAGE;
+        }
+        return tablebase_info(&cli, cli.argv[1]);
+    }
+    if (cli.argc == 0 || strcmp(cli.argv[0], "build") != 0) {
+        nk_cli_error(&cli, "expected the action 'build' or 'info', got '%s'",
+                     cli.argc ? nk_cli_quote(cli.argv[0], word, sizeof word) : "nothing");
+        return NK_EXIT_USAGE;
+    }
+    if (cli.argc != 1) {
+        nk_cli_error(&cli, "unexpected argument '%s' after build",
+                     nk_cli_quote(cli.argv[1], word, sizeof word));
         return NK_EXIT_USAGE;
     }
     const nk_variant *v = nk_cli_variant(&cli, opts[OPT_VARIANT].value);
@@ -58,6 +113,12 @@ int nk_cmd_tablebase(int argc, char **argv)
     }
     if (opts[OPT_SEEDS].value == NULL) {
         nk_cli_error(&cli, "missing --seeds N");
+        return NK_EXIT_USAGE;
+    }
+    uint32_t patterns = nk_tb_patterns_all(v);
+    if (opts[OPT_PATTERNS].value &&
+        nk_tb_patterns_parse(v, opts[OPT_PATTERNS].value, &patterns, err, sizeof err) != NK_OK) {
+        nk_cli_error(&cli, "--patterns: %s", err);
         return NK_EXIT_USAGE;
     }
     uint64_t seeds, threads = 0, mib = 0;
@@ -81,23 +142,27 @@ int nk_cmd_tablebase(int argc, char **argv)
     }
     nk_tb tb;
     nk_tb_stats stats;
-    nk_status st = nk_tb_build_within(&tb, v, (unsigned)seeds, (int)threads, mib << 20, &stats,
-                                      err, sizeof err);
+    nk_status st = nk_tb_build_patterns(&tb, v, (unsigned)seeds, patterns, (int)threads,
+                                        mib << 20, &stats, err, sizeof err);
     if (st != NK_OK) {
         nk_cli_error(&cli, "%s", err);
         return nk_cli_exit(st);
     }
-    char path[4096];
+    char path[4096], list[40], pats[64] = "";
     nk_tb_path(dir, v, path, sizeof path);
+    if (nk_tb_patterns_all(v) != 1) { /* adjikui: which patterns */
+        nk_tb_patterns_text(&tb, list, sizeof list);
+        snprintf(pats, sizeof pats, " (patterns %s)", list);
+    }
     st = nk_tb_write(&tb, path, err, sizeof err);
     nk_tb_close(&tb);
     if (st != NK_OK) {
         nk_cli_error(&cli, "%s", err);
         return nk_cli_exit(st);
     }
-    printf("%s: %s to %u seeds, %llu positions (%llu resting on repetition), "
+    printf("%s: %s to %u seeds%s, %llu positions (%llu resting on repetition), "
            "%u counts by retrograde analysis, %llu sweeps, %.2f s, %.3g positions/s",
-           path, v->name, (unsigned)seeds, (unsigned long long)stats.positions,
+           path, v->name, (unsigned)seeds, pats, (unsigned long long)stats.positions,
            (unsigned long long)stats.cycle, stats.retro, (unsigned long long)stats.sweeps,
            stats.seconds, stats.seconds > 0 ? (double)stats.positions / stats.seconds : 0.0);
     if (stats.computed > 0)
@@ -566,6 +631,23 @@ int nk_cmd_solve(int argc, char **argv)
     char text[NK_POS_TEXT];
     nk_pos_format(&pos, text);
     unsigned board = nk_pos_on_board(&pos);
+    /* The owners must be a pattern of the database, beyond it too: no move
+     * changes them, so a search from another pattern never reaches it. */
+    int bought;
+    const bool rk9 = nk_tb_owners_pattern(&pos, &bought);
+    if (!rk9 || !nk_tb_holds_pattern(&tb, bought)) {
+        char list[40];
+        nk_tb_patterns_text(&tb, list, sizeof list);
+        if (!rk9)
+            nk_cli_error(&cli, "position '%s': its pit owners are no pattern of R-K9", text);
+        else
+            nk_cli_error(&cli,
+                         "position '%s': its ownership pattern %d is not in the database '%s' "
+                         "(built for patterns %s)",
+                         text, bought, path, list);
+        nk_tb_close(&tb);
+        return NK_EXIT_USAGE;
+    }
     uint8_t byte;
     st = nk_tb_probe(&tb, &pos, &byte);
     if (st == NK_ERANGE && nk_game_over(&game)) {

@@ -26,7 +26,7 @@ const nk_command nk_commands[] = {
     {"evolve", "evolve evaluation weights by self-play from a config file", nk_cmd_evolve},
     {"inspect", "summarise a run file (config, champion, benchmark scores) or a tournament file", nk_cmd_inspect},
     {"ciao", "co-evolution progress: master tournament of a run's champions (CIAO)", nk_cmd_ciao},
-    {"tablebase", "build an endgame database (perfect play with few seeds)", nk_cmd_tablebase},
+    {"tablebase", "build an endgame database (perfect play with few seeds), or describe one", nk_cmd_tablebase},
     {"solve", "the exact value and optimal moves of a position in a database", nk_cmd_solve},
     {"grade", "grade a player's endgame moves against a database", nk_cmd_grade},
     {"view", "write an HTML page that replays the games of records files", nk_cmd_view},

@@ -221,6 +221,13 @@ static nk_status make_run(nk_evo *e, nk_evo_resolve resolve, char *err, size_t l
         st = nk_tb_shared_open(r->benchmark.tablebase, e->variant, &e->tb, e2, sizeof e2);
         if (st != NK_OK)
             return nk_fail(st, err, len, "benchmark.tablebase: %s", e2);
+        /* The grading's games start from the default rows (grade.h). */
+        if (!nk_tb_holds_pattern(e->tb, 0))
+            return nk_fail(NK_EINVAL, err, len,
+                           "benchmark.tablebase: the database of %s in '%s' does not hold "
+                           "ownership pattern 0 (the default rows), where the graded games "
+                           "start",
+                           e->variant->name, r->benchmark.tablebase);
     }
     st = nk_run_settings_strategy(r, e->dim, &e->genome, &e->strategy, err, len);
     if (st != NK_OK)

@@ -13,6 +13,14 @@ nk_status nk_grade_play(const nk_tb *tb, nk_player *player, nk_player *reference
     const nk_variant *v = tb->variant;
     nk_grade z = {0};
     *out = z;
+    if (!nk_tb_holds_pattern(tb, 0)) {
+        char list[40];
+        nk_tb_patterns_text(tb, list, sizeof list);
+        return nk_fail(NK_EINVAL, err, errlen,
+                       "the games graded start from the default rows (ownership pattern 0), "
+                       "which the database (built for patterns %s) does not hold",
+                       list);
+    }
     nk_game *g = malloc(sizeof *g);
     if (g == NULL)
         return nk_fail(NK_ENOMEM, err, errlen, "out of memory for grading");

@@ -42,7 +42,9 @@ typedef struct nk_grade {
 
 /* Grades `player` on up to `want` positions (fewer when 100 want + 100
  * games give fewer).  Both players must be of tb's variant.  NK_ENOMEM
- * (with why) when out of memory. */
+ * (with why) when out of memory; NK_EINVAL (with why) when the database
+ * does not hold ownership pattern 0, the default rows of every game
+ * graded (an adjikui database built for other patterns, tb.h). */
 nk_status nk_grade_play(const nk_tb *tb, nk_player *player, nk_player *reference,
                         uint64_t want, uint64_t seed, nk_grade *out, char *err, size_t errlen);
 

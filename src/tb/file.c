@@ -13,8 +13,11 @@
  *  48  checksum             u64: FNV-1a 64 of the header with this field
  *                           zero, then of the data
  *  56  North's pits of each pattern, u16 x 11, zero-padded to byte 96
+ * The patterns are all of the variant's (1, or 11 for adjikui) or a set of
+ * them closed under turning the board, in the fixed order of tb.c (the
+ * same set, the same header); their number is the field at 32.
  * The file is read by mmap; opening checks every field against what the
- * variant and N give, and the checksum.
+ * variant, N and the patterns give, and the checksum.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -31,7 +34,8 @@
 enum { HEADER = 96, VERSION_MAX = 2 };
 static const char magic[8] = {'N', 'K', 'T', 'B', 'A', 'S', 'E', '1'};
 
-void nk_tb_layout(nk_tb *tb, const nk_variant *v, unsigned seeds);
+bool nk_tb_layout(nk_tb *tb, const nk_variant *v, unsigned seeds, unsigned npat,
+                  const uint16_t *pat);
 
 static uint64_t checksum(const uint8_t head[HEADER], const uint8_t *data, uint64_t n)
 {
@@ -156,11 +160,18 @@ nk_status nk_tb_open(nk_tb *tb, const char *path, const nk_variant *expect, char
                 path);
         goto fail;
     }
-    nk_tb_layout(tb, v, seeds);
+    /* The patterns: a valid set of the variant in the fixed order (tb.c),
+     * all eleven or fewer for adjikui. */
+    uint16_t pat[NK_TB_MAX_PATTERNS];
+    for (unsigned k = 0; k < NK_TB_MAX_PATTERNS; k++)
+        memcpy(&pat[k], h + 56 + 2 * k, 2);
     uint8_t want[HEADER];
-    header(tb, want);
-    memcpy(want + 48, h + 48, 8);
-    if (npat != tb->npat || memcmp(want, h, HEADER) != 0) {
+    bool laid = npat <= NK_TB_MAX_PATTERNS && nk_tb_layout(tb, v, seeds, npat, pat);
+    if (laid) {
+        header(tb, want);
+        memcpy(want + 48, h + 48, 8);
+    }
+    if (!laid || npat != tb->npat || memcmp(want, h, HEADER) != 0) {
         nk_fail(s, err, errlen, "'%s' is a damaged endgame database (header)", path);
         goto fail;
     }

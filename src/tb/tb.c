@@ -41,6 +41,7 @@
 #ifdef _OPENMP /* the fuzz harnesses compile this layer without OpenMP */
 #include <omp.h>
 #endif
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -112,29 +113,160 @@ nk_status nk_tb_supported(const nk_variant *v, char *err, size_t errlen)
     return NK_OK;
 }
 
-/* North's pits of the patterns, South to move: the default rows, South
- * owning the first j pits of North's row, North the first j of South's
- * (R-K9: the winner buys from the loser's foot; j <= 5, R-K10). */
-static void tb_patterns(nk_tb *tb)
+/* The ownership patterns of a variant, in their fixed order: index k of
+ * the full list is pattern 0 (the default rows), then 1..5 (South owns the
+ * first j pits of North's row, A onwards), then -1..-5 (North owns the
+ * first j of South's, a onwards); R-K9: the winner buys from the loser's
+ * foot, j <= 5 by R-K10.  The Warri family has pattern 0 only. */
+static unsigned variant_npat(const nk_variant *v)
 {
-    tb->npat = 1;
-    tb->pat[0] = NK_DEFAULT_NORTH;
-    if (tb->variant->sowing != NK_SOW_RELAY)
-        return;
-    for (unsigned j = 1; j <= 5; j++)
-        tb->pat[tb->npat++] = (uint16_t)(NK_DEFAULT_NORTH & ~(((1u << j) - 1) << NK_ROW));
-    for (unsigned j = 1; j <= 5; j++)
-        tb->pat[tb->npat++] = (uint16_t)(NK_DEFAULT_NORTH | ((1u << j) - 1));
+    return v->sowing == NK_SOW_RELAY ? NK_TB_MAX_PATTERNS : 1;
 }
 
-static void tb_layout(nk_tb *tb, const nk_variant *v, unsigned seeds)
+static int full_bought(unsigned k)
+{
+    return k <= 5 ? (int)k : -(int)(k - 5);
+}
+
+static unsigned full_index(int j)
+{
+    return j >= 0 ? (unsigned)j : (unsigned)(5 - j);
+}
+
+/* North's pits of pattern j (|j| <= 5), South's way of naming it. */
+static uint16_t bought_north(int j)
+{
+    if (j >= 0)
+        return (uint16_t)(NK_DEFAULT_NORTH & ~(((1u << j) - 1) << NK_ROW));
+    return (uint16_t)(NK_DEFAULT_NORTH | ((1u << -j) - 1));
+}
+
+uint32_t nk_tb_patterns_all(const nk_variant *v)
+{
+    return (UINT32_C(1) << variant_npat(v)) - 1;
+}
+
+bool nk_tb_owners_pattern(const nk_pos *pos, int *bought)
+{
+    for (int j = -5; j <= 5; j++)
+        if (bought_north(j) == pos->north) {
+            *bought = j;
+            return true;
+        }
+    return false;
+}
+
+/* Whether a set (bits of the full list) is a valid one of v: not empty,
+ * within v's list, and closed under turning the board (j with -j). */
+static bool set_valid(const nk_variant *v, uint32_t set)
+{
+    if (set == 0 || (set & ~nk_tb_patterns_all(v)) != 0)
+        return false;
+    for (unsigned k = 0; k < variant_npat(v); k++)
+        if ((set >> k) & 1u && !((set >> full_index(-full_bought(k))) & 1u))
+            return false;
+    return true;
+}
+
+nk_status nk_tb_patterns_parse(const nk_variant *v, const char *text, uint32_t *set, char *err,
+                               size_t errlen)
+{
+    *set = 0;
+    if (strcmp(text, "all") == 0) {
+        *set = nk_tb_patterns_all(v);
+        return NK_OK;
+    }
+    const unsigned npat = variant_npat(v);
+    uint32_t s = 0;
+    const char *c = text;
+    for (;;) {
+        /* one item: an integer, digits after an optional minus */
+        const char *start = c;
+        const bool number = *c == '-' ? c[1] >= '0' && c[1] <= '9' : *c >= '0' && *c <= '9';
+        char *end = (char *)c;
+        long j = number ? strtol(c, &end, 10) : 0;
+        if (!number || (*end != ',' && *end != '\0')) {
+            size_t n = strcspn(start, ",");
+            return nk_fail(NK_EINVAL, err, errlen,
+                           "'%.*s' is not a pattern: a comma list of 0, 1 to 5, -1 to -5, or "
+                           "all",
+                           (int)(n > 16 ? 16 : n), start);
+        }
+        if (j > 5 || j < -5 || full_index((int)j) >= npat) {
+            if (npat == 1)
+                return nk_fail(NK_EINVAL, err, errlen,
+                               "%s has one ownership pattern, 0 (the default rows): %ld is "
+                               "not one",
+                               v->name, j);
+            return nk_fail(NK_EINVAL, err, errlen,
+                           "%ld is none of the ownership patterns of %s (0, 1 to 5, -1 to -5)",
+                           j, v->name);
+        }
+        if ((s >> full_index((int)j)) & 1u)
+            return nk_fail(NK_EINVAL, err, errlen, "pattern %ld is listed twice", j);
+        s |= UINT32_C(1) << full_index((int)j);
+        if (*end == '\0')
+            break;
+        c = end + 1; /* past the comma */
+    }
+    for (unsigned k = 0; k < npat; k++)
+        if ((s >> k) & 1u && !((s >> full_index(-full_bought(k))) & 1u))
+            return nk_fail(NK_EINVAL, err, errlen,
+                           "pattern %d without %d: a position of pattern %d with North to move "
+                           "is stored as pattern %d with South to move, so a set holds both or "
+                           "neither",
+                           full_bought(k), -full_bought(k), full_bought(k), -full_bought(k));
+    *set = s;
+    return NK_OK;
+}
+
+int nk_tb_pattern_bought(const nk_tb *tb, unsigned k)
+{
+    for (int j = -5; j <= 5; j++)
+        if (bought_north(j) == tb->pat[k])
+            return j;
+    return 0; /* not reached: pat[] holds patterns of the list */
+}
+
+bool nk_tb_holds_pattern(const nk_tb *tb, int bought)
+{
+    for (unsigned k = 0; k < tb->npat; k++)
+        if (nk_tb_pattern_bought(tb, k) == bought)
+            return true;
+    return false;
+}
+
+void nk_tb_patterns_text(const nk_tb *tb, char *out, size_t len)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    for (unsigned k = 0; k < tb->npat && n < len; k++) {
+        int w = snprintf(out + n, len - n, "%s%d", k ? "," : "", nk_tb_pattern_bought(tb, k));
+        if (w < 0)
+            break;
+        n += (size_t)w;
+    }
+}
+
+/* North's pits of the patterns of set, South to move, in the order of the
+ * full list: the same set always gives the same layout. */
+static void tb_patterns(nk_tb *tb, uint32_t set)
+{
+    tb->npat = 0;
+    for (unsigned k = 0; k < variant_npat(tb->variant); k++)
+        if ((set >> k) & 1u)
+            tb->pat[tb->npat++] = bought_north(full_bought(k));
+}
+
+/* set: a valid set of v (set_valid), 0 for all of v's patterns. */
+static void tb_layout(nk_tb *tb, const nk_variant *v, unsigned seeds, uint32_t set)
 {
     tb->variant = v;
     tb->rules = *v;
     tb->rules.ends &= ~(1u << NK_END_MAJORITY); /* stores are not in the index */
     tb->seeds = seeds;
     tb->planes = v->win_needs_majority ? 2 : 1;
-    tb_patterns(tb);
+    tb_patterns(tb, set == 0 ? nk_tb_patterns_all(v) : set);
     tb->offset[0] = 0;
     for (unsigned b = 0; b <= seeds; b++)
         tb->offset[b + 1] = tb->offset[b] + tb->npat * nk_tb_count(b);
@@ -981,10 +1113,22 @@ nk_status nk_tb_build(nk_tb *tb, const nk_variant *v, unsigned seeds, int thread
 nk_status nk_tb_build_within(nk_tb *tb, const nk_variant *v, unsigned seeds, int threads,
                              uint64_t max_bytes, nk_tb_stats *stats, char *err, size_t errlen)
 {
+    return nk_tb_build_patterns(tb, v, seeds, 0, threads, max_bytes, stats, err, errlen);
+}
+
+nk_status nk_tb_build_patterns(nk_tb *tb, const nk_variant *v, unsigned seeds, uint32_t patterns,
+                               int threads, uint64_t max_bytes, nk_tb_stats *stats, char *err,
+                               size_t errlen)
+{
     memset(tb, 0, sizeof *tb);
     nk_status st0 = nk_tb_supported(v, err, errlen);
     if (st0 != NK_OK)
         return st0;
+    if (patterns != 0 && !set_valid(v, patterns))
+        return nk_fail(NK_EINVAL, err, errlen,
+                       "pattern set 0x%x: not a set of %s's ownership patterns closed under "
+                       "turning the board",
+                       (unsigned)patterns, v->name);
     if (seeds > NK_TB_MAX_SEEDS)
         return nk_fail(NK_ERANGE, err, errlen, "seeds %u: at most %d", seeds, NK_TB_MAX_SEEDS);
 #ifdef _OPENMP
@@ -995,7 +1139,7 @@ nk_status nk_tb_build_within(nk_tb *tb, const nk_variant *v, unsigned seeds, int
 #endif
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    tb_layout(tb, v, seeds);
+    tb_layout(tb, v, seeds, patterns);
     uint64_t total = tb->offset[seeds + 1];
     uint64_t top = tb->npat * nk_tb_count(seeds);
     if (top >= NOFLIP)
@@ -1178,6 +1322,13 @@ nk_status nk_tb_probe_pair(const nk_tb *tb, const nk_pos *pos, uint8_t *byte, in
     nk_pos p = *pos;
     p.store[0] = p.store[1] = 0;
     const int me = p.side;
+    /* Owners that are no pattern of the database are outside it, even
+     * where the rules alone give the value below. */
+    nk_pos t = p;
+    tb_turn(&t);
+    const int k = tb_pattern(tb, t.north);
+    if (k < 0)
+        return NK_EINVAL;
     nk_end end = nk_pos_end_reached(v, &p);
     if (end != NK_END_NONE) { /* over already (R-K4, R-K5 use the flags) */
         nk_result r;
@@ -1196,13 +1347,11 @@ nk_status nk_tb_probe_pair(const nk_tb *tb, const nk_pos *pos, uint8_t *byte, in
         *theirs = (int)r.total[me ^ 1];
         return NK_OK;
     }
-    p.flags = 0;
-    int64_t i = tb_index(tb, p, b);
-    if (i < 0)
-        return NK_EINVAL;
+    /* The index of tb_index, from the turned board found above. */
+    const uint64_t i = (uint64_t)k * nk_tb_count(b) + nk_tb_rank(t.pit);
     int x;
-    *byte = tb->data[tb->offset[b] + (uint64_t)i];
-    tb_pair(tb, tb->data, b, (uint64_t)i, &x, theirs);
+    *byte = tb->data[tb->offset[b] + i];
+    tb_pair(tb, tb->data, b, i, &x, theirs);
     return NK_OK;
 }
 
@@ -1253,8 +1402,30 @@ nk_status nk_tb_move_pairs(const nk_tb *tb, const nk_pos *pos, unsigned *mask,
     return NK_OK;
 }
 
-void nk_tb_layout(nk_tb *tb, const nk_variant *v, unsigned seeds);
-void nk_tb_layout(nk_tb *tb, const nk_variant *v, unsigned seeds)
+/* For file.c: the layout of a database of v to `seeds` with the patterns
+ * of the header, pat[0..npat-1] (North's pits); false when they are not a
+ * valid set of v in the fixed order. */
+bool nk_tb_layout(nk_tb *tb, const nk_variant *v, unsigned seeds, unsigned npat,
+                  const uint16_t *pat);
+bool nk_tb_layout(nk_tb *tb, const nk_variant *v, unsigned seeds, unsigned npat,
+                  const uint16_t *pat)
 {
-    tb_layout(tb, v, seeds);
+    uint32_t set = 0;
+    int last = -1;
+    if (npat == 0 || npat > variant_npat(v))
+        return false;
+    for (unsigned i = 0; i < npat; i++) {
+        int k = -1;
+        for (unsigned f = 0; f < variant_npat(v); f++)
+            if (bought_north(full_bought(f)) == pat[i])
+                k = (int)f;
+        if (k <= last) /* none of v's, out of order, or twice */
+            return false;
+        set |= UINT32_C(1) << k;
+        last = k;
+    }
+    if (!set_valid(v, set))
+        return false;
+    tb_layout(tb, v, seeds, set);
+    return true;
 }

@@ -14,7 +14,9 @@
  * Only South-to-move positions are stored: the board turned by six pits
  * (rows swapped, owners swapped) with North to move has the same value.
  * Adji Kui II positions are stored for each of the eleven ownership
- * patterns that R-K9 can give a game (nk_tb_patterns).
+ * patterns that R-K9 can give a game, or for a chosen set of them
+ * (nk_tb_build_patterns): no move changes the owners, so the patterns do
+ * not depend on each other.
  *
  * Speightstown's result is not a function of that one number (a win needs
  * the majority, R-W12, and a repetition gives the board to nobody, R-W10),
@@ -50,7 +52,7 @@ typedef struct nk_tb {
     const nk_variant *variant;   /* the engine's variant */
     nk_variant rules;            /* the same without the majority rule */
     unsigned seeds;              /* N: board seed counts 0..N */
-    unsigned npat;               /* ownership patterns (1, or 11 for adjikui) */
+    unsigned npat;               /* ownership patterns (1; adjikui: those built, 11 for all) */
     unsigned planes;             /* 1, or 2 for speightstown (the opponent's plane) */
     uint16_t pat[NK_TB_MAX_PATTERNS]; /* North's pits of each, South to move */
     uint64_t offset[NK_TB_MAX_SEEDS + 2]; /* first byte of each seed count */
@@ -100,6 +102,47 @@ nk_status nk_tb_build_within(nk_tb *tb, const nk_variant *v, unsigned seeds, int
                              uint64_t max_bytes, nk_tb_stats *stats, char *err,
                              size_t errlen);
 
+/* Ownership patterns (R-K9) are named by the pits South has bought, seen
+ * from the owners alone (whoever is to move): 0 the default rows, j = 1..5
+ * South owns the first j pits of North's row (A onwards), -j North owns the
+ * first j of South's (a onwards).  The Warri family has pattern 0 only.
+ * A set of patterns is a bit mask over the fixed order 0, 1..5, -1..-5
+ * (bit k for the k-th); a database stores its patterns in that order.  A
+ * set must hold -j with j: a position of pattern j with North to move is
+ * stored as the turned board, pattern -j with South to move. */
+
+/* The set of all patterns of v (1 for the Warri family, 0x7FF for
+ * adjikui). */
+uint32_t nk_tb_patterns_all(const nk_variant *v);
+
+/* Reads a set of v's patterns: "all", or a comma list of pattern numbers
+ * ("0", "0,1,-1").  NK_EINVAL (with why) for an item that is not a number,
+ * a number that is no pattern of v, one listed twice, or j without -j. */
+nk_status nk_tb_patterns_parse(const nk_variant *v, const char *text, uint32_t *set, char *err,
+                               size_t errlen);
+
+/* The pattern of a position's owners (as above, whoever is to move);
+ * false when its owners are no pattern of R-K9. */
+bool nk_tb_owners_pattern(const nk_pos *pos, int *bought);
+
+/* The number of the database's pattern k (0 <= k < npat). */
+int nk_tb_pattern_bought(const nk_tb *tb, unsigned k);
+
+/* Whether the database holds pattern `bought`. */
+bool nk_tb_holds_pattern(const nk_tb *tb, int bought);
+
+/* The database's patterns as a comma list in their stored order: "0" or
+ * "0,1,2,3,4,5,-1,-2,-3,-4,-5" (at most 30 characters). */
+void nk_tb_patterns_text(const nk_tb *tb, char *out, size_t len);
+
+/* The same build for the patterns of a set only (patterns: a set that
+ * nk_tb_patterns_parse gives, 0 for all of v's; NK_EINVAL for a set that
+ * is not closed or not v's).  Each pattern's values are those of the full
+ * build, byte for byte. */
+nk_status nk_tb_build_patterns(nk_tb *tb, const nk_variant *v, unsigned seeds, uint32_t patterns,
+                               int threads, uint64_t max_bytes, nk_tb_stats *stats, char *err,
+                               size_t errlen);
+
 /* The file name of a variant's database in a directory: DIR/VARIANT.nktb. */
 void nk_tb_path(const char *dir, const nk_variant *v, char *out, size_t len);
 
@@ -109,8 +152,8 @@ nk_status nk_tb_write(const nk_tb *tb, const char *path, char *err, size_t errle
 
 /* Maps a database file.  expect, when not NULL, is the variant it must be
  * for (NK_EMISMATCH otherwise).  A file that is not a database, truncated,
- * or whose checksum does not match is NK_EFORMAT; a missing one
- * NK_ENOFILE. */
+ * whose patterns are not a valid set of its variant in the fixed order, or
+ * whose checksum does not match is NK_EFORMAT; a missing one NK_ENOFILE. */
 nk_status nk_tb_open(nk_tb *tb, const char *path, const nk_variant *expect, char *err,
                      size_t errlen);
 
@@ -132,7 +175,8 @@ void nk_tb_shared_close_all(void);
 
 /* The byte of a position (any side to move, any stores and flags): value
  * and NK_TB_CYCLE.  NK_ERANGE when it has more than tb->seeds board seeds,
- * NK_EINVAL when its owners are not a pattern of the database. */
+ * NK_EINVAL when its owners are not a pattern of the database (none of
+ * R-K9, or one the database was not built for). */
 nk_status nk_tb_probe(const nk_tb *tb, const nk_pos *pos, uint8_t *byte);
 
 /* The byte of a position as nk_tb_probe, and in *theirs the board seeds
