@@ -24,7 +24,9 @@
  * forced; where lo < hi best play goes round a cycle and the game ends by
  * repetition, and the database takes the repetition's value of the position
  * itself, clamped to [lo, hi].  NK_TB_CYCLE marks every position from which
- * such a position can be reached (a least fixpoint too).
+ * such a position can be reached (a least fixpoint too).  The builder
+ * finds these fixpoints by retrograde analysis where the parents' lists
+ * fit in memory, by sweeps of the recurrences otherwise (below).
  *
  * Speightstown (two planes).  A repetition gives the board to nobody
  * (R-W10), so what each side can force himself to collect is a reachability
@@ -856,7 +858,12 @@ static uint64_t level_mark(tb_level *L)
  * at its value, and each move is followed back once per state of its child:
  * linear in the moves, where the sweeps walk the bounds down a seed at a
  * time along the cycles (docs/speed.md, "Endgame databases").  The result is
- * the same fixpoint as the sweeps', so the same bytes. */
+ * the same fixpoint as the sweeps', so the same bytes.
+ *
+ * Speightstown's two planes are the same game: g is X's share at (i, g),
+ * where X moves, and h is X's share at (i, h), where his opponent moves and
+ * takes the least (both least fixpoints, an infinite play worth 0); only
+ * the value stored at Y's states differs (h = t, not B - t). */
 
 /* The parents of each position on the count: those of c are
  * par[first[c] .. first[c + 1]), each a parent's index with NOFLIP when the
