@@ -148,14 +148,20 @@ uint32_t nk_tb_patterns_all(const nk_variant *v)
     return (UINT32_C(1) << variant_npat(v)) - 1;
 }
 
-bool nk_tb_owners_pattern(const nk_pos *pos, int *bought)
+/* The pattern whose North pits are north; false when none is. */
+static bool north_bought(uint16_t north, int *bought)
 {
     for (int j = -5; j <= 5; j++)
-        if (bought_north(j) == pos->north) {
+        if (bought_north(j) == north) {
             *bought = j;
             return true;
         }
     return false;
+}
+
+bool nk_tb_owners_pattern(const nk_pos *pos, int *bought)
+{
+    return north_bought(pos->north, bought);
 }
 
 /* Whether a set (bits of the full list) is a valid one of v: not empty,
@@ -224,10 +230,9 @@ nk_status nk_tb_patterns_parse(const nk_variant *v, const char *text, uint32_t *
 
 int nk_tb_pattern_bought(const nk_tb *tb, unsigned k)
 {
-    for (int j = -5; j <= 5; j++)
-        if (bought_north(j) == tb->pat[k])
-            return j;
-    return 0; /* not reached: pat[] holds patterns of the list */
+    int j = 0; /* stays 0 only if pat[] held no pattern: it holds the list's */
+    north_bought(tb->pat[k], &j);
+    return j;
 }
 
 bool nk_tb_holds_pattern(const nk_tb *tb, int bought)
@@ -994,8 +999,8 @@ static inline bool enter_x(tb_level *L, uint32_t i, int t)
 {
     uint8_t zero = 0;
     /* a plain read first: most parents met are in already */
-    return ld(L->lo, i) == 0 && __atomic_compare_exchange_n(&L->lo[i], &zero, (uint8_t)t, false, __ATOMIC_RELAXED,
-                                       __ATOMIC_RELAXED);
+    return ld(L->lo, i) == 0 && __atomic_compare_exchange_n(&L->lo[i], &zero, (uint8_t)t, false,
+                                                            __ATOMIC_RELAXED, __ATOMIC_RELAXED);
 }
 
 static inline bool enter_y(tb_level *L, uint32_t i, int t)
@@ -1203,54 +1208,37 @@ nk_status nk_tb_build_patterns(nk_tb *tb, const nk_variant *v, unsigned seeds, u
         level_start(&L);
         /* Retrograde analysis where the parents' lists fit, else sweeps. */
         const uint64_t extra = back_bytes(&L);
-        tb_back bk = {0};
         const bool retro = extra > 0 && L.used <= L.room && extra <= L.room - L.used;
-        if (two) { /* no cycle: the least fixpoints are the values */
-            bool ok = true;
-            if (retro) {
-                ok = back_build(&L, &bk) && level_retro(&L, &bk);
-                back_free(&bk);
-                s.retro++;
-            } else {
-                while (level_sweep2(&L) != 0) {
-                    level_turn(&L);
-                    s.sweeps++;
-                }
-                s.sweeps++;
-            }
-            level_free(&L, L.nchunks);
-            if (!ok) {
-                nomem = true;
-                break;
-            }
-            continue;
-        }
+        tb_back bk = {0};
+        bool ok = true;
         if (retro) {
-            bool ok = back_build(&L, &bk) && level_retro(&L, &bk);
-            for (uint64_t i = 0; ok && i < L.n; i++)
-                if (L.lo[i] != L.hi[i])
-                    L.cyc[i] = NK_TB_CYCLE;
-            ok = ok && back_mark(&L, &bk);
-            back_free(&bk);
-            level_free(&L, L.nchunks);
+            ok = back_build(&L, &bk) && level_retro(&L, &bk);
             s.retro++;
-            if (!ok) {
-                nomem = true;
-                break;
-            }
         } else {
-            while (level_sweep(&L) != 0) {
+            while ((two ? level_sweep2(&L) : level_sweep(&L)) != 0) {
                 level_turn(&L);
                 s.sweeps++;
             }
             s.sweeps++;
+        }
+        if (ok && !two) { /* two planes: no cycle, the fixpoints are the values */
             for (uint64_t i = 0; i < L.n; i++)
                 if (L.lo[i] != L.hi[i])
                     L.cyc[i] = NK_TB_CYCLE;
-            while (level_mark(&L) != 0)
-                ;
-            level_free(&L, L.nchunks);
+            if (retro)
+                ok = back_mark(&L, &bk);
+            else
+                while (level_mark(&L) != 0)
+                    ;
         }
+        back_free(&bk);
+        level_free(&L, L.nchunks);
+        if (!ok) {
+            nomem = true;
+            break;
+        }
+        if (two)
+            continue;
         uint64_t ncyc = 0;
         /* Each position from the one before it (tb_step), for the
          * repetition's value where lo < hi. */
