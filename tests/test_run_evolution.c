@@ -6,6 +6,7 @@
  */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
@@ -18,6 +19,7 @@
 #include "io/config.h"
 #include "io/evolve_file.h"
 #include "run/evolution.h"
+#include "run/settings.h"
 
 /* A small, fast run: quickstart at depth 1 with 6 players, the hall of
  * fame schedule (so the checkpoint's hall matters), games recorded and a
@@ -217,6 +219,39 @@ static void test_two_iterates_equal_a_fresh_run(void **state)
     unload(&c);
 }
 
+/* What a generation evaluates is what the strategy says
+ * (nk_run_settings_evaluated): for the (mu+lambda)-ES, the mu parents
+ * carried over play again beside the lambda offspring, so mu + lambda
+ * individuals get a fitness from games of that generation; the size the
+ * strategy is made with (nk_run_settings_size) is lambda. */
+static void test_es_plus_evaluates_mu_plus_lambda(void **state)
+{
+    (void)state;
+    const char *const plus[] = {"strategy.kind=es-plus", "strategy.mu=2", "strategy.lambda=3",
+                                "mutation.method=lognormal", "benchmark.every=0"};
+    cfg c;
+    snap a[2];
+    load(&c, plus, sizeof plus / sizeof *plus);
+    assert_int_equal(nk_run_settings_size(&c.s.run), 3);
+    assert_int_equal(nk_run_settings_evaluated(&c.s.run), 2 + 3);
+    run(&c.s, 1, a, 2);
+    for (int g = 0; g < 2; g++) {
+        assert_int_equal(a[g].n, nk_run_settings_evaluated(&c.s.run));
+        for (size_t i = 0; i < a[g].n; i++) /* every one played this generation */
+            assert_true(a[g].wins[i] + a[g].draws[i] + a[g].losses[i] > 0);
+    }
+    /* the first two of generation 2 are parents carried over from generation 1 */
+    for (size_t k = 0; k < 2; k++) {
+        bool found = false;
+        for (size_t i = 0; i < a[0].n; i++)
+            found = found || a[0].ids[i] == a[1].ids[k];
+        assert_true(found);
+    }
+    for (int g = 0; g < 2; g++)
+        drop(&a[g]);
+    unload(&c);
+}
+
 static void test_restore_continues_identically(void **state)
 {
     (void)state;
@@ -325,6 +360,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_two_iterates_equal_a_fresh_run),
+        cmocka_unit_test(test_es_plus_evaluates_mu_plus_lambda),
         cmocka_unit_test(test_restore_continues_identically),
         cmocka_unit_test(test_bad_settings_name_the_key),
         cmocka_unit_test(test_out_of_memory_is_reported),

@@ -355,6 +355,90 @@ static void test_strategy_from_settings(void **state)
     assert_null(strchr(err, '\n'));
 }
 
+/* What each strategy makes of the settings, through its hooks: the size it
+ * is made with, and the individuals a generation evaluates, which is the
+ * size of every population it asks for (nk_strategy_size): for es-plus mu
+ * + lambda, not lambda (the parents carried over are evaluated again). */
+static void test_strategy_hooks(void **state)
+{
+    (void)state;
+    const nk_strategy_type *const *types = nk_strategy_types();
+    size_t want_evaluated[] = {16, 3 + 5, 5, 5}; /* ga, es-plus, es-comma, cma-es */
+    for (size_t i = 0; types[i] != NULL; i++) {
+        assert_true(i < 4);
+        nk_run_settings s;
+        nk_run_settings_defaults(&s);
+        s.strategy.kind = types[i]->name;
+        s.strategy.mu = 3;
+        s.strategy.lambda = 5;
+        s.mutation.method = "lognormal";
+        if (types[i] == &nk_strategy_ga)
+            s.mutation.method = "gaussian";
+        nk_genome *g;
+        nk_strategy *st;
+        char err[256] = "";
+        if (nk_run_settings_strategy(&s, 4, &g, &st, err, sizeof err) != NK_OK)
+            fail_msg("%s: %s", types[i]->name, err);
+        assert_int_equal(nk_run_settings_evaluated(&s), want_evaluated[i]);
+        assert_int_equal(nk_run_settings_evaluated(&s), nk_strategy_size(st));
+        assert_int_equal(nk_run_settings_size(&s), types[i] == &nk_strategy_ga ? 16 : 5);
+        assert_non_null(types[i]->size_key);
+        assert_non_null(types[i]->evaluated_doc);
+        nk_strategy_free(st);
+        nk_genome_free(g);
+    }
+    nk_run_settings s;
+    nk_run_settings_defaults(&s);
+    s.strategy.kind = "nothing";
+    assert_int_equal(nk_run_settings_evaluated(&s), 0);
+    assert_int_equal(nk_run_settings_size(&s), 0);
+}
+
+/* The rules across keys on typed settings: each strategy's own rule, and
+ * the number evaluated as the schedules see it. */
+static void test_rules_on_settings(void **state)
+{
+    (void)state;
+    nk_run_settings s;
+    nk_run_clash c;
+    nk_run_settings_defaults(&s);
+    assert_int_equal(nk_run_settings_check(&s, &c), NK_OK);
+    s.strategy.elitism = 16; /* ga: population.size 16 */
+    assert_int_equal(nk_run_settings_check(&s, &c), NK_ERANGE);
+    assert_string_equal(c.a, "strategy.elitism");
+    assert_string_equal(c.mid, " must be below ");
+    assert_string_equal(c.b, "population.size");
+    s.strategy.kind = "es-plus"; /* elitism is the GA's */
+    s.strategy.mu = 20;
+    s.mutation.method = "lognormal";
+    assert_int_equal(nk_run_settings_check(&s, &c), NK_OK);
+    s.strategy.kind = "es-comma";
+    assert_int_equal(nk_run_settings_check(&s, &c), NK_ERANGE);
+    assert_string_equal(c.a, "strategy.mu");
+    assert_string_equal(c.b, "strategy.lambda");
+    s.strategy.kind = "es-plus";
+    s.strategy.mu = 2;
+    s.strategy.lambda = 4;
+    s.fitness.schedule = "random-k";
+    s.fitness.k = 5; /* below the 6 es-plus evaluates */
+    assert_int_equal(nk_run_settings_check(&s, &c), NK_OK);
+    s.fitness.k = 6;
+    assert_int_equal(nk_run_settings_check(&s, &c), NK_ERANGE);
+    assert_string_equal(c.a, "fitness.k");
+    assert_non_null(strstr(c.mid, "the 6 individuals evaluated"));
+    s.strategy.kind = "es-comma"; /* 4 evaluated */
+    s.fitness.k = 4;
+    assert_int_equal(nk_run_settings_check(&s, &c), NK_ERANGE);
+    assert_non_null(strstr(c.mid, "the 4 individuals evaluated"));
+    /* the words of every rule are one line */
+    for (size_t i = 0; i < nk_run_rule_count(); i++) {
+        char doc[1024];
+        nk_run_rule_doc(i, doc, sizeof doc);
+        assert_true(strlen(doc) > 10 && strlen(doc) < sizeof doc - 1);
+        assert_null(strchr(doc, '\n'));
+    }
+}
+
 /* ===== the run's player ===== */
 
 /* The evolving players' spec, as the loop has always made it. */
@@ -488,6 +572,8 @@ int main(void)
         cmocka_unit_test(test_config_set_lands),
         cmocka_unit_test(test_tt_bound),
         cmocka_unit_test(test_strategy_from_settings),
+        cmocka_unit_test(test_strategy_hooks),
+        cmocka_unit_test(test_rules_on_settings),
         cmocka_unit_test(test_run_player),
         cmocka_unit_test(test_player_keys_shape_the_player),
     };

@@ -42,7 +42,7 @@ static nk_status es_init(nk_strategy *s, char *err, size_t errlen)
                        p->sigma0);
     s->with_sigma = p->mutate->needs_sigma;
     s->mu = p->mu;
-    s->n = is_plus(s) ? p->mu + p->size : p->size;
+    s->n = s->type->evaluated(p);
     return NK_OK;
 }
 
@@ -87,10 +87,45 @@ static nk_status es_ask(nk_strategy *s, gsl_rng *const *rng, char *err, size_t e
     return NK_OK;
 }
 
+/* ===== what the ES make of a run's settings ===== */
+
+/* Both are made with lambda (nk_strategy_params.size); shared by CMA-ES. */
+size_t nk_strategy_lambda_of(const nk_population_settings *pop, const nk_strategy_settings *st)
+{
+    (void)pop;
+    return (size_t)st->lambda;
+}
+
+/* The mu parents carried over are evaluated again with the lambda
+ * offspring: self-play fitness is relative (strategy.h). */
+static size_t plus_evaluated(const nk_strategy_params *p)
+{
+    return p->mu + p->size;
+}
+
+size_t nk_strategy_lambda_evaluated(const nk_strategy_params *p)
+{
+    return p->size;
+}
+
+bool nk_strategy_mu_clash(const nk_strategy_params *p, nk_strategy_clash *c)
+{
+    if (p->mu <= p->size)
+        return false;
+    *c = (nk_strategy_clash){"strategy.mu", "must be at most", "strategy.lambda"};
+    return true;
+}
+
 const nk_strategy_type nk_strategy_es_plus = {
     .name = "es-plus",
     .help = "(mu+lambda)-ES: parents compete with their offspring",
     .code = 2,
+    .size_of = nk_strategy_lambda_of,
+    .size_key = "strategy.lambda",
+    .evaluated = plus_evaluated,
+    .evaluated_doc = "`strategy.mu + strategy.lambda`",
+    .clash = NULL,
+    .clash_doc = NULL,
     .init = es_init,
     .release = nk_strategy_no_release,
     .ask = es_ask,
@@ -105,6 +140,12 @@ const nk_strategy_type nk_strategy_es_comma = {
     .name = "es-comma",
     .help = "(mu,lambda)-ES: parents are the best offspring only",
     .code = 3,
+    .size_of = nk_strategy_lambda_of,
+    .size_key = "strategy.lambda",
+    .evaluated = nk_strategy_lambda_evaluated,
+    .evaluated_doc = "`strategy.lambda`",
+    .clash = nk_strategy_mu_clash,
+    .clash_doc = NK_STRATEGY_MU_CLASH_DOC,
     .init = es_init,
     .release = nk_strategy_no_release,
     .ask = es_ask,

@@ -41,7 +41,7 @@ static nk_status ga_init(nk_strategy *s, char *err, size_t errlen)
         return nk_fail(NK_ERANGE, err, errlen,
                        "initial step size %g must lie in (0, 1] (a fraction of the range)",
                        p->sigma0);
-    s->n = p->size;
+    s->n = s->type->evaluated(p);
     return NK_OK;
 }
 
@@ -92,10 +92,42 @@ static nk_status ga_ask(nk_strategy *s, gsl_rng *const *rng, char *err, size_t e
     return NK_OK;
 }
 
+/* ===== what the GA makes of a run's settings ===== */
+
+static size_t ga_size_of(const nk_population_settings *pop, const nk_strategy_settings *st)
+{
+    (void)st;
+    return (size_t)pop->size;
+}
+
+static size_t ga_evaluated(const nk_strategy_params *p)
+{
+    return p->size;
+}
+
+static bool ga_clash(const nk_strategy_params *p, nk_strategy_clash *c)
+{
+    if (p->elite >= p->size)
+        *c = (nk_strategy_clash){"strategy.elitism", "must be below", "population.size"};
+    else if (p->select == &nk_select_tournament && p->select_par.tournament > p->size)
+        *c = (nk_strategy_clash){"selection.tournament_size", "must be at most",
+                                 "population.size"};
+    else
+        return false;
+    return true;
+}
+
 const nk_strategy_type nk_strategy_ga = {
     .name = "ga",
     .help = "generational GA: elitism, selection, crossover, mutation",
     .code = 1,
+    .size_of = ga_size_of,
+    .size_key = "population.size",
+    .evaluated = ga_evaluated,
+    .evaluated_doc = "`population.size`",
+    .clash = ga_clash,
+    .clash_doc = "`strategy.elitism` < `population.size`, and with `tournament` selection "
+                 "`selection.tournament_size` <= `population.size`",
     .init = ga_init,
     .release = nk_strategy_no_release,
     .ask = ga_ask,

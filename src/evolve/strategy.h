@@ -67,6 +67,7 @@
 #ifndef NK_STRATEGY_H
 #define NK_STRATEGY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -122,10 +123,35 @@ typedef struct nk_strategy_params {
     unsigned eigen_every;  /* cma-es: decompose C every k generations; 0: lazily */
 } nk_strategy_params;
 
+/* A rule across two settings of a run that a strategy's parameters break
+ * (nk_strategy_type.clash): "<a> <relation> <b>", a and b the config keys
+ * of the parameters (strategy.*, population.*, selection.*). */
+typedef struct nk_strategy_clash {
+    const char *a, *relation, *b;
+} nk_strategy_clash;
+
 typedef struct nk_strategy_type {
     const char *name;
     const char *help; /* one line */
     int code;         /* identifies the type in saved states */
+    /* What the type makes of a run's settings (run/settings.c asks these;
+     * no code outside the type tests its name):
+     * - size_of: nk_strategy_params.size from the settings, taken from the
+     *   config key size_key (population.size or strategy.lambda);
+     * - evaluated: N, the individuals each generation asks to be evaluated
+     *   (nk_strategy_size; a run plays them all, parents carried over
+     *   included), from the parameters' size and mu; evaluated_doc says it
+     *   in config keys for configs/README.md;
+     * - clash: whether the parameters break a rule across the settings
+     *   (then *c names it) before nk_strategy_alloc refuses them in its own
+     *   words; clash_doc is the rule for configs/README.md (both NULL: the
+     *   type has none). */
+    size_t (*size_of)(const nk_population_settings *pop, const nk_strategy_settings *st);
+    const char *size_key;
+    size_t (*evaluated)(const nk_strategy_params *p);
+    const char *evaluated_doc;
+    bool (*clash)(const nk_strategy_params *p, nk_strategy_clash *c);
+    const char *clash_doc;
     /* Implementation hooks (strategy_impl.h); callers use the functions
      * below. */
     nk_status (*init)(nk_strategy *s, char *err, size_t errlen);

@@ -56,4 +56,13 @@ nk_status nk_strategy_no_state_load(nk_strategy *s, const double *in, char *err,
 void nk_strategy_no_release(nk_strategy *s);
 void nk_strategy_no_tell(nk_strategy *s);
 
+/* What the types made with lambda (es-plus, es-comma, cma-es) share of the
+ * hooks on a run's settings (es.c): the size is strategy.lambda; N is
+ * lambda (not for es-plus); strategy.mu <= strategy.lambda (es-comma,
+ * cma-es). */
+size_t nk_strategy_lambda_of(const nk_population_settings *pop, const nk_strategy_settings *st);
+size_t nk_strategy_lambda_evaluated(const nk_strategy_params *p);
+bool nk_strategy_mu_clash(const nk_strategy_params *p, nk_strategy_clash *c);
+#define NK_STRATEGY_MU_CLASH_DOC "`strategy.mu` <= `strategy.lambda`"
+
 #endif

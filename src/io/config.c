@@ -7,9 +7,10 @@
  * of a run is declared once, as a row of the X-macro list next to the
  * struct that holds its value (run/settings.h says which lists, in config
  * order; base/param.h the row shape); only [output] is io's own
- * (NK_OUTPUT_PARAMS in config.h).  Nothing else in this file names a key,
- * except the rules across keys (`rules`), which carry their own
- * description for the docs.  To add a key: add a row to the right list and
+ * (NK_OUTPUT_PARAMS in config.h).  Nothing else in this file names a key:
+ * the rules across keys, with their words for the docs, are run/'s, on the
+ * typed settings (run/settings.h, nk_run_settings_check); this file says
+ * each key a broken rule names with its value and origin.  To add a key: add a row to the right list and
  * use the field of nk_run_settings; the parser, --print-config, the typed
  * settings (nk_config_settings), the defaults and the README (regenerate it
  * with NICKAR_REGEN_DOCS=1 build/tests/test_io_config) follow.
@@ -1068,136 +1069,20 @@ static const char *show(const nk_config *cfg, const char *key, char *buf, size_t
     return buf;
 }
 
-#define IS(key, choice) (strcmp(nk_config_text(cfg, key), choice) == 0)
-
-/* Individuals evaluated per generation: what fitness schedules see. */
-static int evaluated(const nk_config *cfg)
-{
-    if (IS("strategy.kind", "ga"))
-        return nk_config_int(cfg, "population.size");
-    if (IS("strategy.kind", "es-plus"))
-        return nk_config_int(cfg, "strategy.mu") + nk_config_int(cfg, "strategy.lambda");
-    return nk_config_int(cfg, "strategy.lambda");
-}
-
-static nk_status two_keys(const nk_config *cfg, nk_status st, const char *a, const char *what,
-                          const char *b, char *err, size_t len)
-{
-    char sa[768], sb[768];
-    return nk_fail(st, err, len, "%s %s %s", show(cfg, a, sa, sizeof sa), what,
-                   show(cfg, b, sb, sizeof sb));
-}
-
-static nk_status rule_bounds(const nk_config *cfg, char *err, size_t len)
-{
-    if (nk_config_double(cfg, "player.weights_min") < nk_config_double(cfg, "player.weights_max"))
-        return NK_OK;
-    return two_keys(cfg, NK_ERANGE, "player.weights_min", "must be below", "player.weights_max",
-                    err, len);
-}
-
-static nk_status rule_mu(const nk_config *cfg, char *err, size_t len)
-{
-    if (!IS("strategy.kind", "es-comma") && !IS("strategy.kind", "cma-es"))
-        return NK_OK;
-    if (nk_config_int(cfg, "strategy.mu") <= nk_config_int(cfg, "strategy.lambda"))
-        return NK_OK;
-    return two_keys(cfg, NK_ERANGE, "strategy.mu", "must be at most", "strategy.lambda", err, len);
-}
-
-static nk_status rule_ga_sizes(const nk_config *cfg, char *err, size_t len)
-{
-    if (!IS("strategy.kind", "ga"))
-        return NK_OK;
-    if (nk_config_int(cfg, "strategy.elitism") >= nk_config_int(cfg, "population.size"))
-        return two_keys(cfg, NK_ERANGE, "strategy.elitism", "must be below", "population.size", err,
-                        len);
-    if (IS("selection.method", "tournament") &&
-        nk_config_int(cfg, "selection.tournament_size") > nk_config_int(cfg, "population.size"))
-        return two_keys(cfg, NK_ERANGE, "selection.tournament_size", "must be at most",
-                        "population.size", err, len);
-    return NK_OK;
-}
-
-static nk_status rule_encoding(const nk_config *cfg, char *err, size_t len)
-{
-    bool binary = IS("population.encoding", "binary");
-    const nk_cross_type *c = nk_cross_find(nk_config_text(cfg, "crossover.method"));
-    const nk_mutate_type *m = nk_mutate_find(nk_config_text(cfg, "mutation.method"));
-    const char *bad = NULL;
-    if (c != NULL && (binary ? c->bits == NULL : c->real == NULL))
-        bad = "crossover.method";
-    else if (m != NULL && (binary ? m->bits == NULL : m->real == NULL))
-        bad = "mutation.method";
-    if (bad == NULL)
-        return NK_OK;
-    char sa[768], sb[768];
-    return nk_fail(NK_EINVAL, err, len, "%s does not work on %s genomes (%s)",
-                   show(cfg, bad, sa, sizeof sa), binary ? "binary" : "real",
-                   show(cfg, "population.encoding", sb, sizeof sb));
-}
-
-static nk_status rule_schedule(const nk_config *cfg, char *err, size_t len)
-{
-    char sa[768], sb[768];
-    if (IS("fitness.schedule", "gauntlet") && nk_config_list_count(cfg, "fitness.gauntlet") == 0)
-        return nk_fail(NK_EINVAL, err, len, "%s needs players in fitness.gauntlet",
-                       show(cfg, "fitness.schedule", sa, sizeof sa));
-    /* Every schedule but the gauntlet pits individuals against each other. */
-    if (!IS("fitness.schedule", "gauntlet") && evaluated(cfg) < 2)
-        return nk_fail(NK_ERANGE, err, len,
-                       "%s leaves %d individual evaluated per generation; %s needs at least 2",
-                       show(cfg, IS("strategy.kind", "ga") ? "population.size" : "strategy.lambda",
-                            sa, sizeof sa),
-                       evaluated(cfg), show(cfg, "fitness.schedule", sb, sizeof sb));
-    if (IS("fitness.schedule", "random-k") && nk_config_int(cfg, "fitness.k") >= evaluated(cfg))
-        return nk_fail(NK_ERANGE, err, len,
-                       "%s must be below the %d individuals evaluated per generation (%s)",
-                       show(cfg, "fitness.k", sa, sizeof sa), evaluated(cfg),
-                       show(cfg, "fitness.schedule", sb, sizeof sb));
-    return NK_OK;
-}
-
-static nk_status rule_benchmark(const nk_config *cfg, char *err, size_t len)
-{
-    if (nk_config_int(cfg, "benchmark.every") == 0 ||
-        nk_config_list_count(cfg, "benchmark.opponents") > 0)
-        return NK_OK;
-    char sa[768];
-    return nk_fail(NK_EINVAL, err, len, "%s needs players in benchmark.opponents",
-                   show(cfg, "benchmark.every", sa, sizeof sa));
-}
-
-static const struct rule {
-    const char *text; /* for the docs */
-    nk_status (*check)(const nk_config *cfg, char *err, size_t len);
-} rules[] = {
-    {"`player.weights_min` < `player.weights_max`.", rule_bounds},
-    {"`strategy.mu` <= `strategy.lambda` for `es-comma` and `cma-es`.", rule_mu},
-    {"For `ga`: `strategy.elitism` < `population.size`, and with `tournament` selection "
-     "`selection.tournament_size` <= `population.size`.",
-     rule_ga_sizes},
-    {"`crossover.method` and `mutation.method` must work on the genome encoding: `arithmetic`, "
-     "`blx-alpha`, `sbx`, `gaussian`, `polynomial` and `lognormal` need `real` genomes, "
-     "`bit-flip` needs `binary` ones.",
-     rule_encoding},
-    {"`fitness.schedule = gauntlet` needs players in `fitness.gauntlet`; every other schedule "
-     "needs at least 2 individuals evaluated per generation, and with `random-k`, "
-     "`fitness.k` must be below the number of individuals evaluated per generation "
-     "(`population.size` for `ga`, `strategy.mu + strategy.lambda` for `es-plus`, "
-     "`strategy.lambda` for `es-comma` and `cma-es`).",
-     rule_schedule},
-    {"`benchmark.every` > 0 needs players in `benchmark.opponents`.", rule_benchmark},
-};
-
 nk_status nk_config_validate(const nk_config *cfg, char *err, size_t errlen)
 {
-    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
-        nk_status st = rules[i].check(cfg, err, errlen);
-        if (st != NK_OK)
-            return st;
-    }
-    return NK_OK;
+    /* The rules live with the typed settings (run/settings.h); here each
+     * key they name is said with its value and origin. */
+    nk_run_settings s;
+    nk_run_clash c;
+    nk_status st = nk_config_settings(cfg, &s, NULL, err, errlen);
+    if (st != NK_OK || (st = nk_run_settings_check(&s, &c)) == NK_OK)
+        return st;
+    char sa[768], sb[768] = "";
+    show(cfg, c.a, sa, sizeof sa);
+    if (c.b != NULL)
+        show(cfg, c.b, sb, sizeof sb);
+    return nk_fail(st, err, errlen, "%s%s%s%s", sa, c.mid, sb, c.tail);
 }
 
 nk_status nk_config_read(nk_config **out, const char *path, const char *const *sets, size_t nsets,
@@ -1454,8 +1339,10 @@ size_t nk_config_doc_markdown(char *buf, size_t len)
         put(&s, " |\n");
     }
     put(&s, "\n## Rules across keys\n\n");
-    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
-        put(&s, "- %s\n", rules[i].text);
+    for (size_t i = 0; i < nk_run_rule_count(); i++) {
+        char rule[1024];
+        put(&s, "- %s\n", nk_run_rule_doc(i, rule, sizeof rule));
+    }
     put(&s, "\n## Keys that may differ on `--resume`\n\n");
     for (size_t i = 0; i < NKEYS; i++)
         if (schema[i].flags & NK_CFG_RESUME_FREE)

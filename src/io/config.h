@@ -131,7 +131,9 @@ nk_status nk_config_load_string(nk_config *cfg, const char *text, const char *na
 /* Applies one `section.key=value` assignment (the argument of --set). */
 nk_status nk_config_set(nk_config *cfg, const char *assignment, char *err, size_t errlen);
 /* Checks the rules across keys (listed in configs/README.md), e.g.
- * player.weights_min < player.weights_max.  NK_EINVAL / NK_ERANGE. */
+ * player.weights_min < player.weights_max: run/settings.h's
+ * nk_run_settings_check on the typed settings, its message with every key
+ * it names written "key = value (origin)".  NK_EINVAL / NK_ERANGE. */
 nk_status nk_config_validate(const nk_config *cfg, char *err, size_t errlen);
 
 /* The whole job of `nickar evolve CONFIG --set ...`: defaults, the file at

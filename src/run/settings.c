@@ -7,6 +7,7 @@
 #include "run/settings.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,8 +119,46 @@ nk_status nk_run_player_of(const nk_run_settings *s, nk_run_player *out, char *e
 
 size_t nk_run_settings_size(const nk_run_settings *s)
 {
-    return strcmp(s->strategy.kind, "ga") == 0 ? (size_t)s->population.size
-                                               : (size_t)s->strategy.lambda;
+    const nk_strategy_type *t = nk_strategy_find(s->strategy.kind);
+    return t != NULL ? t->size_of(&s->population, &s->strategy) : 0;
+}
+
+/* The parameters of strategy t that the settings give, for a genome of
+ * encoding enc (the library's values of what no key sets). */
+static void params_of(const nk_run_settings *s, const nk_strategy_type *t, nk_encoding enc,
+                      nk_strategy_params *p)
+{
+    nk_strategy_params_init(p, t, enc);
+    p->size = t->size_of(&s->population, &s->strategy);
+    p->mu = (size_t)s->strategy.mu;
+    p->elite = (size_t)s->strategy.elitism;
+    p->sigma0 = s->strategy.sigma0;
+    p->select = nk_select_find(s->selection.method);
+    p->select_par = s->selection.par;
+    p->cross = nk_cross_find(s->crossover.method);
+    p->cross_par = s->crossover.par;
+    p->mutate = nk_mutate_find(s->mutation.method);
+    p->mutate_par = s->mutation.par; /* with the library's values of what no key sets */
+    if (s->strategy.sigma_min > 0 && s->strategy.sigma_min < 1)
+        p->mutate_par.sigma_floor = s->strategy.sigma_min;
+}
+
+/* The encoding of population.encoding (real when it is not a known one). */
+static nk_encoding encoding_of(const nk_run_settings *s)
+{
+    nk_encoding enc = NK_ENC_REAL;
+    return nk_genome_encoding_parse(&enc, s->population.encoding, NULL, 0) == NK_OK ? enc
+                                                                                  : NK_ENC_REAL;
+}
+
+size_t nk_run_settings_evaluated(const nk_run_settings *s)
+{
+    const nk_strategy_type *t = nk_strategy_find(s->strategy.kind);
+    if (t == NULL)
+        return 0;
+    nk_strategy_params p;
+    params_of(s, t, encoding_of(s), &p);
+    return t->evaluated(&p);
 }
 
 static nk_status build(const nk_run_settings *s, size_t dim, nk_genome **genome,
@@ -139,19 +178,7 @@ static nk_status build(const nk_run_settings *s, size_t dim, nk_genome **genome,
         return nk_fail(NK_EINVAL, err, len, "strategy.kind: unknown strategy '%s' (choices: %s)",
                        s->strategy.kind, nk_strategy_names(names, sizeof names));
     nk_strategy_params p;
-    nk_strategy_params_init(&p, t, enc);
-    p.size = nk_run_settings_size(s);
-    p.mu = (size_t)s->strategy.mu;
-    p.elite = (size_t)s->strategy.elitism;
-    p.sigma0 = s->strategy.sigma0;
-    p.select = nk_select_find(s->selection.method);
-    p.select_par = s->selection.par;
-    p.cross = nk_cross_find(s->crossover.method);
-    p.cross_par = s->crossover.par;
-    p.mutate = nk_mutate_find(s->mutation.method);
-    p.mutate_par = s->mutation.par; /* with the library's values of what no key sets */
-    if (s->strategy.sigma_min > 0 && s->strategy.sigma_min < 1)
-        p.mutate_par.sigma_floor = s->strategy.sigma_min;
+    params_of(s, t, enc, &p);
     if (p.select == NULL)
         return nk_fail(NK_EINVAL, err, len, "selection.method: unknown '%s' (choices: %s)",
                        s->selection.method, nk_select_names(names, sizeof names));
@@ -177,4 +204,223 @@ nk_status nk_run_settings_strategy(const nk_run_settings *s, size_t dim, nk_geno
         *genome = NULL;
     }
     return st;
+}
+
+/* ===== the rules across keys ===== */
+
+/* c = "<a><mid><b><tail>" (nk_run_clash); returns st. */
+static nk_status clash(nk_status st, nk_run_clash *c, const char *a, const char *mid,
+                       const char *b, const char *tail)
+{
+    c->a = a;
+    c->b = b;
+    snprintf(c->mid, sizeof c->mid, "%s", mid);
+    c->tail = tail;
+    return st;
+}
+
+static nk_status rule_bounds(const nk_run_settings *s, nk_run_clash *c)
+{
+    if (s->player.weights_min < s->player.weights_max)
+        return NK_OK;
+    return clash(NK_ERANGE, c, "player.weights_min", " must be below ", "player.weights_max", "");
+}
+
+/* The strategy's own rules (nk_strategy_type.clash). */
+static nk_status rule_strategy(const nk_run_settings *s, nk_run_clash *c)
+{
+    const nk_strategy_type *t = nk_strategy_find(s->strategy.kind);
+    if (t == NULL)
+        return clash(NK_EINVAL, c, "strategy.kind", " is not a strategy", NULL, "");
+    nk_strategy_params p;
+    params_of(s, t, encoding_of(s), &p);
+    nk_strategy_clash sc;
+    if (t->clash == NULL || !t->clash(&p, &sc))
+        return NK_OK;
+    nk_status st = clash(NK_ERANGE, c, sc.a, "", sc.b, "");
+    snprintf(c->mid, sizeof c->mid, " %s ", sc.relation);
+    return st;
+}
+
+/* Appends printf text to buf[len] at *used (cut at the end). */
+static void append(char *buf, size_t len, size_t *used, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *at = *used < len ? buf + *used : NULL;
+    int n = vsnprintf(at, at != NULL ? len - *used : 0, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        *used += (size_t)n;
+}
+
+/* A text of a strategy type, for the docs (NULL: none). */
+typedef const char *(*type_words)(const nk_strategy_type *t);
+static const char *clash_words(const nk_strategy_type *t)
+{
+    return t->clash_doc;
+}
+static const char *evaluated_words(const nk_strategy_type *t)
+{
+    return t->evaluated_doc;
+}
+
+/* When strategy i is the first of those whose words (by get) are its
+ * own, writes their names into names[len] ("`a`", "`a` and `b`", "`a`,
+ * `b` and `c`", in list order) and returns its words; else NULL. */
+static const char *word_group(type_words get, size_t i, char *names, size_t len)
+{
+    const nk_strategy_type *const *t = nk_strategy_types();
+    const char *words = get(t[i]);
+    if (words == NULL)
+        return NULL;
+    for (size_t j = 0; j < i; j++)
+        if (get(t[j]) != NULL && strcmp(get(t[j]), words) == 0)
+            return NULL;
+    size_t last = i, used = 0;
+    append(names, len, &used, "`%s`", t[i]->name);
+    for (size_t j = i + 1; t[j] != NULL; j++)
+        if (get(t[j]) != NULL && strcmp(get(t[j]), words) == 0)
+            last = j;
+    for (size_t j = i + 1; j <= last; j++)
+        if (get(t[j]) != NULL && strcmp(get(t[j]), words) == 0)
+            append(names, len, &used, "%s`%s`", j == last ? " and " : ", ", t[j]->name);
+    return words;
+}
+
+/* The strategies' own rules, grouped by their words. */
+static void doc_strategy(char *buf, size_t len)
+{
+    size_t used = 0;
+    char names[256];
+    buf[0] = '\0';
+    for (size_t i = 0; nk_strategy_types()[i] != NULL; i++) {
+        const char *words = word_group(clash_words, i, names, sizeof names);
+        if (words != NULL)
+            append(buf, len, &used, "%s %s: %s", used ? "; for" : "For", names, words);
+    }
+    append(buf, len, &used, ".");
+}
+
+static nk_status rule_encoding(const nk_run_settings *s, nk_run_clash *c)
+{
+    bool binary = encoding_of(s) == NK_ENC_BINARY;
+    const nk_cross_type *x = nk_cross_find(s->crossover.method);
+    const nk_mutate_type *m = nk_mutate_find(s->mutation.method);
+    const char *bad = NULL;
+    if (x != NULL && (binary ? x->bits == NULL : x->real == NULL))
+        bad = "crossover.method";
+    else if (m != NULL && (binary ? m->bits == NULL : m->real == NULL))
+        bad = "mutation.method";
+    if (bad == NULL)
+        return NK_OK;
+    return clash(NK_EINVAL, c, bad,
+                 binary ? " does not work on binary genomes (" : " does not work on real genomes (",
+                 "population.encoding", ")");
+}
+
+/* Whether a list of specs ("a; b", SPECS) holds a player. */
+static bool has_players(const char *specs)
+{
+    for (const char *p = specs; *p; p++)
+        if (!isspace((unsigned char)*p) && *p != ';')
+            return true;
+    return false;
+}
+
+static nk_status rule_schedule(const nk_run_settings *s, nk_run_clash *c)
+{
+    nk_schedule k = nk_schedule_find(s->fitness.schedule);
+    if (k == NK_SCHEDULE_GAUNTLET && !has_players(s->fitness.gauntlet))
+        return clash(NK_EINVAL, c, "fitness.schedule", " needs players in fitness.gauntlet", NULL,
+                     "");
+    /* Every schedule but the gauntlet pits individuals against each other. */
+    size_t n = nk_run_settings_evaluated(s);
+    const nk_strategy_type *t = nk_strategy_find(s->strategy.kind);
+    if (k != NK_SCHEDULE_GAUNTLET && n < 2 && t != NULL) {
+        nk_status st = clash(NK_ERANGE, c, t->size_key, "", "fitness.schedule", " needs at least 2");
+        snprintf(c->mid, sizeof c->mid, " leaves %zu individual evaluated per generation; ", n);
+        return st;
+    }
+    if (k == NK_SCHEDULE_RANDOM_K && (size_t)s->fitness.k >= n) {
+        nk_status st = clash(NK_ERANGE, c, "fitness.k", "", "fitness.schedule", ")");
+        snprintf(c->mid, sizeof c->mid,
+                 " must be below the %zu individuals evaluated per generation (", n);
+        return st;
+    }
+    return NK_OK;
+}
+
+/* How many individuals a generation evaluates, strategy by strategy. */
+static void doc_schedule(char *buf, size_t len)
+{
+    size_t used = 0;
+    char names[256];
+    buf[0] = '\0';
+    append(buf, len, &used, "%s",
+           "`fitness.schedule = gauntlet` needs players in `fitness.gauntlet`; every other "
+           "schedule needs at least 2 individuals evaluated per generation, and with "
+           "`random-k`, `fitness.k` must be below the number of individuals evaluated per "
+           "generation (");
+    const char *sep = "";
+    for (size_t i = 0; nk_strategy_types()[i] != NULL; i++) {
+        const char *words = word_group(evaluated_words, i, names, sizeof names);
+        if (words != NULL) {
+            append(buf, len, &used, "%s%s for %s", sep, words, names);
+            sep = ", ";
+        }
+    }
+    append(buf, len, &used, ").");
+}
+
+static nk_status rule_benchmark(const nk_run_settings *s, nk_run_clash *c)
+{
+    if (s->benchmark.every == 0 || has_players(s->benchmark.opponents))
+        return NK_OK;
+    return clash(NK_EINVAL, c, "benchmark.every", " needs players in benchmark.opponents", NULL,
+                 "");
+}
+
+static const struct rule {
+    const char *text;                   /* for configs/README.md */
+    void (*doc)(char *buf, size_t len); /* when the words are made (text NULL) */
+    nk_status (*check)(const nk_run_settings *s, nk_run_clash *c);
+} rules[] = {
+    {"`player.weights_min` < `player.weights_max`.", NULL, rule_bounds},
+    {NULL, doc_strategy, rule_strategy},
+    {"`crossover.method` and `mutation.method` must work on the genome encoding: `arithmetic`, "
+     "`blx-alpha`, `sbx`, `gaussian`, `polynomial` and `lognormal` need `real` genomes, "
+     "`bit-flip` needs `binary` ones.",
+     NULL, rule_encoding},
+    {NULL, doc_schedule, rule_schedule},
+    {"`benchmark.every` > 0 needs players in `benchmark.opponents`.", NULL, rule_benchmark},
+};
+enum { NRULES = sizeof rules / sizeof rules[0] };
+
+nk_status nk_run_settings_check(const nk_run_settings *s, nk_run_clash *c)
+{
+    for (size_t i = 0; i < NRULES; i++) {
+        nk_status st = rules[i].check(s, c);
+        if (st != NK_OK)
+            return st;
+    }
+    return NK_OK;
+}
+
+size_t nk_run_rule_count(void)
+{
+    return NRULES;
+}
+
+char *nk_run_rule_doc(size_t i, char *buf, size_t len)
+{
+    if (len == 0)
+        return buf;
+    if (i >= NRULES)
+        buf[0] = '\0';
+    else if (rules[i].text != NULL)
+        snprintf(buf, len, "%s", rules[i].text);
+    else
+        rules[i].doc(buf, len);
+    return buf;
 }

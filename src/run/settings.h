@@ -228,11 +228,47 @@ typedef struct nk_run_player {
  * does not parse: settings that no config check made. */
 nk_status nk_run_player_of(const nk_run_settings *s, nk_run_player *out, char *err, size_t len);
 
-/* The size the strategy is made with (nk_strategy_params.size):
+/* The size the strategy is made with (nk_strategy_params.size), as the
+ * strategy takes it from the settings (nk_strategy_type.size_of):
  * population.size for the GA, strategy.lambda (the offspring per
- * generation) for the ES and CMA-ES; a (mu+lambda)-ES then evaluates
- * mu + lambda individuals a generation (nk_strategy_size). */
+ * generation) for the ES and CMA-ES.  0 for an unknown strategy.kind. */
 size_t nk_run_settings_size(const nk_run_settings *s);
+/* The individuals a generation of a run of s evaluates: every individual
+ * of the population the strategy asks for (nk_strategy_size, which the
+ * loop plays in full, run/evolution.c), as the strategy counts it
+ * (nk_strategy_type.evaluated): population.size for the GA,
+ * strategy.mu + strategy.lambda for the (mu+lambda)-ES, whose mu parents
+ * carried over are played and evaluated again beside their lambda
+ * offspring (self-play fitness is relative), strategy.lambda for the
+ * (mu,lambda)-ES and CMA-ES.  What the fitness schedules see.  0 for an
+ * unknown strategy.kind. */
+size_t nk_run_settings_evaluated(const nk_run_settings *s);
+
+/* ===== the rules across keys ===== */
+
+/* A rule across keys that settings break, as "<a><mid><b><tail>": a and b
+ * are keys (b may be NULL: then "<a><mid>"), mid and tail the words
+ * between and after them, spaces included.  io/config.c writes each key
+ * with its value and where it was set. */
+typedef struct nk_run_clash {
+    const char *a, *b;
+    char mid[160];
+    const char *tail;
+} nk_run_clash;
+
+/* The rules across keys, checked once every key has its value (single
+ * keys are checked by their rows): the weight bounds, the strategy's own
+ * (nk_strategy_type.clash), operators against the genome encoding, the
+ * fitness schedule against the individuals evaluated, the benchmark's
+ * players.  NK_OK, or the status of the first rule s breaks (NK_ERANGE for
+ * numbers, NK_EINVAL otherwise) with *c saying it.  s must hold known
+ * names (strategy.kind, the methods, fitness.schedule: what a config
+ * allows). */
+nk_status nk_run_settings_check(const nk_run_settings *s, nk_run_clash *c);
+/* The number of rules; rule i in words, one line of markdown for
+ * configs/README.md, into buf[len]; returns buf. */
+size_t nk_run_rule_count(void);
+char *nk_run_rule_doc(size_t i, char *buf, size_t len);
 
 /* Builds the genome (dim weights, by population.* and the player's weight
  * bounds) and the strategy with its operators (strategy.*, selection.*,
