@@ -41,13 +41,20 @@ study_start() {
 # --force.
 keep() { if [ "$cont" = 1 ] && [ -f "$1" ]; then echo --resume; else echo --force; fi; }
 
+# measure FILE CMD...: runs CMD and writes to FILE its wall seconds, user
+# and system CPU seconds and peak resident memory in KB, one line
+# ("%e %U %S %M" of GNU time), with Python's standard library alone
+# (timecmd.py), so that no timing program need be installed.
+STUDY_LIB_DIR=$(dirname "${BASH_SOURCE[0]}")
+measure() { /usr/bin/python3 "$STUDY_LIB_DIR/timecmd.py" "$@"; }
+
 # timed LABEL CMD...: runs CMD and appends LABEL, its wall and CPU seconds
 # to $OUT/times.tsv.
 timed() {
   local label=$1 tf
   shift
   tf=$(mktemp)
-  /usr/bin/time -f "%e %U %S" -o "$tf" "$@"
+  measure "$tf" "$@"
   printf '%s\t%s\n' "$label" "$(awk '{printf "%s\t%.2f", $1, $2 + $3}' "$tf")" >>"$OUT/times.tsv"
   rm -f "$tf"
 }

@@ -31,6 +31,7 @@
 # TB (default OUT/tb), THREADS (default: nickar's).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. experiments/study-lib.sh
 NICKAR=${NICKAR:-build/nickar}
 OUT=${OUT:-results/solved}
 PY=/usr/bin/python3
@@ -81,7 +82,7 @@ timed() {
   local v=$1 step=$2 log=$3 tf
   shift 3
   tf=$(mktemp)
-  if ! /usr/bin/time -f "%e %U %S %M" -o "$tf" "$@" >"$log" 2>&1; then
+  if ! measure "$tf" "$@" >"$log" 2>&1; then
     echo "run.sh: $v: $step failed:" >&2
     cat "$log" >&2
     rm -f "$tf"
