@@ -48,7 +48,7 @@ while [ $# -gt 0 ]; do
       [ $# -ge 2 ] || { echo "run.sh: --variants needs a list of variants" >&2; exit 2; }
       variants=$2; shift 2 ;;
     --quick) quick=1; shift ;;
-    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) study_help "$0"; exit 0 ;;
     *) echo "run.sh: unknown argument '$1' (only --per-pit, --variants, --quick)" >&2; exit 2 ;;
   esac
 done
@@ -63,7 +63,7 @@ for v in $variants; do
   esac
 done
 [ $quick = 1 ] && { k=1; variants="abapa speightstown"; }
-[ -x "$NICKAR" ] || { echo "run.sh: no nickar binary at $NICKAR (build first, or set NICKAR)" >&2; exit 2; }
+study_need_nickar
 TB=${TB:-$OUT/tb}
 thr=()
 [ -n "${THREADS:-}" ] && thr=(--threads "$THREADS")
