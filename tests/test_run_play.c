@@ -74,8 +74,8 @@ static void test_config_keys_are_rows(void **state)
             assert_string_equal(k->def, "auto");
             assert_string_equal(r->def, "game");
         } else if (!same_text(k->def, r->def)) {
-            fail_msg("%s: default %s in a config, %s on the command line", shared[i].key,
-                     k->def, r->def);
+            fail_msg("%s: default %s in a config, %s on the command line", shared[i].key, k->def,
+                     r->def);
         }
     }
 }

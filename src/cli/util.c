@@ -204,8 +204,11 @@ bool nk_cli_uint(const nk_cli *cli, int opt, uint64_t min, uint64_t max, uint64_
 {
     /* bounds as doubles: exact for every bound used (below 2^53, and
      * UINT64_MAX, which becomes 2^64 and leaves the range to strtoull) */
-    nk_param p = {.name = cli->opts[opt].name, .type = NK_PARAM_UINT64,
-                  .flags = NK_PARAM_MIN | NK_PARAM_MAX, .min = (double)min, .max = (double)max};
+    nk_param p = {.name = cli->opts[opt].name,
+                  .type = NK_PARAM_UINT64,
+                  .flags = NK_PARAM_MIN | NK_PARAM_MAX,
+                  .min = (double)min,
+                  .max = (double)max};
     char lo[32], hi[32];
     snprintf(lo, sizeof lo, "%llu", (unsigned long long)min);
     snprintf(hi, sizeof hi, "%llu", (unsigned long long)max);
@@ -230,7 +233,8 @@ bool nk_cli_number(const nk_cli *cli, int opt, uint64_t *out)
         nk_param_format_double(p->max, hi, sizeof hi);
     else
         snprintf(hi, sizeof hi, "%llu",
-                 p->type == NK_PARAM_INT ? (unsigned long long)INT_MAX : (unsigned long long)UINT64_MAX);
+                 p->type == NK_PARAM_INT ? (unsigned long long)INT_MAX
+                                         : (unsigned long long)UINT64_MAX);
     return read_number(cli, o, p, lo, hi, out);
 }
 
@@ -251,8 +255,8 @@ bool nk_cli_choice(const nk_cli *cli, int opt, const char **out)
             n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "",
                                   nk_param_choice(p, i));
     }
-    nk_cli_error(cli, "bad value '%s' for --%s: expected one of %s", nk_cli_quote(text, q, sizeof q),
-                 o->name, names);
+    nk_cli_error(cli, "bad value '%s' for --%s: expected one of %s",
+                 nk_cli_quote(text, q, sizeof q), o->name, names);
     return false;
 }
 

@@ -49,7 +49,8 @@ typedef struct nk_opt {
 } nk_opt;
 
 /* An option that is play setting `row` of run/play.h (NK_PLAY_ROW_...). */
-#define NK_OPT_PLAY(name, arg, row, help) {name, arg, help, NULL, &nk_play_table[NK_PLAY_ROW_##row]}
+#define NK_OPT_PLAY(name, arg, row, help)                                                          \
+    {name, arg, help, NULL, &nk_play_table[NK_PLAY_ROW_##row]}
 
 /* The options that the commands playing games share (match, tournament,
  * ciao, rate), each written once: `[OPT_SEED] = NK_OPT_SEED,` in a

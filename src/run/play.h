@@ -59,12 +59,12 @@
 #define NK_PLAY_THREADS(X, P, sec, nm, field, help)                                                \
     X(P, sec, nm, field, INT, int, NULL, NK_RANGE(1, NK_PLAY_MAX_THREADS), NULL, NULL, NULL, help)
 #define NK_PLAY_PLY_LIMIT(X, P, sec, nm, field, help)                                              \
-    X(P, sec, nm, field, INT, int, NK_PLAY_TEXT(NK_DEFAULT_PLY_LIMIT), NK_RANGE(1, NK_MAX_PLIES),   \
+    X(P, sec, nm, field, INT, int, NK_PLAY_TEXT(NK_DEFAULT_PLY_LIMIT), NK_RANGE(1, NK_MAX_PLIES),  \
       NULL, NULL, NULL, help)
 /* choices auto, game, match (nk_run_unit_name_at, run/settings.h); def is
  * "auto" in a config, "game" on the command line (see above) */
 #define NK_PLAY_UNIT(X, P, sec, nm, field, def, help)                                              \
-    X(P, sec, nm, field, ENUM, const char *, def, NK_ANY, NK_CHOICES_OF(nk_run_unit_name_at),     \
+    X(P, sec, nm, field, ENUM, const char *, def, NK_ANY, NK_CHOICES_OF(nk_run_unit_name_at),      \
       NULL, NULL, help)
 /* arena/meetings.h: NK_MATCH_GAMES_DEFAULT, NK_MATCH_GAMES_MAX (a test
  * checks that they agree) */

@@ -115,9 +115,9 @@
                      "random plies that open each meeting, so that deterministic players vary "    \
                      "their games")                                                                \
     NK_PLAY_UNIT(X, P, fitness, unit, unit, "auto",                                                \
-      "what a meeting scores: two games, or two whole matches (Warri to six won games, Adji "      \
-      "Kui II with bought pits; scoring then scores matches); auto: match for adjikui, game "      \
-      "otherwise")                                                                                 \
+                 "what a meeting scores: two games, or two whole matches (Warri to six won "       \
+                 "games, Adji Kui II with bought pits; scoring then scores matches); auto: "       \
+                 "match for adjikui, game otherwise")                                              \
     NK_PLAY_MATCH_GAMES(X, P, fitness, match_games, match_games,                                   \
                         "unit match: the most games of a match")
 
