@@ -145,7 +145,7 @@ int nk_cmd_evolve(int argc, char **argv)
                         "run file (default: output.file, else results/<experiment.name>/run.h5)",
                         NULL},
         [OPT_THREADS] =
-            NK_OPT_PLAY("threads", "N", threads, "threads playing games (default: all cores)"),
+            NK_OPT_PLAY("threads", "N", threads, "threads playing games; default: all cores"),
         [OPT_RESUME] = {"resume", NULL,
                         "continue the run in its run file (start it if there is none yet)", NULL},
         [OPT_FORCE] = {"force", NULL, "replace an existing run file", NULL},
