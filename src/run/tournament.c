@@ -58,8 +58,9 @@ void nk_tour_free(nk_tour *t)
     memset(t, 0, sizeof *t);
 }
 
-nk_status nk_tour_add_game(nk_tour *t, int32_t pairing, int32_t south, int32_t north,
-                           const nk_exec_game *g, char *err, size_t errlen)
+/* Appends one played game (its moves must be recorded). */
+static nk_status add_game(nk_tour *t, int32_t pairing, int32_t south, int32_t north,
+                          const nk_exec_game *g, char *err, size_t errlen)
 {
     if (t->ngames == t->games_cap) {
         size_t cap = t->games_cap ? 2 * t->games_cap : 256;
@@ -97,7 +98,8 @@ nk_status nk_tour_add_game(nk_tour *t, int32_t pairing, int32_t south, int32_t n
     return NK_OK;
 }
 
-nk_status nk_tour_add_match(nk_tour *t, const nk_tour_match *m, char *err, size_t errlen)
+/* Appends one finished match (unit match), after its games. */
+static nk_status add_match(nk_tour *t, const nk_tour_match *m, char *err, size_t errlen)
 {
     if (t->nmatches == t->matches_cap) {
         size_t cap = t->matches_cap ? 2 * t->matches_cap : 256;
@@ -458,7 +460,7 @@ static nk_status add_unit(nk_tour *tour, const nk_arena_played *pl, size_t u, in
         m.south_wins += x->result.winner == NK_SOUTH;
         m.north_wins += x->result.winner == NK_NORTH;
         m.draws += x->result.winner == NK_DRAW;
-        st = nk_tour_add_game(tour, q, m.south, m.north, x, err, errlen);
+        st = add_game(tour, q, m.south, m.north, x, err, errlen);
     }
     if (st != NK_OK || tour->set.unit != NK_UNIT_MATCH)
         return st;
@@ -466,7 +468,7 @@ static nk_status add_unit(nk_tour *tour, const nk_arena_played *pl, size_t u, in
      * (South) of match 0 and player 1 of match 1 */
     int outcome = pl->tally[u / 2].outcome[u % 2], k = (int)(u % 2);
     m.winner = outcome == 0 ? 2 : (outcome > 0) == (k == 0) ? 0 : 1;
-    return nk_tour_add_match(tour, &m, err, errlen);
+    return add_match(tour, &m, err, errlen);
 }
 
 nk_status nk_tournament_iterate(nk_tournament *t, char *err, size_t errlen)
