@@ -53,10 +53,11 @@ def records(table):
     return json.loads(table.to_json(orient="records"))
 
 
-def write_json(path, obj):
-    """obj to path as JSON (results.json: indented by 1)."""
+def write_json(path, obj, end=""):
+    """obj to path as JSON (results.json: indented by 1), then end."""
     with open(path, "w") as f:
         json.dump(obj, f, indent=1)
+        f.write(end)
 
 
 def write_lines(path, lines):
