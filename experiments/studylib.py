@@ -24,6 +24,11 @@ QUICK_BANNER = ("**QUICK RUN: a tiny budget that only checks the script; no numb
                 "below means anything.**")
 
 
+def readme_start(title, quick):
+    """A README's first lines: its title and, for a quick run, the banner."""
+    return [title, ""] + ([QUICK_BANNER, ""] if quick else [])
+
+
 def num(x, nd=0):
     """x with nd decimals; "-" for None or NaN."""
     if x is None or (isinstance(x, float) and math.isnan(x)):

@@ -257,12 +257,8 @@ def readme_protocol(cfg, fit_phrase, generations, ratings):
     rungs = int(ratings["games"].iloc[0]) // cfg.games  # rate plays GAMES against each rung
 
     # ---- README -------------------------------------------------------------------
-    lines = [
-        "# caribbean: the Caribbean rule sets as a benchmark for evolved players",
-        "",
-    ]
-    if cfg.quick:
-        lines += [sl.QUICK_BANNER, ""]
+    lines = sl.readme_start("# caribbean: the Caribbean rule sets as a benchmark for evolved players",
+                            cfg.quick)
     lines += [
         "## The question",
         "",

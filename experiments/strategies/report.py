@@ -266,12 +266,8 @@ def readme_protocol(a, ci_half, ladder, summary, tests):
     order_text = ", ".join(f"{LABEL[r.strategy]} {f0(r['median'])}"
                            for _, r in summary.sort_values("median", ascending=False).iterrows())
 
-    L = [
-        "# strategies: GA, (mu+lambda)-ES, (mu,lambda)-ES and CMA-ES at an equal budget of games",
-        "",
-    ]
-    if a.quick:
-        L += [sl.QUICK_BANNER, ""]
+    L = sl.readme_start("# strategies: GA, (mu+lambda)-ES, (mu,lambda)-ES and CMA-ES at an equal "
+                        "budget of games", a.quick)
     L += [
         "## The question",
         "",
