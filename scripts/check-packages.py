@@ -66,7 +66,7 @@ WRAPPERS = {"nice", "nohup", "exec", "env", "timeout", "xargs", "setsid", "chroo
 WRAPPER_OPTS_WITH_ARG = {"-n", "-s", "-k", "-I", "-P", "-L", "-d", "-u", "-C", "-E"}
 SEPARATORS = {";", "&&", "||", "|", "|&", "&", "(", ")", "\n", "{", "}", ";;", ";&", ";;&"}
 REDIRECTS = {">", ">>", "<", "<>", ">&", "<&", "&>", "&>>", ">|", "<<<"}
-ABS_PROGRAM = re.compile(r"(?<![\w./-])(/(?:usr/)?s?bin/[A-Za-z0-9_.+-]+)")
+ABS_PROGRAM = re.compile(r"(?<![\w./-])(/(?:usr/)?s?bin/[A-Za-z0-9_.+-]*[A-Za-z0-9_+-])")
 PY_IMPORT = re.compile(r"^\s*(?:import\s+([\w.]+(?:\s*,\s*[\w.]+)*)|from\s+([\w.]+)\s+import)", re.M)
 
 
