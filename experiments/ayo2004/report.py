@@ -86,7 +86,6 @@ def mrow(m):
 def load_runs(a):
     """Every champion's run file: this study's ayo12 runs and the dk2002 runs
     (of DKD), by label."""
-    # ---- runs ----
     runs = {}
     for s in range(1, a.seeds + 1):
         runs[f"ayo12 d{a.d3} s{s}"] = na.read(os.path.join(a.out, f"run-ayo12-d3-s{s}.h5"))
@@ -98,7 +97,6 @@ def load_runs(a):
 def ratings_table(a):
     """The ladder ratings (with the dk2002 ones of DKD), labelled and grouped,
     and the rungs each beat and lost to; writes ratings.csv."""
-    # ---- ratings ----
     objs = na.read_jsonl(os.path.join(a.out, "ratings.jsonl"))
     if not a.dk_own:
         objs += [o for o in na.read_jsonl(os.path.join(a.dkd, "ratings.jsonl"))
@@ -117,7 +115,6 @@ def ratings_table(a):
 def matches_table(a):
     """The matches (with the dk2002 ones of DKD), labelled; writes
     matches.csv."""
-    # ---- matches ----
     mobjs = na.read_jsonl(os.path.join(a.out, "matches.jsonl"))
     if not a.dk_own:  # the davis-kendall-2002 study's own matches of its champions
         mobjs += [o for o in na.read_jsonl(os.path.join(a.dkd, "matches.jsonl"))
@@ -134,7 +131,6 @@ def matches_table(a):
 def summaries(a, matches, ratings):
     """Elo and scores over seeds for each group, the pooled head-to-head
     score; writes summary.csv."""
-    # ---- summaries over seeds (every seed counted) ----
     summary = []
     for g in (f"ayo12 d{a.d3}", f"ayo12 d{a.d5}", f"dk2002 d{a.d7}"):
         part = ratings[ratings["group"] == g]
@@ -167,7 +163,6 @@ def summaries(a, matches, ratings):
 def weights_vs_published(a, runs):
     """Each evolved ayo12 champion against the paper's Tables 1 and 4 (Pearson
     r, mean |difference|); writes weights_vs_published.csv."""
-    # ---- evolved weights against the published tables ----
     wcmp = []
     for d, tab in ((a.d3, "d3"), (a.d5, "d5")):
         pub = np.asarray(PUBLISHED[tab])
@@ -217,7 +212,6 @@ def write_results(a, matches, pooled, ratings, runs, summary, wcmp):
 
 def plot_fitness(a, runs):
     """fitness.png: the fitness of every run, by group."""
-    # ---- plots ----
 
     fig, axes = plt.subplots(1, 3, figsize=(15, 4))
     for ax, g in zip(axes, (f"ayo12 d{a.d3}", f"ayo12 d{a.d5}", f"dk2002 d{a.d7}")):
@@ -271,7 +265,6 @@ def plot_elo(a, ratings):
 
 def readme_results(a, ratings, runs):
     """README.md's question, protocol and ladder ratings."""
-    # ---- README ----
     dk_gens = int(len(runs[f"dk2002 d{a.d7} s1"]["stats"]))
     lines = [
         "# ayo2004: Ayo (Daoud, Kharma, Haidar & Popoola, CEC 2004) reproduced",

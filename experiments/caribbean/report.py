@@ -44,7 +44,6 @@ def elos(ratings, x, y):
 def load_champions(cfg):
     """Every run file of OUT (exit 1 for a missing one) and its champion;
     writes champions.csv."""
-    # ---- runs and champions -------------------------------------------------------
     runs = {}
     for p in sorted(glob.glob(path(cfg.out, "run-*-s*.h5"))):
         v, s = os.path.basename(p)[4:-3].rsplit("-s", 1)
@@ -105,7 +104,6 @@ def weight_tables(cfg, weights):
 def rating_tables(cfg):
     """The ratings (ratings.csv), every champion on its own ladder (own.csv)
     and on every Warri ladder (cross.csv)."""
-    # ---- ratings ------------------------------------------------------------------
     with open(path(cfg.out, "ratings.jsonl")) as f:
         ratings = na.rating_table([line for line in f if line.strip()])
     fit_phrase = na.rate_fit_phrase(ratings)
@@ -166,7 +164,6 @@ def games_by_variant(cfg):
 
 def write_results(cfg, champions, cross, generations, gtab, own, ratings, wdiff, wtab):
     """The compute phases (compute.csv) and results.json."""
-    # ---- compute ------------------------------------------------------------------
     comp = pd.read_csv(path(cfg.out, "compute.tsv"), sep="\t", header=None,
                        names=["phase", "wall_s_total", "cpu_s_total"])
     comp["wall_s"] = comp["wall_s_total"].diff().fillna(comp["wall_s_total"])
@@ -191,7 +188,6 @@ def write_results(cfg, champions, cross, generations, gtab, own, ratings, wdiff,
 
 def plot_fitness(cfg, runs):
     """fitness.png: best fitness by generation, every seed, by variant."""
-    # ---- plots --------------------------------------------------------------------
 
     st = na.stats_table([runs[(v, s)] for v in VARIANTS for s in range(1, cfg.seeds + 1)],
                         labels=[f"{v}-s{s}" for v in VARIANTS for s in range(1, cfg.seeds + 1)])

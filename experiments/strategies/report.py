@@ -48,7 +48,6 @@ def load_runs(a):
     """Every run file of OUT (exit 1 unless every strategy has SEEDS runs of
     BUDGET games): games per generation, cumulative games, wall time; writes
     runs.csv."""
-    # ----- run files: games per generation, cumulative games, wall time -----
     runs, cum, div = [], {}, {}
     for path in sorted(glob.glob(os.path.join(a.out, "run-*.h5"))):
         m = re.fullmatch(r"run-(.+)-s(\d+)\.h5", os.path.basename(path))
@@ -83,7 +82,6 @@ def load_runs(a):
 def ratings_table(a, cum, div):
     """Every rating of ratings.jsonl with its games, and the final one of each
     run; writes ladder_elo.csv and final_elo.csv."""
-    # ----- ratings -----
     rows = []
     with open(os.path.join(a.out, "ratings.jsonl")) as f:
         for line in f:
@@ -193,7 +191,6 @@ def write_results(a, by_games, elo, final, runs, summary, tests):
 
 def reference_players(a):
     """The ladder's players of the study's depth, for scale."""
-    # ----- plots -----
 
     ladder = na.ladder_table(a.ladder)
     refs = ladder[ladder["spec"].str.contains(f"depth={a.depth},")]
@@ -252,7 +249,6 @@ def plot_diversity(a, elo):
 
 def readme_protocol(a, ci_half, ladder, summary, tests):
     """README.md's finding, question and protocol."""
-    # ----- README -----
     sig = tests[tests["p_holm"] < 0.05]
     if len(sig):
         sig_text = "; ".join(
