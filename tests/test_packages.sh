@@ -22,7 +22,7 @@ check "the list is not empty ($n programs and modules)" test "$n" -ge 40
 # a few that must be found, each with its package and why it is allowed
 for row in "program	awk	mawk	priority required" "program	cmake	cmake	setup.sh" \
            "program	/usr/bin/python3	python3-minimal	setup.sh" "module	numpy	python3-numpy	setup.sh" \
-           "module	h5py	python3-h5py" "module	resource	python3	standard library" \
+           "module	h5py	python3-h5py" "module	json	python3	standard library" \
            "program	chromium	chromium	setup.sh" "program	sed	sed	essential"; do
   check "found: ${row//	/ }" grep -qF "$row" "$tmp/list"
 done
