@@ -50,6 +50,7 @@ PY~nickar_no_module_1~a module in a Python heredoc"
   "scripts/plot_fitness.py~import os, nickar_no_module_2~nickar_no_module_2~a module in a script"
   "experiments/timecmd.py~from nickar_no_module_3.sub import x~nickar_no_module_3~a from-import"
   "tests/test_mpi.sh~/usr/bin/python3 -c \"import nickar_no_module_4\"~nickar_no_module_4~a module in python3 -c"
+  "scripts/board.py~subprocess.run([\"cowsay-nickar-5\", \"x\"])~cowsay-nickar-5~a program a Python script runs"
 )
 # split ROW: its four fields, file~text~name~desc (the text may span lines)
 split() {
