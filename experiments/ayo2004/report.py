@@ -427,7 +427,7 @@ lines += [
     "",
     "## Compute",
     "",
-    f"Measured with /usr/bin/time on each step (times.tsv): {wall:.0f} s wall,",
+    f"Measured on each step (times.tsv; wall clock and getrusage): {wall:.0f} s wall,",
     f"{cpu:.0f} CPU-s for this script's steps (evolution "
     f"{float(times[times['label'].str.startswith('evolve')]['wall'].sum()):.0f} s wall, "
     f"{float(times[times['label'].str.startswith('evolve')]['cpu'].sum()):.0f} CPU-s);",

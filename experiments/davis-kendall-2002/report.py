@@ -238,7 +238,7 @@ lines += [
     "",
     "## Compute",
     "",
-    f"Measured with /usr/bin/time on each step (times.tsv): {wall:.0f} s wall,",
+    f"Measured on each step (times.tsv; wall clock and getrusage): {wall:.0f} s wall,",
     f"{cpu:.0f} CPU-s in all; evolution {float(evo['wall'].sum()):.0f} s wall,",
     f"{float(evo['cpu'].sum()):.0f} CPU-s ({seeds} runs of {gens} generations);",
     f"the script took {seconds} s.  Machine: a shared 2-core VM with other",

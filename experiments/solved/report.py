@@ -112,7 +112,7 @@ def main():
         for r in (r for r in rows if r["per_pit"] == k):
             md.append(f"| {r['variant']} | {r['value']} | {r['result']} | {r['optimal']} | "
                       f"{r['moves']} | {'yes' if r['rests_on_repetition'] else 'no'} |")
-        md += ["", "Compute (`/usr/bin/time`; one run each):", "",
+        md += ["", "Compute (wall clock and getrusage of each step; one run each):", "",
                "| variant | stored positions | build CPU s | build wall s | peak memory MB | solve CPU s |",
                "|---|---:|---:|---:|---:|---:|"]
         for r in (r for r in rows if r["per_pit"] == k):

@@ -27,36 +27,10 @@
  * allocate wildly. */
 enum { MAX_PLAYERS = 100000, CHUNK_ROWS = 4096 };
 
-static const char *format_name(nk_tour_format f)
-{
-    return f == NK_TOUR_GAUNTLET ? "gauntlet" : "round-robin";
-}
-
-size_t nk_tour_meetings_per_pairing(const nk_tour *t)
-{
-    return (size_t)(t->set.games / 2);
-}
-
-size_t nk_tour_meetings_total(const nk_tour *t)
-{
-    return t->npairings * nk_tour_meetings_per_pairing(t);
-}
-
-void nk_tour_free(nk_tour *t)
-{
-    nk_free(t->players);
-    nk_free(t->pairings);
-    nk_free(t->games);
-    nk_free(t->moves);
-    nk_free(t->matches);
-    nk_free(t->ratings);
-    memset(t, 0, sizeof *t);
-}
-
 /* Now, or SOURCE_DATE_EPOCH (seconds since 1970) when that is set to a
  * number: the reproducible-builds convention, so that tests can compare
  * whole files. */
-static void now_iso(char *buf, size_t len)
+void nk_tour_now(char *buf, size_t len)
 {
     time_t now = time(NULL);
     const char *epoch = getenv("SOURCE_DATE_EPOCH");
@@ -70,165 +44,6 @@ static void now_iso(char *buf, size_t len)
     struct tm tm;
     gmtime_r(&now, &tm);
     strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
-nk_status nk_tour_init(nk_tour *t, const nk_tour_settings *set, const nk_player_list *players,
-                       char *err, size_t errlen)
-{
-    memset(t, 0, sizeof *t);
-    t->set = *set;
-    now_iso(t->created, sizeof t->created);
-    size_t p = players->n;
-    t->nplayers = p;
-    t->npairings = set->format == NK_TOUR_GAUNTLET ? p - 1 : p * (p - 1) / 2;
-    t->players = nk_calloc(p, sizeof *t->players);
-    t->pairings = nk_calloc(2 * t->npairings + 1, sizeof *t->pairings);
-    t->ratings = nk_calloc(p, sizeof *t->ratings);
-    if (t->players == NULL || t->pairings == NULL || t->ratings == NULL)
-        return nk_fail(NK_ENOMEM, err, errlen, "out of memory for %zu players", p);
-    for (size_t i = 0; i < p; i++) {
-        const nk_named_player *np = &players->p[i];
-        snprintf(t->players[i].name, NK_PLAYER_NAME, "%s", np->name);
-        snprintf(t->players[i].spec, NK_SPEC_TEXT, "%s", np->def.spec.text);
-        t->players[i].n_weights = (int32_t)np->def.n;
-        memcpy(t->players[i].weights, np->def.weights, np->def.n * sizeof(double));
-    }
-    size_t q = 0;
-    for (size_t a = 0; a < p; a++)
-        for (size_t b = a + 1; b < p; b++) {
-            if (set->format == NK_TOUR_GAUNTLET && a != 0)
-                continue;
-            t->pairings[2 * q] = (int32_t)a;
-            t->pairings[2 * q + 1] = (int32_t)b;
-            q++;
-        }
-    return NK_OK;
-}
-
-nk_status nk_tour_add_game(nk_tour *t, int32_t pairing, int32_t south, int32_t north,
-                           const nk_exec_game *g, char *err, size_t errlen)
-{
-    if (t->ngames == t->games_cap) {
-        size_t cap = t->games_cap ? 2 * t->games_cap : 256;
-        nk_tour_game *n = nk_realloc(t->games, cap * sizeof *n);
-        if (n == NULL)
-            return nk_fail(NK_ENOMEM, err, errlen, "out of memory for the games");
-        t->games = n;
-        t->games_cap = cap;
-    }
-    if (t->nmoves + g->plies > t->moves_cap) {
-        size_t cap = t->moves_cap ? 2 * t->moves_cap : 65536;
-        while (cap < t->nmoves + g->plies)
-            cap *= 2;
-        uint8_t *n = nk_realloc(t->moves, cap);
-        if (n == NULL)
-            return nk_fail(NK_ENOMEM, err, errlen, "out of memory for the moves");
-        t->moves = n;
-        t->moves_cap = cap;
-    }
-    t->games[t->ngames++] = (nk_tour_game){.pairing = pairing,
-                                           .south = south,
-                                           .north = north,
-                                           .opening = (int32_t)g->opening,
-                                           .plies = (int32_t)g->plies,
-                                           .winner = (int8_t)g->result.winner,
-                                           .reason = (int8_t)g->result.reason,
-                                           .south_total = (int16_t)g->result.total[NK_SOUTH],
-                                           .north_total = (int16_t)g->result.total[NK_NORTH],
-                                           .moves_at = (int64_t)t->nmoves,
-                                           .first = (int8_t)g->start.side,
-                                           .north_pits = g->start.north};
-    if (g->plies > 0 && g->moves != NULL)
-        memcpy(t->moves + t->nmoves, g->moves, g->plies);
-    t->nmoves += g->plies;
-    return NK_OK;
-}
-
-nk_status nk_tour_add_match(nk_tour *t, const nk_tour_match *m, char *err, size_t errlen)
-{
-    if (t->nmatches == t->matches_cap) {
-        size_t cap = t->matches_cap ? 2 * t->matches_cap : 256;
-        nk_tour_match *n = nk_realloc(t->matches, cap * sizeof *n);
-        if (n == NULL)
-            return nk_fail(NK_ENOMEM, err, errlen, "out of memory for the matches");
-        t->matches = n;
-        t->matches_cap = cap;
-    }
-    t->matches[t->nmatches++] = *m;
-    return NK_OK;
-}
-
-/* Counts a result of south against north (winner 0 South, 1 North, 2 draw). */
-static void cross_add(nk_wdl *m, size_t p, int32_t south, int32_t north, int winner)
-{
-    nk_wdl *s = &m[(size_t)south * p + (size_t)north];
-    nk_wdl *n = &m[(size_t)north * p + (size_t)south];
-    if (winner == NK_SOUTH) {
-        s->w++;
-        n->l++;
-    } else if (winner == NK_NORTH) {
-        s->l++;
-        n->w++;
-    } else {
-        s->d++;
-        n->d++;
-    }
-}
-
-void nk_tour_cross_games(const nk_tour *t, nk_wdl *m)
-{
-    size_t p = t->nplayers;
-    memset(m, 0, p * p * sizeof *m);
-    for (size_t k = 0; k < t->ngames; k++)
-        cross_add(m, p, t->games[k].south, t->games[k].north, t->games[k].winner);
-}
-
-void nk_tour_cross(const nk_tour *t, nk_wdl *m)
-{
-    if (t->set.unit != NK_UNIT_MATCH) {
-        nk_tour_cross_games(t, m);
-        return;
-    }
-    size_t p = t->nplayers;
-    memset(m, 0, p * p * sizeof *m);
-    for (size_t k = 0; k < t->nmatches; k++)
-        cross_add(m, p, t->matches[k].south, t->matches[k].north, t->matches[k].winner);
-}
-
-nk_status nk_tour_rate(nk_tour *t, char *err, size_t errlen)
-{
-    size_t p = t->nplayers, anchor = p;
-    for (size_t i = 0; i < p; i++)
-        if (strcmp(t->players[i].name, t->set.anchor) == 0)
-            anchor = i;
-    if (anchor == p)
-        return nk_fail(NK_EINVAL, err, errlen, "the anchor '%s' is not one of the players",
-                       t->set.anchor);
-    t->has_ratings = false;
-    nk_wdl *m = nk_calloc(p * p, sizeof *m);
-    if (m == NULL)
-        return nk_fail(NK_ENOMEM, err, errlen, "out of memory");
-    nk_tour_cross(t, m);
-    nk_ratings r;
-    char e2[NK_MSG_MAX];
-    nk_status st = nk_ratings_fit(m, p, anchor, t->set.anchor_elo, &r, e2, sizeof e2);
-    if (st == NK_OK) {
-        for (size_t k = 0; k < p; k++) {
-            size_t i = r.order[k];
-            t->ratings[i] = (nk_tour_rating){r.elo[i],   r.se[i],    r.lo[i],        r.hi[i],
-                                             r.games[i], r.score[i], (int32_t)k + 1, r.los_next[k],
-                                             r.se_pool[i]};
-        }
-        t->has_ratings = true;
-        t->prior = r.prior;
-    } else if (st == NK_EINVAL) {
-        st = NK_OK; /* not yet a connected set of results: no list */
-    } else {
-        nk_fail(st, err, errlen, "%s", e2);
-    }
-    nk_ratings_free(&r);
-    nk_free(m);
-    return st;
 }
 
 /* ===== writing ===== */
@@ -406,7 +221,7 @@ static void write_all(writer *w, const nk_tour *t)
     put_text(w, root, "nickar_version", NICKAR_VERSION);
     put_text(w, root, "created", t->created);
     put_text(w, root, "variant", t->set.variant);
-    put_text(w, root, "format", format_name(t->set.format));
+    put_text(w, root, "format", nk_tour_format_name(t->set.format));
     put_text(w, root, "unit", nk_arena_unit_name(t->set.unit));
     put_num(w, root, "match_games", H5T_STD_I64LE, H5T_NATIVE_INT64, &match_games);
     put_num(w, root, "games", H5T_STD_I64LE, H5T_NATIVE_INT64, &games);
@@ -984,59 +799,4 @@ nk_status nk_tour_read(nk_tour *t, const char *path, char *err, size_t errlen)
     if (r.st != NK_OK)
         nk_tour_free(t);
     return r.st;
-}
-
-/* ===== resume ===== */
-
-nk_status nk_tour_compare(const nk_tour *f, const nk_tour *w, char *err, size_t errlen)
-{
-    const nk_tour_settings *a = &f->set, *b = &w->set;
-    if (strcmp(a->variant, b->variant) != 0)
-        return nk_fail(NK_EMISMATCH, err, errlen, "it was made with --variant %s, not %s",
-                       a->variant, b->variant);
-    if (a->format != b->format)
-        return nk_fail(NK_EMISMATCH, err, errlen, "it was made with --format %s, not %s",
-                       format_name(a->format), format_name(b->format));
-    if (a->unit != b->unit)
-        return nk_fail(NK_EMISMATCH, err, errlen, "it was made with --unit %s, not %s",
-                       nk_arena_unit_name(a->unit), nk_arena_unit_name(b->unit));
-    if (a->match_games != b->match_games)
-        return nk_fail(NK_EMISMATCH, err, errlen, "it was made with --match-games %llu, not %llu",
-                       (unsigned long long)a->match_games, (unsigned long long)b->match_games);
-    if (a->games != b->games)
-        return nk_fail(NK_EMISMATCH, err, errlen, "it was made with --games %llu, not %llu",
-                       (unsigned long long)a->games, (unsigned long long)b->games);
-    if (a->openings != b->openings)
-        return nk_fail(NK_EMISMATCH, err, errlen, "it was made with --openings %llu, not %llu",
-                       (unsigned long long)a->openings, (unsigned long long)b->openings);
-    if (a->seed != b->seed)
-        return nk_fail(NK_EMISMATCH, err, errlen, "it was made with --seed %llu, not %llu",
-                       (unsigned long long)a->seed, (unsigned long long)b->seed);
-    if (a->ply_limit != b->ply_limit)
-        return nk_fail(NK_EMISMATCH, err, errlen, "it was made with --ply-limit %llu, not %llu",
-                       (unsigned long long)a->ply_limit, (unsigned long long)b->ply_limit);
-    if (strcmp(a->anchor, b->anchor) != 0 || a->anchor_elo != b->anchor_elo)
-        return nk_fail(NK_EMISMATCH, err, errlen, "it was made with --anchor '%s=%g', not '%s=%g'",
-                       a->anchor, a->anchor_elo, b->anchor, b->anchor_elo);
-    if (f->nplayers != w->nplayers)
-        return nk_fail(NK_EMISMATCH, err, errlen, "it has %zu players, not %zu", f->nplayers,
-                       w->nplayers);
-    if (f->npairings != w->npairings ||
-        memcmp(f->pairings, w->pairings, 2 * f->npairings * sizeof *f->pairings) != 0)
-        return nk_fail(NK_EMISMATCH, err, errlen, "its schedule of pairings is another");
-    for (size_t i = 0; i < f->nplayers; i++) {
-        const nk_tour_player *x = &f->players[i], *y = &w->players[i];
-        if (strcmp(x->name, y->name) != 0)
-            return nk_fail(NK_EMISMATCH, err, errlen, "its player %zu is '%s', not '%s'", i + 1,
-                           x->name, y->name);
-        if (strcmp(x->spec, y->spec) != 0)
-            return nk_fail(NK_EMISMATCH, err, errlen, "its player '%s' is '%s', not '%s'", x->name,
-                           x->spec, y->spec);
-        if (x->n_weights != y->n_weights ||
-            memcmp(x->weights, y->weights, (size_t)x->n_weights * sizeof(double)) != 0)
-            return nk_fail(NK_EMISMATCH, err, errlen,
-                           "its player '%s' has other weights (the weights file or run changed)",
-                           x->name);
-    }
-    return NK_OK;
 }
