@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "base/alloc.h"
+#include "cli/report.h"
 #include "cli/util.h"
 #include "evolve/genome.h"
 #include "io/backup.h"
@@ -203,7 +204,8 @@ int nk_cmd_inspect(int argc, char **argv)
         }
         if (!opts[OPT_JSON].value)
             printf("tournament file  %s\ncreated          %s\n", cli.argv[0], tour.created);
-        int prc = nk_tournament_print(&cli, &tour, opts[OPT_JSON].value ? 1 : 0);
+        int prc = nk_report_tournament(&cli, &tour,
+                                       opts[OPT_JSON].value ? NK_REPORT_JSON : NK_REPORT_TEXT);
         nk_tour_free(&tour);
         return prc == NK_EXIT_OK ? nk_cli_finish(&cli) : prc;
     }

@@ -27,6 +27,7 @@
 #include <stddef.h>
 
 #include "rules/rules.h"
+#include "run/tournament.h"
 #include "search/player.h"
 
 /* A spec with its weights resolved. */
@@ -83,7 +84,7 @@ nk_status nk_playerio_run_weights(const char *file, const char *selector, double
  *
  * A players file has one `NAME = SPEC` a line; `#` starts a comment, blank
  * lines are skipped; the name and the spec are trimmed of blanks. */
-enum { NK_PLAYER_NAME = 128 };
+/* NK_PLAYER_NAME, the longest name: run/tournament.h */
 
 typedef struct nk_named_player {
     char name[NK_PLAYER_NAME];

@@ -659,7 +659,10 @@ static double frontier_node_root(nk_search *s, const nk_pos *pos, const frame *u
 /* A node of depth >= 1 (steps 1, 2 and 4 to 7 of search_node).  Inlined
  * into two functions: search_node for depths of 2 and more, and
  * frontier_node for depth 1, whose copy loses the table and the depth
- * tests (their outcome is a constant there). */
+ * tests (their outcome is a constant there).
+ * nk: long function: the search's node, read as its numbered steps 4 to 7
+ * in one piece; it is inlined twice, and the steps share the node's state
+ * (bounds, best move, the moves' list). */
 static inline __attribute__((always_inline)) double
 inner_node(nk_search *s, const nk_pos *pos, const frame *up, int depth, double alpha,
            double beta, unsigned ply, bool root)
