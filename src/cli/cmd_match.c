@@ -3,8 +3,8 @@
  * the statistics of A's score (arena/arena.h).
  *
  * The match itself, with its SPRT, is run/match.h: this file reads the
- * options, resolves the two players, writes the games counted to --records
- * after each part and prints the result.  The games come in colour-swapped
+ * options, resolves the two players, has the games counted written to
+ * --records after each part (io/records.h) and prints the result.  The games come in colour-swapped
  * pairs: pair i is played from one random opening of K plies, drawn with
  * the pair's seed nk_exec_seed(S, 0, i), once with A South and once with A
  * North (South moves first in both).  The batch runs on OpenMP threads
@@ -12,14 +12,11 @@
  * does not depend on --threads; nothing that does (time, thread count) is
  * printed on stdout.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "arena/arena.h"
 #include "arena/meetings.h"
-#include "base/alloc.h"
 #include "cli/cli.h"
 #include "cli/util.h"
 #include "exec/exec.h"
@@ -150,47 +147,23 @@ static int read_options(match *m, nk_opt *opts)
 
 /* ===== playing ===== */
 
-/* Writes the games of the first npairs pairs of p as lines of a records
- * file (io/records.h), in the order of the games: pair i gives games 2i (A
+/* Writes the games of the first npairs pairs of p to the --records file
+ * (io/records.h), in the order of the games: pair i gives games 2i (A
  * South) and 2i+1, or with --unit match the games of its match with A
  * South, then those of its match with B South.  append: add to the file (a
  * later part of an SPRT). */
 static int write_records(const match *m, const nk_arena_played *p, size_t npairs, bool append)
 {
+    const char *specs[2] = {m->def[0].spec.text, m->def[1].spec.text};
     char err[NK_MSG_MAX];
-    nk_record *rec = nk_malloc(sizeof *rec);
-    char *line = nk_malloc(NK_RECORD_LINE);
-    FILE *f = rec != NULL && line != NULL ? fopen(m->records, append ? "a" : "w") : NULL;
-    int rc = NK_EXIT_OK;
-    if (rec == NULL || line == NULL) {
-        nk_cli_error(m->cli, "out of memory for the game records");
-        rc = NK_EXIT_FAIL;
-    } else if (f == NULL) {
-        nk_cli_error(m->cli, "cannot write the game records to '%s': %s", m->records,
-                     strerror(errno));
-        rc = NK_EXIT_FAIL;
-    }
-    for (size_t i = 0; rc == NK_EXIT_OK && i < p->first_game[2 * npairs]; i++) {
-        const nk_exec_game *g = &p->games[i];
-        nk_status st = nk_record_set(rec, m->variant, (unsigned)m->ply_limit, &g->start, g->moves,
-                                     g->plies, &g->result, m->def[p->jobs[i].south].spec.text,
-                                     m->def[p->jobs[i].north].spec.text, err, sizeof err);
-        if (st != NK_OK) {
-            nk_cli_error(m->cli, "--records: %s", err);
-            rc = nk_cli_exit(st);
-            break;
-        }
-        nk_record_format(rec, line, NK_RECORD_LINE);
-        fprintf(f, "%s\n", line);
-    }
-    if (f != NULL && (fclose(f) != 0) && rc == NK_EXIT_OK) {
-        nk_cli_error(m->cli, "cannot write the game records to '%s': %s", m->records,
-                     strerror(errno));
-        rc = NK_EXIT_FAIL;
-    }
-    nk_free(line);
-    nk_free(rec);
-    return rc;
+    nk_status st =
+        nk_records_write_games(m->records, append, m->variant, (unsigned)m->ply_limit, p->games,
+                               p->jobs, p->first_game[2 * npairs], specs, err, sizeof err);
+    if (st == NK_EINVAL || st == NK_ERANGE) /* a game that cannot be a record */
+        nk_cli_error(m->cli, "--records: %s", err);
+    else if (st != NK_OK)
+        nk_cli_error(m->cli, "%s", err);
+    return nk_cli_exit(st);
 }
 
 /* Plays the match (run/match.h): part by part, the games counted written

@@ -3,21 +3,20 @@
  * variant's reference ladder (experiments/ladder/run.sh), from a gauntlet
  * against every player of the ladder.
  *
- * The ladder is a text file, one `NAME<TAB>SPEC<TAB>ELO` a line, `#`
- * comments (results/ladder/<variant>.tsv), then the ladder's own results:
- * `@anchor<TAB>NAME<TAB>ELO` (the player whose rating was fixed) and one
- * `@wdl<TAB>A<TAB>B<TAB>W<TAB>D<TAB>L` a pairing (A's results against B).  Opponent j is pairing j
- * of the gauntlet; its meetings are numbered within the pairing as nickar match and nickar
- * tournament number them (arena/meetings.h, setup.index), all in one batch, so nothing depends on
- * --threads.  With the ladder's results the rating is fitted jointly with them (nk_rating_joint,
- * arena/rating.h: Bradley-Terry, draws as half a win, 95% interval from the draw-corrected
+ * The ladder is a text file (results/ladder/<variant>.tsv), read by
+ * io/ladder.h: one `NAME<TAB>SPEC<TAB>ELO` a line, `#` comments, then the
+ * ladder's own results, `@anchor<TAB>NAME<TAB>ELO` (the player whose rating
+ * was fixed) and one `@wdl<TAB>A<TAB>B<TAB>W<TAB>D<TAB>L` a pairing (A's
+ * results against B).  The gauntlet is run/rate.h: opponent j is pairing j;
+ * its meetings are numbered within the pairing as nickar match and nickar
+ * tournament number them (arena/meetings.h, setup.index), all in one
+ * batch, so nothing depends on --threads.  With the ladder's results the
+ * rating is fitted jointly with them (nk_rating_joint, arena/rating.h:
+ * Bradley-Terry, draws as half a win, 95% interval from the draw-corrected
  * curvature), so that its interval holds the ladder's uncertainty too; the
  * rating against the ladder's ratings held exact (nk_rating_against) is
  * printed beside it.  A ladder file without results gives only the
- * latter.
- *
- * The ladder file is read by io/ladder.h, the gauntlet and the fits are
- * run/rate.h; this file reads the options, calls them and prints.
+ * latter.  This file reads the options, calls the two and prints.
  */
 #include <stdio.h>
 #include <string.h>
