@@ -26,6 +26,7 @@
 #include "io/playerio.h"
 #include "io/records.h"
 #include "run/match.h"
+#include "run/settings.h"
 #include "search/player.h"
 
 enum {
@@ -43,7 +44,6 @@ enum {
     OPT_END
 };
 
-enum { MAX_GAMES = 1000000, MAX_OPENING = 100, MAX_THREADS = 1024 };
 /* With --sprt: the default cap on games. */
 enum { SPRT_DEFAULT_GAMES = 20000 };
 
@@ -59,12 +59,6 @@ typedef struct match {
     nk_arena_unit unit; /* --unit */
     uint64_t match_games;
 } match;
-
-/* Reads an optional integer option, keeping *out (the default) when absent. */
-static bool opt_uint(const nk_cli *cli, int opt, uint64_t min, uint64_t max, uint64_t *out)
-{
-    return cli->opts[opt].value == NULL || nk_cli_uint(cli, opt, min, max, out);
-}
 
 /* Resolves the spec of player A (i = 0) or B (1) and makes it once, so that
  * a spec that does not suit the variant is a message before any game. */
@@ -92,42 +86,37 @@ static int read_options(match *m, nk_opt *opts)
 {
     const nk_cli *cli = m->cli;
     m->variant = nk_cli_variant(cli, opts[OPT_VARIANT].value);
-    m->unit = NK_UNIT_GAME;
-    m->match_games = NK_MATCH_GAMES_DEFAULT;
-    if (opts[OPT_UNIT].value != NULL && !nk_arena_unit_parse(opts[OPT_UNIT].value, &m->unit)) {
-        nk_cli_error(cli, "--unit: '%s' is neither 'game' nor 'match'", opts[OPT_UNIT].value);
+    const char *unit = NULL;
+    if (m->variant == NULL || !nk_cli_choice(cli, OPT_UNIT, &unit) ||
+        !nk_cli_number(cli, OPT_MATCH_GAMES, &m->match_games))
         return NK_EXIT_USAGE;
-    }
-    if (!opt_uint(cli, OPT_MATCH_GAMES, 1, NK_MATCH_GAMES_MAX, &m->match_games))
-        return NK_EXIT_USAGE;
+    m->unit = nk_run_unit_of(unit, m->variant);
     if (opts[OPT_MATCH_GAMES].value != NULL && m->unit != NK_UNIT_MATCH) {
         nk_cli_error(cli, "--match-games needs --unit match");
         return NK_EXIT_USAGE;
     }
     m->sprt = opts[OPT_SPRT].value != NULL;
-    m->games = m->sprt ? SPRT_DEFAULT_GAMES : 100;
     if (m->sprt) {
+        m->games = SPRT_DEFAULT_GAMES; /* unless --games says (the play table's default is
+                                          without --sprt) */
         char err[NK_MSG_MAX];
         if (nk_sprt_parse(opts[OPT_SPRT].value, &m->spec, err, sizeof err) != NK_OK) {
             nk_cli_error(cli, "--sprt: %s", err);
             return NK_EXIT_USAGE;
         }
     }
-    m->openings = 2;
-    m->seed = 1;
     m->threads = 0;
-    m->ply_limit = NK_DEFAULT_PLY_LIMIT;
     m->json = opts[OPT_JSON].value != NULL;
     m->records = opts[OPT_RECORDS].value;
     if (m->records != NULL && m->records[0] == '\0') {
         nk_cli_error(cli, "option '--records' needs a file name");
         return NK_EXIT_USAGE;
     }
-    if (m->variant == NULL || !opt_uint(cli, OPT_GAMES, 1, MAX_GAMES, &m->games) ||
-        !opt_uint(cli, OPT_OPENINGS, 0, MAX_OPENING, &m->openings) ||
-        !opt_uint(cli, OPT_SEED, 0, UINT64_MAX, &m->seed) ||
-        !opt_uint(cli, OPT_THREADS, 1, MAX_THREADS, &m->threads) ||
-        !opt_uint(cli, OPT_PLY_LIMIT, 1, NK_MAX_PLIES, &m->ply_limit))
+    if ((!m->sprt || opts[OPT_GAMES].value != NULL) && !nk_cli_number(cli, OPT_GAMES, &m->games))
+        return NK_EXIT_USAGE;
+    if (!nk_cli_number(cli, OPT_OPENINGS, &m->openings) ||
+        !nk_cli_number(cli, OPT_SEED, &m->seed) || !nk_cli_number(cli, OPT_THREADS, &m->threads) ||
+        !nk_cli_number(cli, OPT_PLY_LIMIT, &m->ply_limit))
         return NK_EXIT_USAGE;
     if (cli->argc != 2) {
         nk_cli_error(cli,
@@ -333,7 +322,7 @@ int nk_cmd_match(int argc, char **argv)
 {
     nk_opt opts[] = {
         [OPT_VARIANT] = {"variant", "V", "rule set (see nickar rules); required", NULL},
-        [OPT_GAMES] = NK_OPT_GAMES("games to play (default 100)"),
+        [OPT_GAMES] = NK_OPT_GAMES("games to play"),
         [OPT_OPENINGS] = NK_OPT_OPENINGS,
         [OPT_SEED] = NK_OPT_SEED,
         [OPT_THREADS] = NK_OPT_THREADS,
@@ -373,7 +362,7 @@ int nk_cmd_match(int argc, char **argv)
         .name = "match",
         .synopsis = "--variant V [--games N] [--openings K] [--seed S] [--threads T]\n"
                     "       [--ply-limit L] [--json] [--records FILE]\n"
-                    "       [--sprt elo0=E0,elo1=E1[,alpha=A,beta=B]] [--unit game|match]\n"
+                    "       [--sprt elo0=E0,elo1=E1[,alpha=A,beta=B]] [--unit game|match|auto]\n"
                     "       [--match-games L] SPEC_A SPEC_B",
         .about = about,
         .opts = opts,

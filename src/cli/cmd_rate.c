@@ -31,7 +31,6 @@
 
 enum { OPT_VARIANT, OPT_LADDER, OPT_GAMES, OPT_OPENINGS, OPT_SEED, OPT_THREADS, OPT_JSON, OPT_END };
 
-enum { MAX_GAMES = 1000000, MAX_OPENING = 100, MAX_THREADS = 1024 };
 static const double Z95 = 1.959964;
 
 /* What the command works on: the options, the player rated and the
@@ -51,17 +50,11 @@ static int read_options(rate_cmd *c, const nk_opt *opts)
 {
     const nk_cli *cli = c->cli;
     c->v = nk_cli_variant(cli, opts[OPT_VARIANT].value);
-    c->games = 100;
-    c->openings = 2;
-    c->seed = 1;
     c->threads = 0;
     c->json = opts[OPT_JSON].value != NULL;
-    if (c->v == NULL ||
-        (opts[OPT_GAMES].value && !nk_cli_uint(cli, OPT_GAMES, 1, MAX_GAMES, &c->games)) ||
-        (opts[OPT_OPENINGS].value &&
-         !nk_cli_uint(cli, OPT_OPENINGS, 0, MAX_OPENING, &c->openings)) ||
-        (opts[OPT_SEED].value && !nk_cli_uint(cli, OPT_SEED, 0, UINT64_MAX, &c->seed)) ||
-        (opts[OPT_THREADS].value && !nk_cli_uint(cli, OPT_THREADS, 1, MAX_THREADS, &c->threads)))
+    if (c->v == NULL || !nk_cli_number(cli, OPT_GAMES, &c->games) ||
+        !nk_cli_number(cli, OPT_OPENINGS, &c->openings) ||
+        !nk_cli_number(cli, OPT_SEED, &c->seed) || !nk_cli_number(cli, OPT_THREADS, &c->threads))
         return NK_EXIT_USAGE;
     if (cli->argc != 1) {
         nk_cli_error(cli, "needs one player spec (e.g. ab:depth=4)");
@@ -202,7 +195,7 @@ int nk_cmd_rate(int argc, char **argv)
              "the ladder: NAME<TAB>SPEC<TAB>ELO lines, then its @anchor and @wdl results (default "
              "results/ladder/<V>.tsv)",
              NULL},
-        [OPT_GAMES] = NK_OPT_GAMES("games against each ladder player (default 100)"),
+        [OPT_GAMES] = NK_OPT_GAMES("games against each ladder player"),
         [OPT_OPENINGS] = NK_OPT_OPENINGS,
         [OPT_SEED] = NK_OPT_SEED,
         [OPT_THREADS] = NK_OPT_THREADS,
