@@ -11,6 +11,11 @@ docs/runfile.md) is built in; another file kind (a tournament file, say)
 plugs in with ``register_reader(kind, probe, load)`` without touching this
 module.
 
+Other files (each also a reader of ``read``):
+  read_tournament(path)  a tournament file: players, cross table, ratings
+  read_ciao(path)        the analysis file of `nickar ciao`
+  open_h5(path), h5_file(path)  any HDF5 file, read-only, without the lock
+
 Tables:
   run_stats(run)        /stats: one row per generation
   run_benchmark(run)    /benchmark: generation, opponent, wins, draws,
@@ -126,6 +131,128 @@ def _load_run(path):
 
 
 register_reader("run", _is_run, _load_run)
+
+
+# ===== any HDF5 file, tournament files, ciao files =====
+
+def h5_file(path):
+    """path opened read-only with h5py, without HDF5's file lock (a writer
+    such as `nickar evolve` keeps its file locked); h5py's OSError if it
+    cannot be opened."""
+    import h5py
+    return h5py.File(path, "r")
+
+
+def open_h5(path):
+    """h5_file(path); ValueError, one line, if path is missing, not a
+    regular file or not HDF5."""
+    if not os.path.exists(path):
+        raise ValueError(f"{path}: no such file")
+    if not os.path.isfile(path):
+        raise ValueError(f"{path}: not a regular file")
+    try:
+        return h5_file(path)
+    except OSError as e:
+        raise ValueError(f"{path}: not an HDF5 file ({str(e).splitlines()[0]})")
+
+
+def _kind_probe(kind):
+    def probe(path):
+        try:
+            with h5_file(path) as f:
+                return _text(f.attrs.get("kind", "")) == kind
+        except OSError:
+            return False
+    return probe
+
+
+TOURNAMENT_SCHEMA_VERSIONS = (1, 2)  # 2 added the unit (game or match)
+
+
+def read_tournament(path):
+    """A tournament file (`nickar tournament --output`, docs/runfile.md,
+    "Tournament files") as a dict: name, variant, format, unit, anchor,
+    done and total meetings, players, the cross table's mean score and
+    games (players x players arrays) and the rating rows (None before the
+    first rating list).  A tournament in progress is read as far as it got.
+    ValueError, one line, for a file that is none or is damaged."""
+    import numpy as np
+
+    f = open_h5(path)
+    with f:
+        try:
+            kind = _text(f.attrs.get("kind", ""))
+        except (KeyError, ValueError, OSError) as e:
+            raise ValueError(f"{path}: damaged tournament file ({e})")
+        if kind != "tournament":
+            raise ValueError(f"{path}: not a nickar tournament file (no kind = tournament)")
+        try:
+            version = int(np.asarray(f.attrs["schema_version"]).ravel()[0])
+        except (KeyError, ValueError, OSError) as e:
+            raise ValueError(f"{path}: damaged tournament file ({e})")
+        if version not in TOURNAMENT_SCHEMA_VERSIONS:
+            raise ValueError(f"{path}: unsupported schema_version {version} (this script "
+                             f"reads {', '.join(map(str, TOURNAMENT_SCHEMA_VERSIONS))})")
+        try:
+            return {
+                "kind": "tournament", "path": path,
+                "name": os.path.basename(path),
+                "variant": _text(f.attrs["variant"]),
+                "format": _text(f.attrs["format"]),
+                "unit": _text(f.attrs["unit"]) if "unit" in f.attrs else "game",
+                "anchor": _text(f.attrs["anchor"]),
+                "done": int(f.attrs["meetings_done"]),
+                "total": int(f.attrs["meetings_total"]),
+                "players": [_text(s) for s in f["players/name"][:]],
+                "score": np.asarray(f["cross/score"][:], dtype=float),
+                "games": np.asarray(f["cross/wins"][:] + f["cross/draws"][:]
+                                    + f["cross/losses"][:]),
+                "ratings": f["ratings"][:] if "ratings" in f else None,
+            }
+        except (KeyError, ValueError, OSError) as e:
+            raise ValueError(f"{path}: damaged tournament file ({e})")
+
+
+CIAO_KIND = "nickar ciao"
+CIAO_SCHEMA_VERSION = 1
+CIAO_DATASETS = ("generations", "score", "ciao", "master", "nash_mix")
+
+
+def read_ciao(path):
+    """The analysis file of `nickar ciao` (docs/runfile.md, "The ciao
+    file") as a dict: kind, path, its datasets (generations, score, ciao,
+    master, nash_mix) as arrays and its attributes (attrs).  ValueError, one
+    line, for a file that is none."""
+    import h5py
+    import numpy as np
+
+    f = open_h5(path)
+    with f:
+        if _text(f.attrs.get("kind", "")) != CIAO_KIND:
+            raise ValueError(f"{path}: not a nickar ciao file (no kind '{CIAO_KIND}')")
+        version = int(np.asarray(f.attrs.get("schema_version", -1)).ravel()[0])
+        if version != CIAO_SCHEMA_VERSION:
+            raise ValueError(f"{path}: unsupported schema_version {version} "
+                             f"(this script reads {CIAO_SCHEMA_VERSION})")
+        missing = [k for k in CIAO_DATASETS if not isinstance(f.get(k), h5py.Dataset)]
+        if missing:
+            raise ValueError(f"{path}: lacks /{', /'.join(missing)}")
+        d = {k: np.asarray(f[k][()]) for k in CIAO_DATASETS}
+        d["attrs"] = {k: f.attrs[k] for k in f.attrs}
+    n = len(d["generations"])
+    if d["score"].shape != (n, n) or n < 2:
+        raise ValueError(f"{path}: /score is {d['score'].shape}, want ({n}, {n}) with n >= 2")
+    d.update(kind="ciao", path=path, name=os.path.basename(path))
+    return d
+
+
+register_reader("tournament", _kind_probe("tournament"), read_tournament)
+register_reader("ciao", _kind_probe(CIAO_KIND), read_ciao)
+
+
+def text(v):
+    """An HDF5 string (bytes or str, maybe NUL-padded) as str."""
+    return _text(v)
 
 
 def _as_run(run):

@@ -1,7 +1,19 @@
-# experiments/study-lib.sh -- sourced by the study scripts that evolve,
-# rate and play in steps (ayo2004, davis-kendall-2002): their options, the
-# record of what each step cost, and the choice between replacing and
-# resuming a run file.  The caller sets NICKAR and OUT first.
+# experiments/study-lib.sh -- sourced by every study script
+# (experiments/*/run.sh): the help, the check for the nickar binary, the
+# options of the studies that evolve, rate and play in steps (ayo2004,
+# davis-kendall-2002, strategies), the record of what each step cost (wall
+# and CPU seconds, peak memory, measured without any timing program), and
+# the choice between replacing and resuming a run file.  The caller sets
+# NICKAR (and OUT) first.
+
+# study_help SCRIPT: prints SCRIPT's header comment (line 2 to the line
+# before `set -euo`), without the comment marks.
+study_help() { sed -n '2,/^set -euo/p' "$1" | sed '$d' | sed 's/^# \{0,1\}//'; }
+
+# study_need_nickar: exit 2, naming it, unless $NICKAR can run.
+study_need_nickar() {
+  [ -x "$NICKAR" ] || { echo "run.sh: no nickar binary at $NICKAR (build first, or set NICKAR)" >&2; exit 2; }
+}
 
 # study_args SCRIPT ARGS...: quick=1 for --quick, cont=1 for --continue;
 # -h/--help prints SCRIPT's header comment; anything else is exit 2. Then
@@ -15,11 +27,11 @@ study_args() {
     case $a in
       --quick) quick=1 ;;
       --continue) cont=1 ;;
-      -h|--help) sed -n '2,/^set -euo/p' "$self" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
+      -h|--help) study_help "$self"; exit 0 ;;
       *) echo "run.sh: unknown argument '$a' (only --quick, --continue)" >&2; exit 2 ;;
     esac
   done
-  [ -x "$NICKAR" ] || { echo "run.sh: no nickar binary at $NICKAR (build first, or set NICKAR)" >&2; exit 2; }
+  study_need_nickar
 }
 
 # study_start: a fresh $OUT/times.tsv, except that with --continue the
@@ -41,13 +53,31 @@ study_start() {
 # --force.
 keep() { if [ "$cont" = 1 ] && [ -f "$1" ]; then echo --resume; else echo --force; fi; }
 
+# measure FILE CMD...: runs CMD and writes to FILE its wall seconds, user
+# and system CPU seconds and peak resident memory in KB, one line
+# ("%e %U %S %M" of GNU time), with Python's standard library alone
+# (timecmd.py), so that no timing program need be installed.
+STUDY_LIB_DIR=$(dirname "${BASH_SOURCE[0]}")
+measure() { /usr/bin/python3 "$STUDY_LIB_DIR/timecmd.py" "$@"; }
+
+# study_cpu NAME: sets NAME to the user + system CPU seconds of this
+# shell's finished children so far ("%.2f"), from bash's `times`, which
+# must run in this shell (a subshell would see none of them).
+study_cpu() {
+  local f
+  f=$(mktemp)
+  times >"$f"
+  printf -v "$1" '%s' "$(tail -1 "$f" | awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); s += a[1] * 60 + a[2] } printf "%.2f", s }')"
+  rm -f "$f"
+}
+
 # timed LABEL CMD...: runs CMD and appends LABEL, its wall and CPU seconds
 # to $OUT/times.tsv.
 timed() {
   local label=$1 tf
   shift
   tf=$(mktemp)
-  /usr/bin/time -f "%e %U %S" -o "$tf" "$@"
+  measure "$tf" "$@"
   printf '%s\t%s\n' "$label" "$(awk '{printf "%s\t%.2f", $1, $2 + $3}' "$tf")" >>"$OUT/times.tsv"
   rm -f "$tf"
 }

@@ -15,10 +15,15 @@ file that cannot be read.  With more than two files, compares A with each
 of the others, each line starting with the other file's name.  Used to check that a change of code leaves a run
 unchanged (docs/testing.md).
 """
+import os
 import sys
 
 import h5py
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "analysis"))
+import nickar_analysis as na  # noqa: E402  (the shared reader: h5_file)
 
 VOLATILE_ATTRS = {"created", "threads"}
 VOLATILE_FIELDS = {"wall_seconds", "play_seconds", "outside_seconds"}
@@ -100,14 +105,14 @@ def main():
     many = len(sys.argv) > 3  # A against each of B, C, ...: lines name the file
     worst = 0
     try:
-        fa = h5py.File(sys.argv[1], "r")
+        fa = na.h5_file(sys.argv[1])
     except OSError as e:
         print(f"compare-runs: {e}", file=sys.stderr)
         return 2
     for pb in sys.argv[2:]:
         tag = f"{pb}: " if many else ""
         try:
-            with h5py.File(pb, "r") as fb:
+            with na.h5_file(pb) as fb:
                 diffs, datasets, nroot = compare(fa, fb)
         except (OSError, RuntimeError, KeyError, ValueError) as e:  # damaged files too
             print(f"compare-runs: {e}", file=sys.stderr)

@@ -21,13 +21,15 @@ arguments or a missing / wrong input file; errors are one line on stderr.
 import os
 import sys
 
-from plotcommon import Parser, UsageError, open_h5, text
+from plotcommon import Parser, UsageError
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "analysis"))
+import nickar_analysis as na  # noqa: E402  (the shared reader)
+from nickar_analysis import text  # noqa: E402
 
 
 PROG = "plot_ciao.py"
-KIND = "nickar ciao"
-SCHEMA_VERSION = 1
-DATASETS = ("generations", "score", "ciao", "master", "nash_mix")
 
 
 def parse_args(argv):
@@ -39,27 +41,12 @@ def parse_args(argv):
 
 
 def read_ciao(path):
-    """The datasets and attributes of a ciao file; UsageError if it is none."""
-    import h5py
-    import numpy as np
-
-    f = open_h5(path)
-    with f:
-        if text(f.attrs.get("kind", "")) != KIND:
-            raise UsageError(f"{path}: not a nickar ciao file (no kind '{KIND}')")
-        version = int(np.asarray(f.attrs.get("schema_version", -1)).ravel()[0])
-        if version != SCHEMA_VERSION:
-            raise UsageError(f"{path}: unsupported schema_version {version} "
-                             f"(this script reads {SCHEMA_VERSION})")
-        missing = [k for k in DATASETS if not isinstance(f.get(k), h5py.Dataset)]
-        if missing:
-            raise UsageError(f"{path}: lacks /{', /'.join(missing)}")
-        d = {k: np.asarray(f[k][()]) for k in DATASETS}
-        d["attrs"] = {k: f.attrs[k] for k in f.attrs}
-    n = len(d["generations"])
-    if d["score"].shape != (n, n) or n < 2:
-        raise UsageError(f"{path}: /score is {d['score'].shape}, want ({n}, {n}) with n >= 2")
-    return d
+    """What the plot needs, read by the shared analysis module
+    (analysis/nickar_analysis.py); UsageError if path is no ciao file."""
+    try:
+        return na.read_ciao(path)
+    except ValueError as e:
+        raise UsageError(str(e))
 
 
 def plot(d, out, name):

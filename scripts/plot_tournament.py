@@ -24,11 +24,14 @@ stderr.
 import os
 import sys
 
-from plotcommon import Parser, UsageError, open_h5, text
+from plotcommon import Parser, UsageError
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "analysis"))
+import nickar_analysis as na  # noqa: E402  (the shared reader)
 
 
 PROG = "plot_tournament.py"
-SCHEMA_VERSIONS = (1, 2)  # 2 added the unit (game or match)
 
 
 def parse_args(argv):
@@ -40,32 +43,12 @@ def parse_args(argv):
 
 
 def read_tournament(path):
-    """What the plot needs; UsageError if path is no tournament file."""
-    import numpy as np
-
-    f = open_h5(path)
-    with f:
-        if text(f.attrs.get("kind", "")) != "tournament":
-            raise UsageError(f"{path}: not a nickar tournament file (no kind = tournament)")
-        version = int(np.asarray(f.attrs["schema_version"]).ravel()[0])
-        if version not in SCHEMA_VERSIONS:
-            raise UsageError(f"{path}: unsupported schema_version {version} "
-                             f"(this script reads {', '.join(map(str, SCHEMA_VERSIONS))})")
-        t = {
-            "name": os.path.basename(path),
-            "variant": text(f.attrs["variant"]),
-            "format": text(f.attrs["format"]),
-            "unit": text(f.attrs["unit"]) if "unit" in f.attrs else "game",
-            "anchor": text(f.attrs["anchor"]),
-            "done": int(f.attrs["meetings_done"]),
-            "total": int(f.attrs["meetings_total"]),
-            "players": [text(s) for s in f["players/name"][:]],
-            "score": np.asarray(f["cross/score"][:], dtype=float),
-            "games": np.asarray(f["cross/wins"][:] + f["cross/draws"][:]
-                                + f["cross/losses"][:]),
-            "ratings": f["ratings"][:] if "ratings" in f else None,
-        }
-    return t
+    """What the plot needs, read by the shared analysis module
+    (analysis/nickar_analysis.py); UsageError if path is no tournament file."""
+    try:
+        return na.read_tournament(path)
+    except ValueError as e:
+        raise UsageError(str(e))
 
 
 def plot(t, out):
@@ -132,9 +115,6 @@ def main(argv):
         t = read_tournament(a.file)
     except UsageError as e:
         print(f"{PROG}: error: {e}", file=sys.stderr)
-        return 2
-    except (KeyError, ValueError, OSError) as e:
-        print(f"{PROG}: error: {a.file}: damaged tournament file ({e})", file=sys.stderr)
         return 2
     out = a.output
     if out is None:

@@ -106,8 +106,15 @@ expect_error play "--position cannot be used with --unit match" play --variant a
   --opponent greedy --unit match --position "4,4,4,4,4,4/4,4,4,4,4,4 0-0 S"
 expect_error play "--match-games needs --unit match" play --variant antigua --opponent greedy \
   --match-games 3
-expect_error play "--unit: 'x' is neither 'game' nor 'match'" play --variant antigua \
-  --opponent greedy --unit x
+expect_error play "bad value 'x' for --unit: expected one of auto, game, match" play \
+  --variant antigua --opponent greedy --unit x
+# --unit auto (the values of fitness.unit): a match for adjikui, a game otherwise
+printf 'quit\n' | "$nickar" play --variant adjikui --opponent greedy --unit auto >"$tmp/out" 2>&1
+check "play --unit auto: adjikui plays a match" \
+  grep -q '^Match stopped after 0 finished games: you quit.' "$tmp/out"
+printf 'quit\n' | "$nickar" play --variant antigua --opponent greedy --unit auto >"$tmp/out" 2>&1
+check "play --unit auto: antigua plays a game" \
+  sh -c "! grep -q '^Match stopped' '$tmp/out'"
 
 # ===== fitness.unit =====
 cfg=$tmp/tiny.ini

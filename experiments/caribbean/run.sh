@@ -28,6 +28,7 @@
 # the config's 30).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. experiments/study-lib.sh
 NICKAR=${NICKAR:-build/nickar}
 OUT=${OUT:-results/caribbean}
 LADDERS=${LADDERS:-results/ladder}
@@ -37,11 +38,11 @@ quick=0
 for a in "$@"; do
   case $a in
     --quick) quick=1 ;;
-    -h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) study_help "$0"; exit 0 ;;
     *) echo "run.sh: unknown argument '$a' (only --quick)" >&2; exit 2 ;;
   esac
 done
-[ -x "$NICKAR" ] || { echo "run.sh: no nickar binary at $NICKAR (build first, or set NICKAR)" >&2; exit 2; }
+study_need_nickar
 WARRI=(antigua speightstown bridgetown abapa)
 VARIANTS=("${WARRI[@]}" adjikui)
 for v in "${VARIANTS[@]}"; do
@@ -69,9 +70,7 @@ champ() { # variant seed -> the champion's player spec
 }
 phase() { # name: a line of compute.tsv (phase, wall s, children's CPU s so far)
   local t
-  times >"$OUT/.times"  # in this shell: its children's user and system time
-  t=$(tail -1 "$OUT/.times" | awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); s += a[1] * 60 + a[2] } printf "%.2f", s }')
-  rm -f "$OUT/.times"
+  study_cpu t
   printf '%s\t%d\t%s\n' "$1" $(( $(date +%s) - start )) "$t" >>"$OUT/compute.tsv"
 }
 rate() { # trained-under played-under seed: one `nickar rate --json` line

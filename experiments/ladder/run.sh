@@ -44,7 +44,9 @@
 # (the largest depth, default 7), THREADS (default: all cores).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-nickar=${NICKAR:-$root/build/nickar}
+. "$root/experiments/study-lib.sh"
+NICKAR=${NICKAR:-$root/build/nickar}
+nickar=$NICKAR
 py=/usr/bin/python3
 quick=0
 from_files=0
@@ -56,13 +58,13 @@ while [[ $# -gt 0 ]]; do
     --from-files) from_files=1 ;;
     --out) out=$2; shift ;;
     --out=*) out=${1#--out=} ;;
-    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) study_help "$0"; exit 0 ;;
     -*) echo "run.sh: unknown option '$1'" >&2; exit 2 ;;
     *) variants+=("$1") ;;
   esac
   shift
 done
-[[ -x $nickar ]] || { echo "run.sh: no nickar binary at $nickar (build first, or set NICKAR)" >&2; exit 2; }
+study_need_nickar
 if [[ $quick -eq 1 ]]; then
   games=${GAMES:-4}; depths=${DEPTHS:-2}; out=${out:-${TMPDIR:-/tmp}/ladder-quick}
 else

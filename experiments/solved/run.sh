@@ -31,6 +31,7 @@
 # TB (default OUT/tb), THREADS (default: nickar's).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. experiments/study-lib.sh
 NICKAR=${NICKAR:-build/nickar}
 OUT=${OUT:-results/solved}
 PY=/usr/bin/python3
@@ -47,7 +48,7 @@ while [ $# -gt 0 ]; do
       [ $# -ge 2 ] || { echo "run.sh: --variants needs a list of variants" >&2; exit 2; }
       variants=$2; shift 2 ;;
     --quick) quick=1; shift ;;
-    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) study_help "$0"; exit 0 ;;
     *) echo "run.sh: unknown argument '$1' (only --per-pit, --variants, --quick)" >&2; exit 2 ;;
   esac
 done
@@ -62,7 +63,7 @@ for v in $variants; do
   esac
 done
 [ $quick = 1 ] && { k=1; variants="abapa speightstown"; }
-[ -x "$NICKAR" ] || { echo "run.sh: no nickar binary at $NICKAR (build first, or set NICKAR)" >&2; exit 2; }
+study_need_nickar
 TB=${TB:-$OUT/tb}
 thr=()
 [ -n "${THREADS:-}" ] && thr=(--threads "$THREADS")
@@ -81,7 +82,7 @@ timed() {
   local v=$1 step=$2 log=$3 tf
   shift 3
   tf=$(mktemp)
-  if ! /usr/bin/time -f "%e %U %S %M" -o "$tf" "$@" >"$log" 2>&1; then
+  if ! measure "$tf" "$@" >"$log" 2>&1; then
     echo "run.sh: $v: $step failed:" >&2
     cat "$log" >&2
     rm -f "$tf"

@@ -41,21 +41,13 @@
 # results/ladder/abapa.tsv).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. experiments/study-lib.sh
 NICKAR=${NICKAR:-build/nickar}
 OUT=${OUT:-results/strategies}
 LADDER=${LADDER:-results/ladder/abapa.tsv}
 PY=/usr/bin/python3
 HERE=experiments/strategies
-quick=0; cont=0
-for a in "$@"; do
-  case $a in
-    --quick) quick=1 ;;
-    --continue) cont=1 ;;
-    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-    *) echo "run.sh: unknown argument '$a' (--quick, --continue)" >&2; exit 2 ;;
-  esac
-done
-[ -x "$NICKAR" ] || { echo "run.sh: no nickar binary at $NICKAR (build first, or set NICKAR)" >&2; exit 2; }
+study_args "$0" "$@"
 [ -r "$LADDER" ] || { echo "run.sh: no ladder at $LADDER (experiments/ladder/run.sh abapa makes it)" >&2; exit 2; }
 if [ $quick = 1 ]; then
   SEEDS=${SEEDS:-2}; BUDGET=${BUDGET:-1280}; CHECKS=${CHECKS:-1}; GAMES=${GAMES:-2}; DEPTH=${DEPTH:-1}
@@ -96,12 +88,8 @@ rungs=$(grep -vc '^#' "$LADDER")
 
 mark() { # sets CPU0 (user + system CPU seconds of this shell's children so
   # far: `times` runs in this shell, a subshell would see none) and WALL0
-  times >"$OUT/.times"
-  CPU0=$(tail -1 "$OUT/.times" | awk '{ s = 0;
-    for (i = 1; i <= 2; i++) { split($i, t, "m"); sub("s", "", t[2]); s += t[1] * 60 + t[2] }
-    printf "%.2f", s }')
+  study_cpu CPU0
   WALL0=$(date +%s.%N)
-  rm -f "$OUT/.times"
 }
 account() { # PHASE STRATEGY SEED: a compute.tsv line since the last mark
   local c0=$CPU0 w0=$WALL0

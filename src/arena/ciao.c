@@ -8,11 +8,27 @@
 
 #include "base/alloc.h"
 
-nk_status nk_ciao_play(const nk_arena_setup *s, size_t pairs, nk_ciao *out, char *err,
-                       size_t errlen)
+nk_status nk_ciao_init(nk_ciao *c, size_t n, char *err, size_t errlen)
 {
-    memset(out, 0, sizeof *out);
-    size_t n = s->nplayers;
+    memset(c, 0, sizeof *c);
+    c->n = n;
+    c->score = nk_calloc(n * n, sizeof *c->score);
+    c->wins = nk_calloc(n * n, sizeof *c->wins);
+    c->draws = nk_calloc(n * n, sizeof *c->draws);
+    c->losses = nk_calloc(n * n, sizeof *c->losses);
+    c->ciao = nk_calloc(n, sizeof *c->ciao);
+    c->master = nk_calloc(n, sizeof *c->master);
+    if (c->score == NULL || c->wins == NULL || c->draws == NULL || c->losses == NULL ||
+        c->ciao == NULL || c->master == NULL)
+        return nk_fail(NK_ENOMEM, err, errlen, "out of memory for a master tournament of %zu", n);
+    return NK_OK;
+}
+
+nk_status nk_ciao_meetings(size_t n, size_t pairs, nk_meeting **out, size_t *count, char *err,
+                           size_t errlen)
+{
+    *out = NULL;
+    *count = 0;
     if (n < 2 || pairs == 0)
         return nk_fail(NK_EINVAL, err, errlen,
                        "a master tournament needs two players or more and one pair of games "
@@ -22,56 +38,71 @@ nk_status nk_ciao_play(const nk_arena_setup *s, size_t pairs, nk_ciao *out, char
     if (pairs > SIZE_MAX / 4 / pairings)
         return nk_fail(NK_ERANGE, err, errlen, "too many games: %zu pairings x %zu pairs", pairings,
                        pairs);
-    out->n = n;
-    out->score = nk_calloc(n * n, sizeof *out->score);
-    out->wins = nk_calloc(n * n, sizeof *out->wins);
-    out->draws = nk_calloc(n * n, sizeof *out->draws);
-    out->losses = nk_calloc(n * n, sizeof *out->losses);
-    out->ciao = nk_calloc(n, sizeof *out->ciao);
-    out->master = nk_calloc(n, sizeof *out->master);
     nk_meeting *meet = nk_calloc(pairings * pairs, sizeof *meet);
-    if (out->score == NULL || out->wins == NULL || out->draws == NULL || out->losses == NULL ||
-        out->ciao == NULL || out->master == NULL || meet == NULL) {
-        nk_free(meet);
+    if (meet == NULL)
         return nk_fail(NK_ENOMEM, err, errlen, "out of memory for a master tournament of %zu", n);
-    }
     size_t k = 0;
     for (size_t i = 0; i < n; i++)
         for (size_t j = i + 1; j < n; j++)
             for (size_t r = 0; r < pairs; r++)
                 meet[k++] = (nk_meeting){(uint32_t)i, (uint32_t)j};
-    nk_arena_played played = {0};
-    nk_status st = nk_arena_play_meetings(s, meet, k, &played, err, errlen);
-    if (st == NK_OK) {
-        k = 0;
-        for (size_t i = 0; i < n; i++)
-            for (size_t j = i + 1; j < n; j++) {
-                unsigned w = 0, d = 0, l = 0;
-                for (size_t r = 0; r < pairs; r++, k++) {
-                    w += played.tally[k].wins;
-                    d += played.tally[k].draws;
-                    l += played.tally[k].losses;
-                }
-                out->wins[i * n + j] = out->losses[j * n + i] = w;
-                out->draws[i * n + j] = out->draws[j * n + i] = d;
-                out->losses[i * n + j] = out->wins[j * n + i] = l;
-                double sc = (w + 0.5 * d) / (double)(w + d + l);
-                out->score[i * n + j] = sc;
-                out->score[j * n + i] = 1.0 - sc;
-            }
-        for (size_t i = 0; i < n; i++) {
-            out->score[i * n + i] = 0.5;
-            double before = 0, all = 0;
-            for (size_t j = 0; j < n; j++) {
-                if (j == i)
-                    continue;
-                all += out->score[i * n + j];
-                if (j < i)
-                    before += out->score[i * n + j];
-            }
-            out->ciao[i] = i ? before / (double)i : NAN;
-            out->master[i] = all / (double)(n - 1);
+    *out = meet;
+    *count = k;
+    return NK_OK;
+}
+
+void nk_ciao_add(nk_ciao *c, const nk_meeting *m, const nk_meeting_tally *t)
+{
+    size_t n = c->n, i = m->a, j = m->b;
+    c->wins[i * n + j] += t->wins;
+    c->losses[j * n + i] += t->wins;
+    c->draws[i * n + j] += t->draws;
+    c->draws[j * n + i] += t->draws;
+    c->losses[i * n + j] += t->losses;
+    c->wins[j * n + i] += t->losses;
+}
+
+void nk_ciao_summarise(nk_ciao *c)
+{
+    size_t n = c->n;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++) {
+            unsigned w = c->wins[i * n + j], d = c->draws[i * n + j], l = c->losses[i * n + j];
+            double sc = (w + 0.5 * d) / (double)(w + d + l);
+            c->score[i * n + j] = sc;
+            c->score[j * n + i] = 1.0 - sc;
         }
+    for (size_t i = 0; i < n; i++) {
+        c->score[i * n + i] = 0.5;
+        double before = 0, all = 0;
+        for (size_t j = 0; j < n; j++) {
+            if (j == i)
+                continue;
+            all += c->score[i * n + j];
+            if (j < i)
+                before += c->score[i * n + j];
+        }
+        c->ciao[i] = i ? before / (double)i : NAN;
+        c->master[i] = all / (double)(n - 1);
+    }
+}
+
+nk_status nk_ciao_play(const nk_arena_setup *s, size_t pairs, nk_ciao *out, char *err,
+                       size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    nk_meeting *meet = NULL;
+    size_t k = 0;
+    nk_status st = nk_ciao_meetings(s->nplayers, pairs, &meet, &k, err, errlen);
+    if (st == NK_OK)
+        st = nk_ciao_init(out, s->nplayers, err, errlen);
+    nk_arena_played played = {0};
+    if (st == NK_OK)
+        st = nk_arena_play_meetings(s, meet, k, &played, err, errlen);
+    if (st == NK_OK) {
+        for (size_t m = 0; m < k; m++)
+            nk_ciao_add(out, &meet[m], &played.tally[m]);
+        nk_ciao_summarise(out);
     }
     nk_arena_played_free(&played);
     nk_free(meet);

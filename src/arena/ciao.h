@@ -3,8 +3,9 @@
  * champions, oldest first): every player against every other, and the two
  * progress measures read from it.
  *
- * Owns: nk_ciao_play (the meetings, through nk_arena_play_meetings) and the
- * summary of its score matrix.  Used by `nickar ciao`.
+ * Owns: the meetings of a master tournament, their tally and the summary
+ * of its score matrix; nk_ciao_play plays it in one call.  `nickar ciao`
+ * plays it through run/master.h, in batches.
  *
  * Meetings: for each pair i < j, in row-major order, `pairs` meetings
  * (i, j) -- colour-swapped pairs of games from random openings, as
@@ -43,5 +44,21 @@ typedef struct nk_ciao {
 nk_status nk_ciao_play(const nk_arena_setup *s, size_t pairs, nk_ciao *out, char *err,
                        size_t errlen);
 void nk_ciao_free(nk_ciao *c);
+
+/* The parts of nk_ciao_play, for a master tournament played in parts
+ * (run/master.h). */
+
+/* The tables of n >= 2 players, all counts 0.  NK_ENOMEM (free with
+ * nk_ciao_free also after a failure). */
+nk_status nk_ciao_init(nk_ciao *c, size_t n, char *err, size_t errlen);
+/* The meetings in order (see above): *out = [n(n-1)/2 * pairs], *count
+ * their number (free with nk_free).  NK_EINVAL for fewer than two players
+ * or no pairs, NK_ERANGE for too many, NK_ENOMEM. */
+nk_status nk_ciao_meetings(size_t n, size_t pairs, nk_meeting **out, size_t *count, char *err,
+                           size_t errlen);
+/* Counts a played meeting of m->a against m->b. */
+void nk_ciao_add(nk_ciao *c, const nk_meeting *m, const nk_meeting_tally *t);
+/* score, ciao and master from the counts (every pair has been played). */
+void nk_ciao_summarise(nk_ciao *c);
 
 #endif

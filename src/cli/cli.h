@@ -41,12 +41,4 @@ int nk_cmd_tournament(int argc, char **argv);
 int nk_cmd_bench_ratings(int argc, char **argv);
 int nk_cmd_rate(int argc, char **argv);
 
-/* Prints a tournament (io/tourfile.h) on stdout: mode 0 the rating list,
- * cross table and pairings as text, 1 one JSON object, 2 CSV.  Used by
- * nickar tournament and nickar inspect.  Returns the exit code (out of
- * memory: a message for cli, NK_EXIT_FAIL). */
-struct nk_tour;
-struct nk_cli;
-int nk_tournament_print(const struct nk_cli *cli, const struct nk_tour *tour, int mode);
-
 #endif

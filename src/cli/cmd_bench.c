@@ -14,7 +14,7 @@
 
 enum { OPT_VARIANT, OPT_GAMES, OPT_SEED, OPT_JSON, OPT_SEARCH, OPT_RATINGS, OPT_END };
 
-enum { BENCH_DEFAULT_GAMES = 100000, BENCH_DEFAULT_SEED = 1 };
+enum { BENCH_DEFAULT_GAMES = 100000 };
 #define BENCH_MAX_GAMES 1000000000000ull
 
 static double now_seconds(void)
@@ -56,7 +56,7 @@ int nk_cmd_bench(int argc, char **argv)
     nk_opt opts[] = {
         [OPT_VARIANT] = {"variant", "V", "rule set (see nickar rules); default: all, one line each", NULL},
         [OPT_GAMES] = {"games", "N", "playouts per variant (default 100000)", NULL},
-        [OPT_SEED] = {"seed", "S", "seed of the playouts (default 1)", NULL},
+        [OPT_SEED] = NK_OPT_PLAY("seed", "S", seed, "seed of the playouts"),
         [OPT_JSON] = {"json", NULL,
                       "print one JSON object per variant: variant, games, plies, seconds,"
                       " plies_per_second, signature (16 hex digits)", NULL},
@@ -80,12 +80,11 @@ int nk_cmd_bench(int argc, char **argv)
     int rc = nk_cli_parse(&cli, argc, argv);
     if (rc != NK_CLI_GO)
         return rc;
-    uint64_t games = BENCH_DEFAULT_GAMES, seed = BENCH_DEFAULT_SEED;
+    uint64_t games = BENCH_DEFAULT_GAMES, seed = 0;
     if (opts[OPT_GAMES].value != NULL &&
         !nk_cli_uint(&cli, OPT_GAMES, 1, BENCH_MAX_GAMES, &games))
         return NK_EXIT_USAGE;
-    if (opts[OPT_SEED].value != NULL &&
-        !nk_cli_uint(&cli, OPT_SEED, 0, UINT64_MAX, &seed))
+    if (!nk_cli_number(&cli, OPT_SEED, &seed))
         return NK_EXIT_USAGE;
     bool json = opts[OPT_JSON].value != NULL;
     if (opts[OPT_VARIANT].value != NULL) {

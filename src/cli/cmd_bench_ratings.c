@@ -42,7 +42,7 @@ int nk_cmd_bench_ratings(int argc, char **argv)
         [OPT_RATINGS] = {"ratings", NULL, "benchmark the rating fit (this command)", NULL},
         [OPT_PLAYERS] = {"players", "P", "players (default 200)", NULL},
         [OPT_GAMES] = {"games", "G", "synthetic games (default 1000000)", NULL},
-        [OPT_SEED] = {"seed", "S", "seed of the ratings and games (default 1)", NULL},
+        [OPT_SEED] = NK_OPT_PLAY("seed", "S", seed, "seed of the ratings and games"),
         [OPT_JSON] = {"json", NULL,
                       "one JSON object: players, games, count_seconds, fit_seconds, "
                       "iterations, rms_error",
@@ -63,10 +63,10 @@ int nk_cmd_bench_ratings(int argc, char **argv)
     int rc = nk_cli_parse(&cli, argc, argv);
     if (rc != NK_CLI_GO)
         return rc;
-    uint64_t p = 200, games = 1000000, seed = 1;
+    uint64_t p = 200, games = 1000000, seed = 0;
     if ((opts[OPT_PLAYERS].value && !nk_cli_uint(&cli, OPT_PLAYERS, 2, 5000, &p)) ||
         (opts[OPT_GAMES].value && !nk_cli_uint(&cli, OPT_GAMES, 1, 1000000000, &games)) ||
-        (opts[OPT_SEED].value && !nk_cli_uint(&cli, OPT_SEED, 0, UINT64_MAX, &seed)))
+        !nk_cli_number(&cli, OPT_SEED, &seed))
         return NK_EXIT_USAGE;
     size_t n = (size_t)p;
     double *truth = nk_calloc(n, sizeof *truth);

@@ -6,9 +6,10 @@
  * Nash average (arena/nash.h) go to an analysis file (io/ciaofile.h), never
  * into the run file, and a summary to stdout.
  *
- * Determinism: all meetings are one batch of exec under the master seed S,
- * meeting k seeded by (S, 0, k), so the output does not depend on
- * --threads; nothing that does (time, thread count) is printed.
+ * The tournament itself is run/master.h (one batch: every meeting in one
+ * call of exec).  Determinism: all meetings are batch 0 of exec under the
+ * master seed S, meeting k seeded by (S, 0, k), so the output does not
+ * depend on --threads; nothing that does (time, thread count) is printed.
  */
 #include <math.h>
 #include <stdio.h>
@@ -16,12 +17,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "arena/ciao.h"
-#include "arena/nash.h"
 #include "base/alloc.h"
 #include "cli/cli.h"
 #include "cli/util.h"
 #include "io/ciaofile.h"
+#include "run/master.h"
 
 enum {
     OPT_EVERY,
@@ -211,62 +211,59 @@ static void print_text(const ciao *c, const nk_ciao_source *src, const nk_ciao *
 
 /* ===== the command ===== */
 
+/* Plays the master tournament of src's champions and writes the analysis
+ * file. */
+static nk_status play(const ciao *c, const nk_ciao_source *src, nk_master **out, char *err,
+                      size_t errlen)
+{
+    nk_master_settings s = {.variant = src->variant,
+                            .spec = &src->spec,
+                            .ply_limit = src->ply_limit,
+                            .n = src->n,
+                            .d = src->d,
+                            .weights = src->weights,
+                            .pairs = c->games / 2,
+                            .openings = c->openings,
+                            .seed = c->seed,
+                            .threads = (int)c->threads};
+    nk_status st = nk_master_alloc(out, &s, err, errlen);
+    while (st == NK_OK && !nk_master_done(*out))
+        st = nk_master_iterate(*out, err, errlen);
+    if (st != NK_OK)
+        return st;
+    nk_master_record r = nk_master_record_of(*out);
+    nk_ciao_settings set = {.run = c->run,
+                            .every = c->every,
+                            .pairs = c->games / 2,
+                            .openings = c->openings,
+                            .seed = c->seed};
+    return nk_ciao_file_write(c->output, &set, src, r.ciao, r.nash, err, errlen);
+}
+
 static int run_ciao(const ciao *c)
 {
     char err[NK_MSG_MAX];
     nk_ciao_source src;
-    nk_ciao t = {0};
-    nk_nash nash = {0};
-    nk_exec_player *players = NULL;
-    int rc = NK_EXIT_OK;
+    nk_master *m = NULL;
     nk_status st = nk_ciao_source_read(&src, c->run, (size_t)c->every, err, sizeof err);
     if (st != NK_OK) {
         nk_cli_error(c->cli, "%s", err);
-        rc = nk_cli_exit(st);
+        nk_ciao_source_free(&src);
+        return nk_cli_exit(st);
     }
-    if (rc == NK_EXIT_OK) {
-        players = nk_calloc(src.n, sizeof *players);
-        if (players == NULL) {
-            nk_cli_error(c->cli, "out of memory");
-            rc = NK_EXIT_FAIL;
-        }
-    }
-    if (rc == NK_EXIT_OK) {
-        for (size_t i = 0; i < src.n; i++)
-            players[i] = (nk_exec_player){&src.spec, src.weights + i * src.d, src.d};
-        nk_arena_setup setup = {.variant = src.variant,
-                                .ply_limit = src.ply_limit,
-                                .players = players,
-                                .nplayers = src.n,
-                                .master = c->seed,
-                                .batch = 0,
-                                .opening = (unsigned)c->openings,
-                                .threads = (int)c->threads};
-        st = nk_ciao_play(&setup, (size_t)(c->games / 2), &t, err, sizeof err);
-        if (st == NK_OK)
-            st = nk_nash_average(t.score, t.n, &nash, err, sizeof err);
-        if (st == NK_OK) {
-            nk_ciao_settings set = {.run = c->run,
-                                    .every = c->every,
-                                    .pairs = c->games / 2,
-                                    .openings = c->openings,
-                                    .seed = c->seed};
-            st = nk_ciao_file_write(c->output, &set, &src, &t, &nash, err, sizeof err);
-        }
-        if (st != NK_OK) {
-            nk_cli_error(c->cli, "%s", err);
-            rc = st == NK_EIO || st == NK_ENOMEM ? NK_EXIT_FAIL : nk_cli_exit(st);
-        }
-    }
-    if (rc == NK_EXIT_OK) {
+    int rc = NK_EXIT_OK;
+    st = play(c, &src, &m, err, sizeof err);
+    if (st != NK_OK) {
+        nk_cli_error(c->cli, "%s", err);
+        rc = st == NK_EIO || st == NK_ENOMEM ? NK_EXIT_FAIL : nk_cli_exit(st);
+    } else {
+        nk_master_record r = nk_master_record_of(m);
         if (c->json)
-            print_json(c, &src, &t, &nash);
+            print_json(c, &src, r.ciao, r.nash);
         else
-            print_text(c, &src, &t, &nash);
+            print_text(c, &src, r.ciao, r.nash);
     }
-    nk_free(players);
-    nk_nash_free(&nash);
-    nk_ciao_free(&t);
+    nk_master_free(m);
     nk_ciao_source_free(&src);
     return rc;
 }

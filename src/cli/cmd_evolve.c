@@ -144,7 +144,8 @@ int nk_cmd_evolve(int argc, char **argv)
         [OPT_OUTPUT] = {"output", "FILE",
                         "run file (default: output.file, else results/<experiment.name>/run.h5)",
                         NULL},
-        [OPT_THREADS] = {"threads", "N", "threads playing games (default: all cores)", NULL},
+        [OPT_THREADS] =
+            NK_OPT_PLAY("threads", "N", threads, "threads playing games; default: all cores"),
         [OPT_RESUME] = {"resume", NULL,
                         "continue the run in its run file (start it if there is none yet)", NULL},
         [OPT_FORCE] = {"force", NULL, "replace an existing run file", NULL},
@@ -189,7 +190,7 @@ int nk_cmd_evolve(int argc, char **argv)
         return NK_EXIT_USAGE;
     }
     uint64_t threads = 0;
-    if (opts[OPT_THREADS].value && !nk_cli_uint(&cli, OPT_THREADS, 1, 1024, &threads))
+    if (!nk_cli_number(&cli, OPT_THREADS, &threads))
         return NK_EXIT_USAGE;
     uint64_t checkpoint = NK_BACKUP_SECONDS;
     if (opts[OPT_CHECKPOINT].value &&

@@ -41,7 +41,7 @@ int nk_cmd_grade(int argc, char **argv)
         [OPT_TB] = {"tb", "DIR", "directory of the database (default: tablebases)", NULL},
         [OPT_POSITIONS] = {"positions", "N", "positions graded, 1 to 1000000 (default 1000)",
                            NULL},
-        [OPT_SEED] = {"seed", "S", "seed of the random openings (default 1)", NULL},
+        [OPT_SEED] = NK_OPT_PLAY("seed", "S", seed, "seed of the random openings"),
         [OPT_REFERENCE] = {"reference", "SPEC",
                            "player of the games the positions come from (default "
                            "ab:depth=3)",
@@ -73,10 +73,10 @@ int nk_cmd_grade(int argc, char **argv)
         nk_cli_error(&cli, "%s", err);
         return NK_EXIT_USAGE;
     }
-    uint64_t want = 1000, seed = 1;
+    uint64_t want = 1000, seed = 0;
     if (opts[OPT_POSITIONS].value && !nk_cli_uint(&cli, OPT_POSITIONS, 1, 1000000, &want))
         return NK_EXIT_USAGE;
-    if (opts[OPT_SEED].value && !nk_cli_uint(&cli, OPT_SEED, 0, UINT64_MAX, &seed))
+    if (!nk_cli_number(&cli, OPT_SEED, &seed))
         return NK_EXIT_USAGE;
     nk_player *player = NULL, *ref = NULL;
     rc = make_player(&cli, "player", cli.argv[0], v, &player);

@@ -10,7 +10,9 @@
 
 #include "cli/cli.h"
 #include "base/alloc.h"
+#include "cli/report.h"
 #include "cli/util.h"
+#include "evolve/genome.h"
 #include "io/backup.h"
 #include "io/runfile.h"
 #include "io/tourfile.h"
@@ -57,9 +59,7 @@ static nk_status load(nk_run *run, summary *s, char *err, size_t len)
     if (st == NK_OK && s->g > 0) {
         nk_run_pop pop = {.genome = s->genome, .fitness = s->fitness, .ids = s->ids};
         st = nk_run_read_population(run, s->g - 1, &pop, err, len);
-        for (size_t i = 1; i < n; i++)
-            if (s->fitness[i] > s->fitness[s->best])
-                s->best = i;
+        s->best = nk_fitness_best(s->fitness, n); /* the champion */
     }
     return st;
 }
@@ -204,7 +204,8 @@ int nk_cmd_inspect(int argc, char **argv)
         }
         if (!opts[OPT_JSON].value)
             printf("tournament file  %s\ncreated          %s\n", cli.argv[0], tour.created);
-        int prc = nk_tournament_print(&cli, &tour, opts[OPT_JSON].value ? 1 : 0);
+        int prc = nk_report_tournament(&cli, &tour,
+                                       opts[OPT_JSON].value ? NK_REPORT_JSON : NK_REPORT_TEXT);
         nk_tour_free(&tour);
         return prc == NK_EXIT_OK ? nk_cli_finish(&cli) : prc;
     }

@@ -2,12 +2,15 @@
  * cmd_match.c -- `nickar match`: games between two players, A and B, and
  * the statistics of A's score (arena/arena.h).
  *
- * The games come in colour-swapped pairs: pair i is played from one random
- * opening of K plies, drawn with the pair's seed nk_exec_seed(S, 0, i),
- * once with A South and once with A North (South moves first in both).
- * The batch runs on OpenMP threads (exec/exec.h) and every game's result
- * lands at its index, so the output does not depend on --threads; nothing
- * that does (time, thread count) is printed on stdout.
+ * The match itself, with its SPRT, is run/match.h: this file reads the
+ * options, resolves the two players, writes the games counted to --records
+ * after each part and prints the result.  The games come in colour-swapped
+ * pairs: pair i is played from one random opening of K plies, drawn with
+ * the pair's seed nk_exec_seed(S, 0, i), once with A South and once with A
+ * North (South moves first in both).  The batch runs on OpenMP threads
+ * (exec/exec.h) and every game's result lands at its index, so the output
+ * does not depend on --threads; nothing that does (time, thread count) is
+ * printed on stdout.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -22,6 +25,7 @@
 #include "exec/exec.h"
 #include "io/playerio.h"
 #include "io/records.h"
+#include "run/match.h"
 #include "search/player.h"
 
 enum {
@@ -40,9 +44,8 @@ enum {
 };
 
 enum { MAX_GAMES = 1000000, MAX_OPENING = 100, MAX_THREADS = 1024 };
-/* With --sprt: the default cap on games, and the pairs played per part
- * (the results do not depend on it: pairs are consumed in index order). */
-enum { SPRT_DEFAULT_GAMES = 20000, SPRT_PART = 64 };
+/* With --sprt: the default cap on games. */
+enum { SPRT_DEFAULT_GAMES = 20000 };
 
 typedef struct match {
     const nk_cli *cli;
@@ -147,45 +150,6 @@ static int read_options(match *m, nk_opt *opts)
 
 /* ===== playing ===== */
 
-typedef struct outcome {
-    nk_arena_tally t;
-    nk_arena_stats stats;
-    unsigned pentanomial[5];
-    unsigned reasons[NK_END_COUNT];
-    uint64_t plies, ngames;                      /* summed over the games counted */
-    unsigned game_wins, game_draws, game_losses; /* A's games, inside the matches */
-    double mean_plies;
-    nk_sprt sprt; /* with --sprt: the test after the last pair counted */
-} outcome;
-
-static void outcome_init(outcome *o)
-{
-    memset(o, 0, sizeof *o);
-    nk_arena_init(&o->t);
-}
-
-/* Counts pair i of p. */
-static void count_pair(outcome *o, const nk_arena_played *p, size_t i)
-{
-    const nk_meeting_tally *mt = &p->tally[i];
-    nk_arena_add_meeting(&o->t, mt);
-    for (size_t g = p->first_game[2 * i]; g < p->first_game[2 * i + 2]; g++) {
-        o->reasons[p->games[g].result.reason]++;
-        o->plies += p->games[g].plies;
-        o->ngames++;
-    }
-    o->game_wins += mt->game_wins;
-    o->game_draws += mt->game_draws;
-    o->game_losses += mt->game_losses;
-}
-
-static void outcome_finish(outcome *o)
-{
-    nk_arena_stats_of(&o->t, &o->stats);
-    memcpy(o->pentanomial, o->t.pairs, sizeof o->pentanomial);
-    o->mean_plies = o->ngames ? (double)o->plies / (double)o->ngames : 0;
-}
-
 /* Writes the games of the first npairs pairs of p as lines of a records
  * file (io/records.h), in the order of the games: pair i gives games 2i (A
  * South) and 2i+1, or with --unit match the games of its match with A
@@ -208,9 +172,8 @@ static int write_records(const match *m, const nk_arena_played *p, size_t npairs
     }
     for (size_t i = 0; rc == NK_EXIT_OK && i < p->first_game[2 * npairs]; i++) {
         const nk_exec_game *g = &p->games[i];
-        nk_status st = nk_record_set(rec, m->variant, (unsigned)m->ply_limit, &g->start,
-                                     g->moves, g->plies, &g->result,
-                                     m->def[p->jobs[i].south].spec.text,
+        nk_status st = nk_record_set(rec, m->variant, (unsigned)m->ply_limit, &g->start, g->moves,
+                                     g->plies, &g->result, m->def[p->jobs[i].south].spec.text,
                                      m->def[p->jobs[i].north].spec.text, err, sizeof err);
         if (st != NK_OK) {
             nk_cli_error(m->cli, "--records: %s", err);
@@ -230,77 +193,37 @@ static int write_records(const match *m, const nk_arena_played *p, size_t npairs
     return rc;
 }
 
-/* Plays pairs [first, first + n) and counts them in order into o; with
- * --sprt stops counting at the first pair whose LLR crosses a bound
- * (*decided then says so). */
-static int play_part(const match *m, const nk_arena_setup *base, const nk_meeting *meetings,
-                     uint64_t first, size_t n, outcome *o, bool *decided)
+/* Plays the match (run/match.h): part by part, the games counted written
+ * to --records after each; *out is the match, for its result. */
+static int play(const match *m, nk_run_match **out)
 {
-    nk_arena_setup setup = *base;
-    setup.first = first;
-    nk_arena_played played = {0};
+    nk_run_match_settings s = {.variant = m->variant,
+                               .games = m->games,
+                               .openings = (unsigned)m->openings,
+                               .seed = m->seed,
+                               .threads = (int)m->threads,
+                               .ply_limit = (unsigned)m->ply_limit,
+                               .record = m->records != NULL,
+                               .unit = m->unit,
+                               .match_games = (unsigned)m->match_games,
+                               .sprt = m->sprt,
+                               .spec = m->spec};
+    for (int i = 0; i < 2; i++)
+        s.players[i] =
+            (nk_exec_player){&m->def[i].spec, m->def[i].n ? m->def[i].weights : NULL, m->def[i].n};
     char err[NK_MSG_MAX];
+    nk_status st = nk_run_match_alloc(out, &s, err, sizeof err);
     int rc = NK_EXIT_OK;
-    nk_status st = nk_arena_play_meetings(&setup, meetings, n, &played, err, sizeof err);
+    while (st == NK_OK && rc == NK_EXIT_OK && !nk_run_match_done(*out)) {
+        st = nk_run_match_iterate(*out, err, sizeof err);
+        const nk_run_match_part *part = nk_run_match_part_of(*out);
+        if (st == NK_OK && m->records != NULL)
+            rc = write_records(m, part->played, part->counted, part->first > 0);
+    }
     if (st != NK_OK) {
         nk_cli_error(m->cli, "%s", err);
         rc = nk_cli_exit(st);
     }
-    size_t counted = 0;
-    while (rc == NK_EXIT_OK && counted < n && !*decided) {
-        count_pair(o, &played, counted++);
-        if (m->sprt) {
-            nk_arena_sprt_spec(&o->t, &m->spec, &o->sprt, err, sizeof err);
-            *decided = o->sprt.verdict != NK_SPRT_CONTINUE;
-        }
-    }
-    if (rc == NK_EXIT_OK && m->records != NULL)
-        rc = write_records(m, &played, counted, first > 0);
-    nk_arena_played_free(&played);
-    return rc;
-}
-
-/* Plays the match: all pairs in one part, or with --sprt in parts of
- * SPRT_PART pairs until the test decides or the --games cap is reached. */
-static int play(const match *m, outcome *o)
-{
-    size_t npairs = (size_t)(m->games / 2);
-    size_t part = m->sprt && npairs > SPRT_PART ? SPRT_PART : npairs;
-    nk_meeting *meetings = nk_calloc(part + 1, sizeof *meetings);
-    if (meetings == NULL) {
-        nk_cli_error(m->cli, "out of memory for %zu games", 2 * part);
-        return NK_EXIT_FAIL;
-    }
-    for (size_t i = 0; i < part; i++)
-        meetings[i] = (nk_meeting){0, 1};
-    nk_exec_player players[2];
-    for (int i = 0; i < 2; i++)
-        players[i] = (nk_exec_player){&m->def[i].spec, m->def[i].n ? m->def[i].weights : NULL,
-                                      m->def[i].n};
-    nk_arena_setup setup = {.variant = m->variant,
-                            .ply_limit = (unsigned)m->ply_limit,
-                            .players = players,
-                            .nplayers = 2,
-                            .master = m->seed,
-                            .batch = 0,
-                            .opening = (unsigned)m->openings,
-                            .threads = (int)m->threads,
-                            .record = m->records != NULL,
-                            .unit = m->unit,
-                            .match_games = (unsigned)m->match_games};
-    outcome_init(o);
-    if (m->sprt) { /* the bounds, also when no pair is counted */
-        char err[NK_MSG_MAX];
-        nk_arena_sprt_spec(&o->t, &m->spec, &o->sprt, err, sizeof err);
-    }
-    int rc = NK_EXIT_OK;
-    bool decided = false;
-    for (size_t first = 0; rc == NK_EXIT_OK && first < npairs && !decided; first += part) {
-        size_t n = npairs - first < part ? npairs - first : part;
-        rc = play_part(m, &setup, meetings, first, n, o, &decided);
-    }
-    outcome_finish(o);
-    nk_free(meetings);
     return rc;
 }
 
@@ -311,7 +234,7 @@ static const char *decision_name(const nk_sprt *s)
 
 /* ===== output ===== */
 
-static void print_text(const match *m, const outcome *o)
+static void print_text(const match *m, const nk_run_match_result *o)
 {
     const nk_arena_stats *s = &o->stats;
     printf("variant  %s: %s\n", m->variant->name, m->variant->title);
@@ -364,7 +287,7 @@ static void print_text(const match *m, const outcome *o)
     }
 }
 
-static void print_json(const match *m, const outcome *o)
+static void print_json(const match *m, const nk_run_match_result *o)
 {
     const nk_arena_stats *s = &o->stats;
     printf("{\"variant\":");
@@ -463,13 +386,12 @@ int nk_cmd_match(int argc, char **argv)
     rc = read_options(&m, opts);
     if (rc != NK_EXIT_OK)
         return rc;
-    outcome o;
-    rc = play(&m, &o);
-    if (rc != NK_EXIT_OK)
-        return rc;
-    if (m.json)
-        print_json(&m, &o);
-    else
-        print_text(&m, &o);
-    return nk_cli_finish(&cli);
+    nk_run_match *played = NULL;
+    rc = play(&m, &played);
+    if (rc == NK_EXIT_OK && m.json)
+        print_json(&m, nk_run_match_result_of(played));
+    else if (rc == NK_EXIT_OK)
+        print_text(&m, nk_run_match_result_of(played));
+    nk_run_match_free(played);
+    return rc == NK_EXIT_OK ? nk_cli_finish(&cli) : rc;
 }

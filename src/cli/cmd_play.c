@@ -27,6 +27,7 @@
 #include "cli/util.h"
 #include "io/playerio.h"
 #include "io/records.h"
+#include "run/settings.h"
 #include "search/features.h"
 
 enum {
@@ -42,7 +43,6 @@ enum {
 };
 
 /* --match-games: the default and the most (as for nickar match). */
-enum { MATCH_GAMES_DEFAULT = 11, MATCH_GAMES_MAX = 99 };
 
 /* The player that answers `hint`. */
 static const char HINT_SPEC[] = "ab:depth=6";
@@ -461,11 +461,12 @@ static int make_opponent(session *s, const char *text)
 static int setup(session *s, nk_opt *opts)
 {
     const nk_cli *cli = s->cli;
-    uint64_t seed = 1;
+    uint64_t seed = 0;
+    const char *unit = NULL;
     s->variant = nk_cli_variant(cli, opts[OPT_VARIANT].value);
     if (s->variant == NULL || !read_side(cli, opts[OPT_AS].value, &s->person) ||
         !nk_cli_position(cli, opts[OPT_POSITION].value, &s->start) ||
-        (opts[OPT_SEED].value != NULL && !nk_cli_uint(cli, OPT_SEED, 0, UINT64_MAX, &seed)))
+        !nk_cli_number(cli, OPT_SEED, &seed) || !nk_cli_choice(cli, OPT_UNIT, &unit))
         return NK_EXIT_USAGE;
     s->rng.s = seed;
     s->record_path = opts[OPT_RECORD].value;
@@ -473,18 +474,12 @@ static int setup(session *s, nk_opt *opts)
         nk_cli_error(cli, "option '--record' needs a file name");
         return NK_EXIT_USAGE;
     }
-    s->match_games = MATCH_GAMES_DEFAULT;
-    if (opts[OPT_UNIT].value != NULL) {
-        if (strcmp(opts[OPT_UNIT].value, "match") == 0) {
-            s->match = true;
-        } else if (strcmp(opts[OPT_UNIT].value, "game") != 0) {
-            nk_cli_error(cli, "--unit: '%s' is neither 'game' nor 'match'", opts[OPT_UNIT].value);
-            return NK_EXIT_USAGE;
-        }
+    s->match = nk_run_unit_of(unit, s->variant) == NK_UNIT_MATCH;
+    if (opts[OPT_MATCH_GAMES].value != NULL && !s->match) {
+        nk_cli_error(cli, "--match-games needs --unit match");
+        return NK_EXIT_USAGE;
     }
-    if (opts[OPT_MATCH_GAMES].value != NULL &&
-        (!s->match ? (nk_cli_error(cli, "--match-games needs --unit match"), true)
-                   : !nk_cli_uint(cli, OPT_MATCH_GAMES, 1, MATCH_GAMES_MAX, &s->match_games)))
+    if (!nk_cli_number(cli, OPT_MATCH_GAMES, &s->match_games))
         return NK_EXIT_USAGE;
     if (s->match && opts[OPT_POSITION].value != NULL) {
         nk_cli_error(cli, "--position cannot be used with --unit match: a match's games start "
@@ -512,21 +507,19 @@ int nk_cmd_play(int argc, char **argv)
                         NULL},
         [OPT_POSITION] = {"position", "P",
                           "start position as in docs/rules.md R-B3 (default: the start)", NULL},
-        [OPT_SEED] = {"seed", "S", "seed of the opponent's random choices (default 1)", NULL},
-        [OPT_UNIT] = {"unit", "game|match",
-                      "play one game (default) or a whole match: Warri to six won games, Adji "
-                      "Kui II with the pits bought in each game",
-                      NULL},
-        [OPT_MATCH_GAMES] = {"match-games", "L",
-                             "with --unit match: the most games of the match (default 11, at "
-                             "most 99)",
-                             NULL},
+        [OPT_SEED] = NK_OPT_PLAY("seed", "S", seed, "seed of the opponent's random choices"),
+        [OPT_UNIT] = NK_OPT_PLAY("unit", "game|match|auto", unit,
+                                 "play one game or a whole match: Warri to six won games, Adji "
+                                 "Kui II with the pits bought in each game; auto: a match for "
+                                 "adjikui, a game otherwise"),
+        [OPT_MATCH_GAMES] = NK_OPT_PLAY("match-games", "L", match_games,
+                                        "with --unit match: the most games of the match"),
         [OPT_END] = {NULL, NULL, NULL, NULL},
     };
     nk_cli cli = {
         .name = "play",
         .synopsis = "--variant V --opponent SPEC [--as S|N] [--record FILE]\n"
-                    "       [--position P] [--seed S] [--unit game|match] [--match-games L]",
+                    "       [--position P] [--seed S] [--unit game|match|auto] [--match-games L]",
         .about = "You play against a player in the terminal.  The board is drawn after\n"
                  "every move: North's row on top read right to left (F..A), South's\n"
                  "row below (a..f), the stores at the ends.  Type a pit's letter to\n"

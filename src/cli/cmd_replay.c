@@ -257,7 +257,7 @@ int nk_cmd_replay(int argc, char **argv)
                       "\"reason\"}", NULL},
         [OPT_RANDOM] = {"random", NULL,
                         "after the moves given, play random legal moves to the end", NULL},
-        [OPT_SEED] = {"seed", "S", "seed of --random's moves (default 1)", NULL},
+        [OPT_SEED] = NK_OPT_PLAY("seed", "S", seed, "seed of --random's moves"),
         [OPT_GAME] = {"game", "K",
                       "with a records file: the K-th game of the file (default 1)", NULL},
         [OPT_END] = {NULL, NULL, NULL, NULL},
@@ -284,7 +284,6 @@ int nk_cmd_replay(int argc, char **argv)
         .cli = &cli,
         .json = opts[OPT_JSON].value != NULL,
         .random = opts[OPT_RANDOM].value != NULL,
-        .seed = 1,
     };
     /* The game's line is written into these (print_end). */
     r.out = nk_malloc(sizeof *r.out);
@@ -317,14 +316,12 @@ static int replay_main(replay *rp, nk_opt *opts)
     r.variant = nk_cli_variant(cli, opts[OPT_VARIANT].value);
     if (r.variant == NULL || !nk_cli_position(cli, opts[OPT_POSITION].value, &r.start))
         return NK_EXIT_USAGE;
-    if (opts[OPT_SEED].value != NULL) {
-        if (!r.random) {
-            nk_cli_error(cli, "option '--seed' needs --random");
-            return NK_EXIT_USAGE;
-        }
-        if (!nk_cli_uint(cli, OPT_SEED, 0, UINT64_MAX, &r.seed))
-            return NK_EXIT_USAGE;
+    if (opts[OPT_SEED].value != NULL && !r.random) {
+        nk_cli_error(cli, "option '--seed' needs --random");
+        return NK_EXIT_USAGE;
     }
+    if (!nk_cli_number(cli, OPT_SEED, &r.seed))
+        return NK_EXIT_USAGE;
     if (!run(&r, false))
         return NK_EXIT_USAGE;
     run(&r, true);

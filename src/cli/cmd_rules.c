@@ -8,7 +8,7 @@
 
 int nk_cmd_rules(int argc, char **argv)
 {
-    nk_opt opts[] = {{NULL, NULL, NULL, NULL}};
+    nk_opt opts[] = {{.name = NULL}};
     nk_cli cli = {
         .name = "rules",
         .synopsis = "",

@@ -13,6 +13,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,27 @@
 enum { QUOTE_MAX = 80 }; /* about the characters of input quoted in a message */
 
 /* ===== option parsing ===== */
+
+/* What a play setting's option adds to its help line, from its row: " (default
+ * 2; 0..20)", " (default game; one of auto, game, match)", " (1..1024)". */
+static void param_suffix(const nk_param *p, char *buf, size_t len)
+{
+    char range[256] = "";
+    if (p->type == NK_PARAM_ENUM) {
+        size_t n = (size_t)snprintf(range, sizeof range, "one of ");
+        for (size_t i = 0; nk_param_choice(p, i) != NULL && n < sizeof range; i++)
+            n += (size_t)snprintf(range + n, sizeof range - n, "%s%s", i ? ", " : "",
+                                  nk_param_choice(p, i));
+    } else {
+        nk_param_range_text(p, range, sizeof range);
+    }
+    bool def = p->def != NULL, both = def && range[0] != '\0';
+    if (!def && range[0] == '\0')
+        buf[0] = '\0';
+    else
+        snprintf(buf, len, " (%s%s%s%s)", def ? "default " : "", def ? p->def : "",
+                 both ? "; " : "", range);
+}
 
 static void print_help(const nk_cli *cli)
 {
@@ -39,7 +61,10 @@ static void print_help(const nk_cli *cli)
         char left[128];
         snprintf(left, sizeof left, "--%s%s%s", o->name, o->arg ? " " : "",
                  o->arg ? o->arg : "");
-        printf("  %-*s  %s\n", (int)width, left, o->help);
+        char suffix[320] = "";
+        if (o->param != NULL)
+            param_suffix(o->param, suffix, sizeof suffix);
+        printf("  %-*s  %s%s\n", (int)width, left, o->help, suffix);
     }
     printf("  %-*s  %s\n", (int)width, "-h, --help", "print this help and exit");
 }
@@ -154,26 +179,85 @@ const char *nk_cli_quote(const char *text, char *buf, size_t len)
 
 /* ===== numbers, variants, positions ===== */
 
-bool nk_cli_uint(const nk_cli *cli, int opt, uint64_t min, uint64_t max,
-                 uint64_t *out)
+/* Reads the value of option o as a whole number of row p with nk_param_parse_scalar,
+ * the one number reader of the options (decimal digits only: no sign, no
+ * spaces); on failure says which option and that it expects an integer
+ * from lo to hi. */
+static bool read_number(const nk_cli *cli, const nk_opt *o, const nk_param *p, const char *lo,
+                        const char *hi, uint64_t *out)
 {
-    const nk_opt *o = &cli->opts[opt];
+    char q[QUOTE_MAX + 8], canon[32], why[NK_MSG_MAX];
     const char *s = o->value;
-    char q[QUOTE_MAX + 8];
-    char *end = NULL;
     bool digits = s[0] != '\0';
-    for (const char *p = s; *p; p++)
-        digits = digits && isdigit((unsigned char)*p);
-    errno = 0;
-    unsigned long long x = digits ? strtoull(s, &end, 10) : 0;
-    if (!digits || errno == ERANGE || x < min || x > max) {
-        nk_cli_error(cli, "bad value '%s' for --%s: expected an integer from %llu to %llu",
-                     nk_cli_quote(s, q, sizeof q), o->name,
-                     (unsigned long long)min, (unsigned long long)max);
+    for (const char *c = s; *c; c++)
+        digits = digits && isdigit((unsigned char)*c);
+    if (!digits || nk_param_parse_scalar(p, s, canon, sizeof canon, why, sizeof why) != NK_OK) {
+        nk_cli_error(cli, "bad value '%s' for --%s: expected an integer from %s to %s",
+                     nk_cli_quote(s, q, sizeof q), o->name, lo, hi);
         return false;
     }
-    *out = x;
+    *out = strtoull(canon, NULL, 10);
     return true;
+}
+
+bool nk_cli_uint(const nk_cli *cli, int opt, uint64_t min, uint64_t max, uint64_t *out)
+{
+    /* bounds as doubles: exact for every bound used (below 2^53, and
+     * UINT64_MAX, which becomes 2^64 and leaves the range to strtoull) */
+    nk_param p = {.name = cli->opts[opt].name,
+                  .type = NK_PARAM_UINT64,
+                  .flags = NK_PARAM_MIN | NK_PARAM_MAX,
+                  .min = (double)min,
+                  .max = (double)max};
+    char lo[32], hi[32];
+    snprintf(lo, sizeof lo, "%llu", (unsigned long long)min);
+    snprintf(hi, sizeof hi, "%llu", (unsigned long long)max);
+    return read_number(cli, &cli->opts[opt], &p, lo, hi, out);
+}
+
+bool nk_cli_number(const nk_cli *cli, int opt, uint64_t *out)
+{
+    const nk_opt *o = &cli->opts[opt];
+    const nk_param *p = o->param;
+    const char *text = o->value != NULL ? o->value : p->def;
+    if (text == NULL)
+        return true;
+    if (o->value == NULL) { /* the row's default, canonical already */
+        *out = strtoull(text, NULL, 10);
+        return true;
+    }
+    char lo[32] = "0", hi[32];
+    if (p->flags & NK_PARAM_MIN)
+        nk_param_format_double(p->min, lo, sizeof lo);
+    if (p->flags & NK_PARAM_MAX)
+        nk_param_format_double(p->max, hi, sizeof hi);
+    else
+        snprintf(hi, sizeof hi, "%llu",
+                 p->type == NK_PARAM_INT ? (unsigned long long)INT_MAX
+                                         : (unsigned long long)UINT64_MAX);
+    return read_number(cli, o, p, lo, hi, out);
+}
+
+bool nk_cli_choice(const nk_cli *cli, int opt, const char **out)
+{
+    const nk_opt *o = &cli->opts[opt];
+    const nk_param *p = o->param;
+    const char *text = o->value != NULL ? o->value : p->def;
+    char q[QUOTE_MAX + 8], names[256];
+    size_t n = 0;
+    names[0] = '\0';
+    for (size_t i = 0; nk_param_choice(p, i) != NULL; i++) {
+        if (strcmp(nk_param_choice(p, i), text) == 0) {
+            *out = nk_param_choice(p, i);
+            return true;
+        }
+        if (n < sizeof names)
+            n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "",
+                                  nk_param_choice(p, i));
+    }
+    nk_cli_error(cli, "bad value '%s' for --%s: expected one of %s",
+                 nk_cli_quote(text, q, sizeof q), o->name, names);
+    return false;
 }
 
 void nk_cli_variant_names(char *buf, size_t len)

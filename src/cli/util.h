@@ -30,7 +30,9 @@
 #include <stdio.h>
 
 #include "base/status.h"
+#include "base/param.h"
 #include "rules/rules.h"
+#include "run/play.h"
 
 /* One option of a subcommand, written `--name value`, `--name=value` or,
  * for a flag, `--name`. */
@@ -40,7 +42,15 @@ typedef struct nk_opt {
     const char *help;  /* one line for --help */
     const char *value; /* set by nk_cli_parse: the value (the last one given),
                           "" for a flag that was given, NULL when absent */
+    /* The typed row of an option whose value is a play setting (run/play.h),
+     * else NULL: --help then ends the line with the row's default and range,
+     * and nk_cli_number / nk_cli_choice read the value by the row. */
+    const nk_param *param;
 } nk_opt;
+
+/* An option that is play setting `row` of run/play.h (NK_PLAY_ROW_...). */
+#define NK_OPT_PLAY(name, arg, row, help)                                                          \
+    {name, arg, help, NULL, &nk_play_table[NK_PLAY_ROW_##row]}
 
 /* The options that the commands playing games share (match, tournament,
  * ciao, rate), each written once: `[OPT_SEED] = NK_OPT_SEED,` in a
@@ -111,6 +121,19 @@ const char *nk_cli_quote(const char *text, char *buf, size_t len);
  * (which must have been given).  On failure says which option and why. */
 bool nk_cli_uint(const nk_cli *cli, int opt, uint64_t min, uint64_t max,
                  uint64_t *out);
+
+/* The value of option opts[opt], a whole-number play setting (its param is
+ * an INT or UINT64 row): the value given, checked by the row's type and
+ * range (base/param.h, nk_param_parse_scalar), or the row's default when
+ * the option is absent (*out unchanged when the row has none).  On failure
+ * says which option and why: "bad value 'x' for --openings: expected an
+ * integer from 0 to 20". */
+bool nk_cli_number(const nk_cli *cli, int opt, uint64_t *out);
+
+/* The value of option opts[opt], an ENUM play setting: the choice given,
+ * or the row's default when absent.  On failure says which option and
+ * lists the choices. */
+bool nk_cli_choice(const nk_cli *cli, int opt, const char **out);
 
 /* The variant named text.  NULL after a message when text is NULL (the
  * option --variant is missing) or names no variant (the message lists the

@@ -27,6 +27,7 @@
 #include <stddef.h>
 
 #include "rules/rules.h"
+#include "run/tournament.h"
 #include "search/player.h"
 
 /* A spec with its weights resolved. */
@@ -75,13 +76,15 @@ nk_status nk_playerio_run_weights(const char *file, const char *selector, double
  *
  * each named `<run>:g<G>` (<run>: the file's name without directory and
  * without ".h5"; a players-file line `NAME = RUN.h5@champions` names them
- * `NAME:g<G>`) and played as `ab:depth=D,features=F,weights=RUN.h5@gen=G,
- * rank=0` with the depth, feature set and transposition table of the run's
- * own [player] settings.
+ * `NAME:g<G>`) and played as the run's evolving players (run/settings.h,
+ * nk_run_player_of: `ab:depth=D,features=F,tt=T`, `,view=root` for view =
+ * root) with `,weights=RUN.h5@gen=G,rank=0`; rank 0 is the champion
+ * (evolve/genome.h, nk_fitness_best).  The games are played under the
+ * tournament's ply limit, not the run's.
  *
  * A players file has one `NAME = SPEC` a line; `#` starts a comment, blank
  * lines are skipped; the name and the spec are trimmed of blanks. */
-enum { NK_PLAYER_NAME = 128 };
+/* NK_PLAYER_NAME, the longest name: run/tournament.h */
 
 typedef struct nk_named_player {
     char name[NK_PLAYER_NAME];

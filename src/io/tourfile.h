@@ -72,118 +72,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "arena/meetings.h"
-#include "arena/rating.h"
 #include "base/status.h"
-#include "exec/exec.h"
-#include "io/playerio.h"
+#include "run/tournament.h"
 
 enum { NK_TOUR_SCHEMA_VERSION = 2 };
 
-typedef enum nk_tour_format { NK_TOUR_ROUND_ROBIN = 0, NK_TOUR_GAUNTLET = 1 } nk_tour_format;
+/* The record's model (settings, players, games, matches, ratings) is
+ * nk_tour of run/tournament.h; this file only stores it. */
 
-/* What fixes the games of a tournament (a --resume must match them). */
-typedef struct nk_tour_settings {
-    char variant[32];
-    nk_tour_format format;
-    nk_arena_unit unit;   /* game or match */
-    uint64_t match_games; /* unit match: a match's game limit; 0 for unit game */
-    uint64_t games;       /* per pairing (matches with unit match), even */
-    uint64_t openings, seed, ply_limit;
-    char anchor[NK_PLAYER_NAME]; /* the anchor's name */
-    double anchor_elo;
-} nk_tour_settings;
-
-typedef struct nk_tour_player {
-    char name[NK_PLAYER_NAME];
-    char spec[NK_SPEC_TEXT];
-    int32_t n_weights;
-    double weights[NK_MAX_FEATURES];
-} nk_tour_player;
-
-/* One row of /games. */
-typedef struct nk_tour_game {
-    int32_t pairing;
-    int32_t south, north; /* player indices */
-    int32_t opening;      /* random opening plies played */
-    int32_t plies;        /* plies of the game, opening included */
-    int8_t winner;        /* 0 South, 1 North, 2 draw */
-    int8_t reason;        /* nk_end */
-    int16_t south_total, north_total;
-    int64_t moves_at; /* first move in /moves */
-    int8_t first;        /* the side that moved first (0 South, 1 North) */
-    uint16_t north_pits; /* North's pits at the start (bit i: pit i) */
-} nk_tour_game;
-
-/* One row of /matches (unit match): player 0 sits South in every game. */
-typedef struct nk_tour_match {
-    int32_t pairing;
-    int32_t south, north;           /* player 0 and player 1 */
-    int32_t games;                  /* games played */
-    int8_t winner;                  /* 0 player 0, 1 player 1, 2 draw */
-    int16_t south_wins, north_wins; /* games won by each */
-    int16_t draws;                  /* games drawn */
-    int64_t first_game;             /* its first row in /games */
-} nk_tour_match;
-
-/* One row of /ratings, in player order. */
-typedef struct nk_tour_rating {
-    double elo, se, lo, hi; /* rating, standard error, 95% interval */
-    double games, score;    /* games played, mean points */
-    int32_t rank;           /* 1 = best */
-    double los_next;        /* LOS over the player ranked next (NaN: last) */
-    double se_pool;         /* standard error relative to the pool's mean
-                               (arena/rating.h) */
-} nk_tour_rating;
-
-/* A tournament in memory: what its file holds. */
-typedef struct nk_tour {
-    nk_tour_settings set;
-    int schema; /* the schema_version of the file read (0: made in memory) */
-    char created[40];
-    size_t nplayers;
-    nk_tour_player *players;
-    size_t npairings;
-    int32_t *pairings; /* [2 * npairings] */
-    size_t meetings_done;
-    size_t ngames, games_cap;
-    nk_tour_game *games;
-    size_t nmoves, moves_cap;
-    uint8_t *moves;
-    size_t nmatches, matches_cap; /* unit match: 2 * meetings_done */
-    nk_tour_match *matches;
-    bool has_ratings;
-    bool prior;
-    nk_tour_rating *ratings; /* [nplayers] */
-} nk_tour;
-
-/* Meetings (colour-swapped pairs) of one pairing, and of the tournament. */
-size_t nk_tour_meetings_per_pairing(const nk_tour *t);
-size_t nk_tour_meetings_total(const nk_tour *t);
-
-/* Allocates the player and pairing tables for the settings and players;
- * the schedule: round-robin (a, b) for a < b in order, gauntlet (0, b). */
-nk_status nk_tour_init(nk_tour *t, const nk_tour_settings *set, const nk_player_list *players,
-                       char *err, size_t errlen);
-void nk_tour_free(nk_tour *t);
-
-/* Appends one played game (its moves must be recorded). */
-nk_status nk_tour_add_game(nk_tour *t, int32_t pairing, int32_t south, int32_t north,
-                           const nk_exec_game *g, char *err, size_t errlen);
-
-/* Appends one finished match (unit match), after its games. */
-nk_status nk_tour_add_match(nk_tour *t, const nk_tour_match *m, char *err, size_t errlen);
-
-/* The cross table the ratings are fitted to: m[i*P+j] = i's results
- * against j, of games (unit game) or of matches (unit match). */
-void nk_tour_cross(const nk_tour *t, nk_wdl *m);
-/* The cross table of the games, whatever the unit. */
-void nk_tour_cross_games(const nk_tour *t, nk_wdl *m);
-
-/* Fits the rating list of the games so far into t->ratings (has_ratings
- * false, NK_OK, when they do not yet give one; NK_EINVAL when the anchor
- * is not a player). */
-nk_status nk_tour_rate(nk_tour *t, char *err, size_t errlen);
+/* Now as ISO 8601 UTC, or SOURCE_DATE_EPOCH (seconds since 1970) when that
+ * is set to a number: the reproducible-builds convention, so that tests can
+ * compare whole files.  The `created` of a new tournament. */
+void nk_tour_now(char *buf, size_t len);
 
 /* Writes the whole tournament to path (through path.tmp, see above). */
 nk_status nk_tour_write(const nk_tour *t, const char *path, char *err, size_t errlen);
@@ -195,9 +95,5 @@ nk_status nk_tour_read(nk_tour *t, const char *path, char *err, size_t errlen);
 
 /* Whether an HDF5 file at path is a tournament file (kind attribute). */
 bool nk_tour_is_file(const char *path);
-
-/* For --resume: NK_EMISMATCH with a message naming the first setting or
- * player in which `file` differs from `want`. */
-nk_status nk_tour_compare(const nk_tour *file, const nk_tour *want, char *err, size_t errlen);
 
 #endif

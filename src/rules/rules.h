@@ -217,7 +217,9 @@ typedef struct nk_game {
     uint8_t moves[NK_MAX_PLIES];
 } nk_game;
 
-enum { NK_DEFAULT_PLY_LIMIT = 1000 };
+/* The ply limit of a game unless a config or an option says otherwise (a
+ * macro, so that run/play.h can write it as the play table's default). */
+#define NK_DEFAULT_PLY_LIMIT 1000
 
 /* Starts a game from pos; checks the end rules at once (R-G4).
  * NK_ERANGE if ply_limit is 0 or above NK_MAX_PLIES; NK_EINVAL for a

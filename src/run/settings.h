@@ -35,6 +35,7 @@
 #include "evolve/select.h"
 #include "evolve/strategy.h"
 #include "arena/meetings.h"
+#include "run/play.h"
 #include "run/schedule.h"
 #include "search/player.h"
 
@@ -46,8 +47,8 @@
       "name of the experiment: the run file is results/<name>/run.h5 unless output.file says")     \
     X(P, experiment, description, description, STRING, const char *, "", NK_ANY, NULL, NULL, NULL, \
       "free text kept in the run file")                                                            \
-    X(P, experiment, seed, seed, UINT64, uint64_t, "1", NK_ANY, NULL, NULL, NULL,                  \
-      "master seed: every game and every variation draw is seeded from it")                        \
+    NK_PLAY_SEED(X, P, experiment, seed, seed,                                                     \
+                 "master seed: every game and every variation draw is seeded from it")             \
     X(P, experiment, variant, variant, ENUM, const char *, "abapa", NK_ANY,                        \
       NK_CHOICES_OF(nk_variant_name_at), NULL, NULL, "rule set played (nickar rules lists them)")  \
     X(P, experiment, generations, generations, INT, int, "30", NK_RESUME_RANGE(1, 1000000), NULL,  \
@@ -67,8 +68,8 @@
       "feature set of the evolved linear evaluation (weights = one per feature)")                  \
     X(P, player, depth, depth, INT, int, "2", NK_RANGE(1, 30), NULL, NULL, NULL,                   \
       "alpha-beta depth of the evolved players, in plies")                                         \
-    X(P, player, ply_limit, ply_limit, INT, int, "1000", NK_RANGE(1, 5000), NULL, NULL, NULL,      \
-      "plies after which a game ends under the variant's ply-limit rule")                          \
+    NK_PLAY_PLY_LIMIT(X, P, player, ply_limit, ply_limit,                                          \
+                      "plies after which a game ends under the variant's ply-limit rule")          \
     X(P, player, tt, tt, INT, int, "0", NK_RANGE(0, NK_SPEC_TT_MAX_MB), NULL, NULL, NULL,          \
       "transposition table of each evolving player in MiB; 0: none (fastest at shallow "           \
       "depths)")                                                                                   \
@@ -110,15 +111,15 @@
     X(P, fitness, scoring, scoring, STRING, const char *, "2,1,0", NK_ANY, NULL,                   \
       nk_run_check_scoring, "`W,D,L` (points for a win, draw, loss; W >= D >= L) or `seeds`",      \
       "points per game: win,draw,loss, or seeds for the seed difference")                          \
-    X(P, fitness, openings, openings, INT, int, "2", NK_RANGE(0, 20), NULL, NULL, NULL,            \
-      "random plies that open each meeting, so that deterministic players vary their games")       \
-    X(P, fitness, unit, unit, ENUM, const char *, "auto", NK_ANY,                                  \
-      NK_CHOICES_OF(nk_run_unit_name_at), NULL, NULL,                                              \
-      "what a meeting scores: two games, or two whole matches (Warri to six won games, Adji "      \
-      "Kui II with bought pits; scoring then scores matches); auto: match for adjikui, game "      \
-      "otherwise")                                                                                 \
-    X(P, fitness, match_games, match_games, INT, int, "11", NK_RANGE(1, 99), NULL, NULL, NULL,     \
-      "unit match: the most games of a match")
+    NK_PLAY_OPENINGS(X, P, fitness, openings, openings,                                            \
+                     "random plies that open each meeting, so that deterministic players vary "    \
+                     "their games")                                                                \
+    NK_PLAY_UNIT(X, P, fitness, unit, unit, "auto",                                                \
+                 "what a meeting scores: two games, or two whole matches (Warri to six won "       \
+                 "games, Adji Kui II with bought pits; scoring then scores matches); auto: "       \
+                 "match for adjikui, game otherwise")                                              \
+    NK_PLAY_MATCH_GAMES(X, P, fitness, match_games, match_games,                                   \
+                        "unit match: the most games of a match")
 
 /* [benchmark]: the champion against fixed opponents */
 #define NK_BENCHMARK_PARAMS(X, P)                                                                  \
@@ -209,6 +210,24 @@ nk_status nk_run_check_even(char *text, size_t cap, char *why, size_t whylen);
 const nk_param *nk_run_params_table(size_t *n);
 /* Fills s with the tables' defaults (the values of an empty config file). */
 void nk_run_settings_defaults(nk_run_settings *s);
+
+/* The evolving players of a run, as everything that plays them again must
+ * make them: the evolution loop (run/evolution.c), a recorded game played
+ * again (RUN.h5@game=K, io/regen.c), a run's champions in a tournament
+ * (RUN.h5@champions, io/playerio.c) and in `nickar ciao` (io/ciaofile.c).
+ * Every key of NK_PLAYER_PARAMS shapes either this player or the genome
+ * (player.weights_min, .weights_max: nk_run_settings_strategy); a new
+ * player key goes into nk_run_player_of, and test_run_settings fails
+ * while one changes neither. */
+typedef struct nk_run_player {
+    /* "ab:depth=D,features=F,tt=T" and ",view=root" for view = root, as
+     * parsed by nk_spec_parse; the weights are the individual's */
+    nk_spec spec;
+    unsigned ply_limit; /* player.ply_limit: where the players' games end */
+} nk_run_player;
+/* Fills *out from s.  NK_EINVAL (a message "player: ...") for a spec that
+ * does not parse: settings that no config check made. */
+nk_status nk_run_player_of(const nk_run_settings *s, nk_run_player *out, char *err, size_t len);
 
 /* The size the strategy is made with (nk_strategy_params.size):
  * population.size for the GA, strategy.lambda (the offspring per
