@@ -72,6 +72,56 @@ shared seed experiment.seed replay --variant antigua --random
 shared seed experiment.seed bench
 shared seed experiment.seed bench --ratings
 shared seed experiment.seed grade --variant antigua random
+for c in "match --variant antigua random greedy" "tournament --variant antigua random greedy"; do
+  # shellcheck disable=SC2086
+  {
+    shared seed experiment.seed $c
+    shared openings fitness.openings $c
+    shared ply-limit player.ply_limit $c
+    shared unit fitness.unit $c
+    shared match-games fitness.match_games $c --unit match
+  }
+done
+for c in "rate --variant antigua random" "ciao run.h5"; do
+  # shellcheck disable=SC2086
+  {
+    shared seed experiment.seed $c
+    shared openings fitness.openings $c
+  }
+done
+
+# ===== the options without a config key: the same in every command =====
+# same_everywhere OPT WHAT CMD...: the --help lines of --OPT end alike, and a
+# value above the range is refused alike (WHAT names the check)
+same_everywhere() {
+  local opt=$1 what=$2 first= firstmsg= line msg hi
+  shift 2
+  for c in "$@"; do
+    # shellcheck disable=SC2086
+    line=$(help_line "$opt" $c)
+    line="(${line##*(}"
+    hi=${line##*..}
+    hi=${hi%)}
+    # shellcheck disable=SC2086
+    run $c "--$opt" $((hi + 1))
+    msg=$err
+    if [[ -z $first ]]; then
+      first=$line
+      firstmsg=${msg#nickar * }
+      check "--$opt ($what): a range in --help ($line)" test "$hi" -gt 0
+    else
+      check "--$opt ($what) of '$c': '$first' in --help, got '$line'" test "$line" = "$first"
+      check "--$opt ($what) of '$c': refused as elsewhere" test "${msg#nickar * }" = "$firstmsg"
+    fi
+  done
+}
+same_everywhere threads "threads" "match --variant antigua random greedy" \
+  "tournament --variant antigua random greedy" "rate --variant antigua random" "ciao run.h5" \
+  "evolve $srcdir/configs/quickstart.ini"
+same_everywhere games "one set of games" "match --variant antigua random greedy" \
+  "rate --variant antigua random"
+same_everywhere games "games a pairing" "tournament --variant antigua random greedy" \
+  "ciao run.h5"
 
 # ===== the test notices a planted difference =====
 # a help line with another range, as an option written outside the table

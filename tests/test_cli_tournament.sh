@@ -172,7 +172,7 @@ bad_m "it was made with --unit match, not game" --variant antigua random greedy 
 bad_m "it was made with --match-games 5, not 7" --variant antigua random greedy ab:depth=1 --unit match --match-games 7 --games 6 --quiet --output "$tmp/m.h5" --resume
 check "a refused --resume of a match tournament leaves its file" cmp -s "$tmp/m.h5" "$tmp/m0.h5"
 bad_m "--match-games needs --unit match" --variant antigua random greedy --match-games 3
-bad_m "--unit: 'set' is neither 'game' nor 'match'" --variant antigua random greedy --unit set
+bad_m "bad value 'set' for --unit: expected one of auto, game, match" --variant antigua random greedy --unit set
 bad_m "--match-games: " --variant antigua random greedy --unit match --match-games 100
 
 # ----- a tournament file of schema 1 (before --unit; made by an older nickar) reads and resumes

@@ -63,7 +63,7 @@ expect_ok match --variant antigua --unit match --sprt elo0=0,elo1=50 --json gree
 json 'o = objs[0]; assert o["sprt"]["decision"] == "H1" and o["unit"] == "match"'
 
 # ===== bad input =====
-expect_error match "--unit: 'set' is neither 'game' nor 'match'" match --variant antigua \
+expect_error match "bad value 'set' for --unit: expected one of auto, game, match" match --variant antigua \
   --unit set random greedy
 expect_error match "--match-games needs --unit match" match --variant antigua \
   --match-games 3 random greedy

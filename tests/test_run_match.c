@@ -12,7 +12,8 @@
  *   pairs a part, the counted pairs add up to the games of the result, and
  *   the result does not depend on the thread count.
  * - Without an SPRT one iterate plays every pair, whose tally is the
- *   reference's.
+ *   reference's; its games, written as records (io/records.h, in two
+ *   appends, as `nickar match --records` writes the parts), read back.
  * - Bad settings are refused with one line naming the setting.
  */
 #include <setjmp.h>
@@ -24,8 +25,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "arena/meetings.h"
+#include "base/alloc.h"
+#include "io/records.h"
 #include "run/match.h"
 #include "search/player.h"
 
@@ -196,6 +200,41 @@ static void test_threads(void **state)
     nk_run_match_free(b);
 }
 
+/* The games of a part written as records (io/records.h) read back: one
+ * line a game, in order, with its players, plies and result; a file that
+ * cannot be written is NK_EIO, naming it. */
+static void check_records(const nk_arena_played *p)
+{
+    char path[128], err[NK_MSG_MAX];
+    snprintf(path, sizeof path, "/tmp/test_run_match_%ld.txt", (long)getpid());
+    const char *specs[2] = {"random", "ab:depth=1"}; /* any names */
+    const nk_variant *v = nk_variant_find("antigua");
+    assert_int_equal(nk_records_write_games(path, false, v, NK_DEFAULT_PLY_LIMIT, p->games, p->jobs,
+                                            10, specs, err, sizeof err),
+                     NK_OK);
+    assert_int_equal(nk_records_write_games(path, true, v, NK_DEFAULT_PLY_LIMIT, p->games + 10,
+                                            p->jobs + 10, p->ngames - 10, specs, err, sizeof err),
+                     NK_OK);
+    nk_record *recs = NULL;
+    size_t n = 0;
+    if (nk_records_read(path, &recs, &n, err, sizeof err) != NK_OK)
+        fail_msg("%s", err);
+    assert_int_equal(n, p->ngames);
+    for (size_t i = 0; i < n; i++) {
+        assert_string_equal(recs[i].player[NK_SOUTH], specs[p->jobs[i].south]);
+        assert_string_equal(recs[i].player[NK_NORTH], specs[p->jobs[i].north]);
+        assert_int_equal(recs[i].plies, p->games[i].plies);
+        assert_int_equal(recs[i].result.winner, p->games[i].result.winner);
+        assert_int_equal(recs[i].result.reason, p->games[i].result.reason);
+    }
+    nk_free(recs);
+    unlink(path);
+    assert_int_equal(nk_records_write_games("/nonexistent/dir/x", false, v, NK_DEFAULT_PLY_LIMIT,
+                                            p->games, p->jobs, 1, specs, err, sizeof err),
+                     NK_EIO);
+    assert_non_null(strstr(err, "/nonexistent/dir/x"));
+}
+
 /* Without an SPRT: one part, every pair, the reference's tally; the moves
  * kept when recorded. */
 static void test_fixed_games(void **state)
@@ -217,6 +256,7 @@ static void test_fixed_games(void **state)
     assert_same_tally(&x->tally, &r.t);
     assert_int_equal(x->stats.games, 40);
     assert_true(x->mean_plies == (double)x->plies / 40.0);
+    check_records(part->played);
     nk_run_match_free(m);
 }
 

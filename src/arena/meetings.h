@@ -5,8 +5,9 @@
  *
  * Owns: nk_arena_play_meetings (the jobs, the batch, the games) and the
  * per-meeting tally, counted as integers from the games' results.  Used by
- * the fitness games and the benchmark of an evolution run (run/) and by
- * `nickar match`.
+ * the experiments of run/: the fitness games and the benchmark of an
+ * evolution run, the tournament (run/tournament.h), the master tournament
+ * (run/master.h), and by `nickar match`.
  *
  * Seeds: meeting i of a call is pairing first + i (or index[i]) of exec
  * batch `batch` under `master` (nk_exec_pairs_at), so its games depend only

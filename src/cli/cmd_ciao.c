@@ -35,8 +35,6 @@ enum {
     OPT_END
 };
 
-enum { MAX_GAMES = 100000, MAX_OPENING = 100, MAX_THREADS = 1024 };
-
 typedef struct ciao {
     const nk_cli *cli;
     const char *run;
@@ -44,11 +42,6 @@ typedef struct ciao {
     uint64_t every, games, openings, seed, threads;
     bool force, json;
 } ciao;
-
-static bool opt_uint(const nk_cli *cli, int opt, uint64_t min, uint64_t max, uint64_t *out)
-{
-    return cli->opts[opt].value == NULL || nk_cli_uint(cli, opt, min, max, out);
-}
 
 /* RUN.h5 -> RUN.ciao.h5 (any other name: NAME.ciao.h5). */
 static char *default_output(const char *run)
@@ -66,17 +59,13 @@ static int read_options(ciao *c, nk_opt *opts)
 {
     const nk_cli *cli = c->cli;
     c->every = 1;
-    c->games = 20;
-    c->openings = 2;
-    c->seed = 1;
     c->threads = 0;
     c->force = opts[OPT_FORCE].value != NULL;
     c->json = opts[OPT_JSON].value != NULL;
-    if (!opt_uint(cli, OPT_EVERY, 1, UINT32_MAX, &c->every) ||
-        !opt_uint(cli, OPT_GAMES, 1, MAX_GAMES, &c->games) ||
-        !opt_uint(cli, OPT_OPENINGS, 0, MAX_OPENING, &c->openings) ||
-        !opt_uint(cli, OPT_SEED, 0, UINT64_MAX, &c->seed) ||
-        !opt_uint(cli, OPT_THREADS, 1, MAX_THREADS, &c->threads))
+    if ((opts[OPT_EVERY].value && !nk_cli_uint(cli, OPT_EVERY, 1, UINT32_MAX, &c->every)) ||
+        !nk_cli_number(cli, OPT_GAMES, &c->games) ||
+        !nk_cli_number(cli, OPT_OPENINGS, &c->openings) ||
+        !nk_cli_number(cli, OPT_SEED, &c->seed) || !nk_cli_number(cli, OPT_THREADS, &c->threads))
         return NK_EXIT_USAGE;
     if (cli->argc != 1) {
         nk_cli_error(cli, "needs one run file, RUN.h5 (got %d operands)", cli->argc);
@@ -275,7 +264,7 @@ int nk_cmd_ciao(int argc, char **argv)
                        "sample the champion of every K-th generation: K, 2K, ... "
                        "(default 1)",
                        NULL},
-        [OPT_GAMES] = NK_OPT_GAMES("games per pairing of champions (default 20)"),
+        [OPT_GAMES] = NK_OPT_PAIRING_GAMES("games per pairing of champions"),
         [OPT_OPENINGS] = NK_OPT_OPENINGS,
         [OPT_SEED] = NK_OPT_SEED,
         [OPT_THREADS] = NK_OPT_THREADS,

@@ -3,8 +3,8 @@
  * the statistics of A's score (arena/arena.h).
  *
  * The match itself, with its SPRT, is run/match.h: this file reads the
- * options, resolves the two players, writes the games counted to --records
- * after each part and prints the result.  The games come in colour-swapped
+ * options, resolves the two players, has the games counted written to
+ * --records after each part (io/records.h) and prints the result.  The games come in colour-swapped
  * pairs: pair i is played from one random opening of K plies, drawn with
  * the pair's seed nk_exec_seed(S, 0, i), once with A South and once with A
  * North (South moves first in both).  The batch runs on OpenMP threads
@@ -12,20 +12,18 @@
  * does not depend on --threads; nothing that does (time, thread count) is
  * printed on stdout.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "arena/arena.h"
 #include "arena/meetings.h"
-#include "base/alloc.h"
 #include "cli/cli.h"
 #include "cli/util.h"
 #include "exec/exec.h"
 #include "io/playerio.h"
 #include "io/records.h"
 #include "run/match.h"
+#include "run/settings.h"
 #include "search/player.h"
 
 enum {
@@ -43,7 +41,6 @@ enum {
     OPT_END
 };
 
-enum { MAX_GAMES = 1000000, MAX_OPENING = 100, MAX_THREADS = 1024 };
 /* With --sprt: the default cap on games. */
 enum { SPRT_DEFAULT_GAMES = 20000 };
 
@@ -59,12 +56,6 @@ typedef struct match {
     nk_arena_unit unit; /* --unit */
     uint64_t match_games;
 } match;
-
-/* Reads an optional integer option, keeping *out (the default) when absent. */
-static bool opt_uint(const nk_cli *cli, int opt, uint64_t min, uint64_t max, uint64_t *out)
-{
-    return cli->opts[opt].value == NULL || nk_cli_uint(cli, opt, min, max, out);
-}
 
 /* Resolves the spec of player A (i = 0) or B (1) and makes it once, so that
  * a spec that does not suit the variant is a message before any game. */
@@ -92,42 +83,37 @@ static int read_options(match *m, nk_opt *opts)
 {
     const nk_cli *cli = m->cli;
     m->variant = nk_cli_variant(cli, opts[OPT_VARIANT].value);
-    m->unit = NK_UNIT_GAME;
-    m->match_games = NK_MATCH_GAMES_DEFAULT;
-    if (opts[OPT_UNIT].value != NULL && !nk_arena_unit_parse(opts[OPT_UNIT].value, &m->unit)) {
-        nk_cli_error(cli, "--unit: '%s' is neither 'game' nor 'match'", opts[OPT_UNIT].value);
+    const char *unit = NULL;
+    if (m->variant == NULL || !nk_cli_choice(cli, OPT_UNIT, &unit) ||
+        !nk_cli_number(cli, OPT_MATCH_GAMES, &m->match_games))
         return NK_EXIT_USAGE;
-    }
-    if (!opt_uint(cli, OPT_MATCH_GAMES, 1, NK_MATCH_GAMES_MAX, &m->match_games))
-        return NK_EXIT_USAGE;
+    m->unit = nk_run_unit_of(unit, m->variant);
     if (opts[OPT_MATCH_GAMES].value != NULL && m->unit != NK_UNIT_MATCH) {
         nk_cli_error(cli, "--match-games needs --unit match");
         return NK_EXIT_USAGE;
     }
     m->sprt = opts[OPT_SPRT].value != NULL;
-    m->games = m->sprt ? SPRT_DEFAULT_GAMES : 100;
     if (m->sprt) {
+        m->games = SPRT_DEFAULT_GAMES; /* unless --games says (the play table's default is
+                                          without --sprt) */
         char err[NK_MSG_MAX];
         if (nk_sprt_parse(opts[OPT_SPRT].value, &m->spec, err, sizeof err) != NK_OK) {
             nk_cli_error(cli, "--sprt: %s", err);
             return NK_EXIT_USAGE;
         }
     }
-    m->openings = 2;
-    m->seed = 1;
     m->threads = 0;
-    m->ply_limit = NK_DEFAULT_PLY_LIMIT;
     m->json = opts[OPT_JSON].value != NULL;
     m->records = opts[OPT_RECORDS].value;
     if (m->records != NULL && m->records[0] == '\0') {
         nk_cli_error(cli, "option '--records' needs a file name");
         return NK_EXIT_USAGE;
     }
-    if (m->variant == NULL || !opt_uint(cli, OPT_GAMES, 1, MAX_GAMES, &m->games) ||
-        !opt_uint(cli, OPT_OPENINGS, 0, MAX_OPENING, &m->openings) ||
-        !opt_uint(cli, OPT_SEED, 0, UINT64_MAX, &m->seed) ||
-        !opt_uint(cli, OPT_THREADS, 1, MAX_THREADS, &m->threads) ||
-        !opt_uint(cli, OPT_PLY_LIMIT, 1, NK_MAX_PLIES, &m->ply_limit))
+    if ((!m->sprt || opts[OPT_GAMES].value != NULL) && !nk_cli_number(cli, OPT_GAMES, &m->games))
+        return NK_EXIT_USAGE;
+    if (!nk_cli_number(cli, OPT_OPENINGS, &m->openings) ||
+        !nk_cli_number(cli, OPT_SEED, &m->seed) || !nk_cli_number(cli, OPT_THREADS, &m->threads) ||
+        !nk_cli_number(cli, OPT_PLY_LIMIT, &m->ply_limit))
         return NK_EXIT_USAGE;
     if (cli->argc != 2) {
         nk_cli_error(cli,
@@ -150,47 +136,23 @@ static int read_options(match *m, nk_opt *opts)
 
 /* ===== playing ===== */
 
-/* Writes the games of the first npairs pairs of p as lines of a records
- * file (io/records.h), in the order of the games: pair i gives games 2i (A
+/* Writes the games of the first npairs pairs of p to the --records file
+ * (io/records.h), in the order of the games: pair i gives games 2i (A
  * South) and 2i+1, or with --unit match the games of its match with A
  * South, then those of its match with B South.  append: add to the file (a
  * later part of an SPRT). */
 static int write_records(const match *m, const nk_arena_played *p, size_t npairs, bool append)
 {
+    const char *specs[2] = {m->def[0].spec.text, m->def[1].spec.text};
     char err[NK_MSG_MAX];
-    nk_record *rec = nk_malloc(sizeof *rec);
-    char *line = nk_malloc(NK_RECORD_LINE);
-    FILE *f = rec != NULL && line != NULL ? fopen(m->records, append ? "a" : "w") : NULL;
-    int rc = NK_EXIT_OK;
-    if (rec == NULL || line == NULL) {
-        nk_cli_error(m->cli, "out of memory for the game records");
-        rc = NK_EXIT_FAIL;
-    } else if (f == NULL) {
-        nk_cli_error(m->cli, "cannot write the game records to '%s': %s", m->records,
-                     strerror(errno));
-        rc = NK_EXIT_FAIL;
-    }
-    for (size_t i = 0; rc == NK_EXIT_OK && i < p->first_game[2 * npairs]; i++) {
-        const nk_exec_game *g = &p->games[i];
-        nk_status st = nk_record_set(rec, m->variant, (unsigned)m->ply_limit, &g->start, g->moves,
-                                     g->plies, &g->result, m->def[p->jobs[i].south].spec.text,
-                                     m->def[p->jobs[i].north].spec.text, err, sizeof err);
-        if (st != NK_OK) {
-            nk_cli_error(m->cli, "--records: %s", err);
-            rc = nk_cli_exit(st);
-            break;
-        }
-        nk_record_format(rec, line, NK_RECORD_LINE);
-        fprintf(f, "%s\n", line);
-    }
-    if (f != NULL && (fclose(f) != 0) && rc == NK_EXIT_OK) {
-        nk_cli_error(m->cli, "cannot write the game records to '%s': %s", m->records,
-                     strerror(errno));
-        rc = NK_EXIT_FAIL;
-    }
-    nk_free(line);
-    nk_free(rec);
-    return rc;
+    nk_status st =
+        nk_records_write_games(m->records, append, m->variant, (unsigned)m->ply_limit, p->games,
+                               p->jobs, p->first_game[2 * npairs], specs, err, sizeof err);
+    if (st == NK_EINVAL || st == NK_ERANGE) /* a game that cannot be a record */
+        nk_cli_error(m->cli, "--records: %s", err);
+    else if (st != NK_OK)
+        nk_cli_error(m->cli, "%s", err);
+    return nk_cli_exit(st);
 }
 
 /* Plays the match (run/match.h): part by part, the games counted written
@@ -333,7 +295,7 @@ int nk_cmd_match(int argc, char **argv)
 {
     nk_opt opts[] = {
         [OPT_VARIANT] = {"variant", "V", "rule set (see nickar rules); required", NULL},
-        [OPT_GAMES] = NK_OPT_GAMES("games to play (default 100)"),
+        [OPT_GAMES] = NK_OPT_GAMES("games to play"),
         [OPT_OPENINGS] = NK_OPT_OPENINGS,
         [OPT_SEED] = NK_OPT_SEED,
         [OPT_THREADS] = NK_OPT_THREADS,
@@ -373,7 +335,7 @@ int nk_cmd_match(int argc, char **argv)
         .name = "match",
         .synopsis = "--variant V [--games N] [--openings K] [--seed S] [--threads T]\n"
                     "       [--ply-limit L] [--json] [--records FILE]\n"
-                    "       [--sprt elo0=E0,elo1=E1[,alpha=A,beta=B]] [--unit game|match]\n"
+                    "       [--sprt elo0=E0,elo1=E1[,alpha=A,beta=B]] [--unit game|match|auto]\n"
                     "       [--match-games L] SPEC_A SPEC_B",
         .about = about,
         .opts = opts,

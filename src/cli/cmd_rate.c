@@ -3,21 +3,20 @@
  * variant's reference ladder (experiments/ladder/run.sh), from a gauntlet
  * against every player of the ladder.
  *
- * The ladder is a text file, one `NAME<TAB>SPEC<TAB>ELO` a line, `#`
- * comments (results/ladder/<variant>.tsv), then the ladder's own results:
- * `@anchor<TAB>NAME<TAB>ELO` (the player whose rating was fixed) and one
- * `@wdl<TAB>A<TAB>B<TAB>W<TAB>D<TAB>L` a pairing (A's results against B).  Opponent j is pairing j
- * of the gauntlet; its meetings are numbered within the pairing as nickar match and nickar
- * tournament number them (arena/meetings.h, setup.index), all in one batch, so nothing depends on
- * --threads.  With the ladder's results the rating is fitted jointly with them (nk_rating_joint,
- * arena/rating.h: Bradley-Terry, draws as half a win, 95% interval from the draw-corrected
+ * The ladder is a text file (results/ladder/<variant>.tsv), read by
+ * io/ladder.h: one `NAME<TAB>SPEC<TAB>ELO` a line, `#` comments, then the
+ * ladder's own results, `@anchor<TAB>NAME<TAB>ELO` (the player whose rating
+ * was fixed) and one `@wdl<TAB>A<TAB>B<TAB>W<TAB>D<TAB>L` a pairing (A's
+ * results against B).  The gauntlet is run/rate.h: opponent j is pairing j;
+ * its meetings are numbered within the pairing as nickar match and nickar
+ * tournament number them (arena/meetings.h, setup.index), all in one
+ * batch, so nothing depends on --threads.  With the ladder's results the
+ * rating is fitted jointly with them (nk_rating_joint, arena/rating.h:
+ * Bradley-Terry, draws as half a win, 95% interval from the draw-corrected
  * curvature), so that its interval holds the ladder's uncertainty too; the
  * rating against the ladder's ratings held exact (nk_rating_against) is
  * printed beside it.  A ladder file without results gives only the
- * latter.
- *
- * The ladder file is read by io/ladder.h, the gauntlet and the fits are
- * run/rate.h; this file reads the options, calls them and prints.
+ * latter.  This file reads the options, calls the two and prints.
  */
 #include <stdio.h>
 #include <string.h>
@@ -31,7 +30,6 @@
 
 enum { OPT_VARIANT, OPT_LADDER, OPT_GAMES, OPT_OPENINGS, OPT_SEED, OPT_THREADS, OPT_JSON, OPT_END };
 
-enum { MAX_GAMES = 1000000, MAX_OPENING = 100, MAX_THREADS = 1024 };
 static const double Z95 = 1.959964;
 
 /* What the command works on: the options, the player rated and the
@@ -51,17 +49,11 @@ static int read_options(rate_cmd *c, const nk_opt *opts)
 {
     const nk_cli *cli = c->cli;
     c->v = nk_cli_variant(cli, opts[OPT_VARIANT].value);
-    c->games = 100;
-    c->openings = 2;
-    c->seed = 1;
     c->threads = 0;
     c->json = opts[OPT_JSON].value != NULL;
-    if (c->v == NULL ||
-        (opts[OPT_GAMES].value && !nk_cli_uint(cli, OPT_GAMES, 1, MAX_GAMES, &c->games)) ||
-        (opts[OPT_OPENINGS].value &&
-         !nk_cli_uint(cli, OPT_OPENINGS, 0, MAX_OPENING, &c->openings)) ||
-        (opts[OPT_SEED].value && !nk_cli_uint(cli, OPT_SEED, 0, UINT64_MAX, &c->seed)) ||
-        (opts[OPT_THREADS].value && !nk_cli_uint(cli, OPT_THREADS, 1, MAX_THREADS, &c->threads)))
+    if (c->v == NULL || !nk_cli_number(cli, OPT_GAMES, &c->games) ||
+        !nk_cli_number(cli, OPT_OPENINGS, &c->openings) ||
+        !nk_cli_number(cli, OPT_SEED, &c->seed) || !nk_cli_number(cli, OPT_THREADS, &c->threads))
         return NK_EXIT_USAGE;
     if (cli->argc != 1) {
         nk_cli_error(cli, "needs one player spec (e.g. ab:depth=4)");
@@ -202,7 +194,7 @@ int nk_cmd_rate(int argc, char **argv)
              "the ladder: NAME<TAB>SPEC<TAB>ELO lines, then its @anchor and @wdl results (default "
              "results/ladder/<V>.tsv)",
              NULL},
-        [OPT_GAMES] = NK_OPT_GAMES("games against each ladder player (default 100)"),
+        [OPT_GAMES] = NK_OPT_GAMES("games against each ladder player"),
         [OPT_OPENINGS] = NK_OPT_OPENINGS,
         [OPT_SEED] = NK_OPT_SEED,
         [OPT_THREADS] = NK_OPT_THREADS,

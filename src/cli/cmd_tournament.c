@@ -26,6 +26,7 @@
 #include "exec/exec.h"
 #include "io/playerio.h"
 #include "io/tourfile.h"
+#include "run/settings.h"
 #include "run/tournament.h"
 
 enum {
@@ -49,12 +50,7 @@ enum {
     OPT_END
 };
 
-enum {
-    MAX_GAMES = 1000000,
-    MAX_OPENING = 100,
-    MAX_THREADS = 1024,
-    MAX_PLAYERS = 2000
-};
+enum { MAX_PLAYERS = 2000 };
 
 static volatile sig_atomic_t stop_requested;
 
@@ -73,11 +69,6 @@ typedef struct tourney {
     const char *output;
     bool resume, force, json, csv, quiet;
 } tourney;
-
-static bool opt_uint(const nk_cli *cli, int opt, uint64_t min, uint64_t max, uint64_t *out)
-{
-    return cli->opts[opt].value == NULL || nk_cli_uint(cli, opt, min, max, out);
-}
 
 /* --anchor NAME=ELO: the name is everything before the last '=' (specs
  * hold '=' themselves). */
@@ -152,10 +143,6 @@ static int read_options(tourney *t, nk_opt *opts)
     if (t->variant == NULL)
         return NK_EXIT_USAGE;
     snprintf(t->set.variant, sizeof t->set.variant, "%s", t->variant->name);
-    t->set.games = 20;
-    t->set.openings = 2;
-    t->set.seed = 1;
-    t->set.ply_limit = NK_DEFAULT_PLY_LIMIT;
     t->threads = 0;
     t->output = opts[OPT_OUTPUT].value;
     t->resume = opts[OPT_RESUME].value != NULL;
@@ -163,23 +150,21 @@ static int read_options(tourney *t, nk_opt *opts)
     t->json = opts[OPT_JSON].value != NULL;
     t->csv = opts[OPT_CSV].value != NULL;
     t->quiet = opts[OPT_QUIET].value != NULL;
-    if (!opt_uint(cli, OPT_GAMES, 1, MAX_GAMES, &t->set.games) ||
-        !opt_uint(cli, OPT_OPENINGS, 0, MAX_OPENING, &t->set.openings) ||
-        !opt_uint(cli, OPT_SEED, 0, UINT64_MAX, &t->set.seed) ||
-        !opt_uint(cli, OPT_THREADS, 1, MAX_THREADS, &t->threads) ||
-        !opt_uint(cli, OPT_PLY_LIMIT, 1, NK_MAX_PLIES, &t->set.ply_limit))
+    const char *unit = NULL;
+    if (!nk_cli_number(cli, OPT_GAMES, &t->set.games) ||
+        !nk_cli_number(cli, OPT_OPENINGS, &t->set.openings) ||
+        !nk_cli_number(cli, OPT_SEED, &t->set.seed) ||
+        !nk_cli_number(cli, OPT_THREADS, &t->threads) ||
+        !nk_cli_number(cli, OPT_PLY_LIMIT, &t->set.ply_limit) ||
+        !nk_cli_choice(cli, OPT_UNIT, &unit))
         return NK_EXIT_USAGE;
-    t->set.unit = NK_UNIT_GAME;
-    if (opts[OPT_UNIT].value != NULL && !nk_arena_unit_parse(opts[OPT_UNIT].value, &t->set.unit)) {
-        nk_cli_error(cli, "--unit: '%s' is neither 'game' nor 'match'", opts[OPT_UNIT].value);
-        return NK_EXIT_USAGE;
-    }
+    t->set.unit = nk_run_unit_of(unit, t->variant);
     if (opts[OPT_MATCH_GAMES].value != NULL && t->set.unit != NK_UNIT_MATCH) {
         nk_cli_error(cli, "--match-games needs --unit match");
         return NK_EXIT_USAGE;
     }
-    t->set.match_games = t->set.unit == NK_UNIT_MATCH ? NK_MATCH_GAMES_DEFAULT : 0;
-    if (!opt_uint(cli, OPT_MATCH_GAMES, 1, NK_MATCH_GAMES_MAX, &t->set.match_games))
+    t->set.match_games = 0; /* unit game */
+    if (t->set.unit == NK_UNIT_MATCH && !nk_cli_number(cli, OPT_MATCH_GAMES, &t->set.match_games))
         return NK_EXIT_USAGE;
     const char *format = opts[OPT_FORMAT].value;
     if (format == NULL || strcmp(format, "round-robin") == 0) {
@@ -366,7 +351,7 @@ int nk_cmd_tournament(int argc, char **argv)
                         "round-robin (every pair; default) or gauntlet (the first player "
                         "against each other)",
                         NULL},
-        [OPT_GAMES] = NK_OPT_GAMES("games a pairing (default 20; with --unit match: matches)"),
+        [OPT_GAMES] = NK_OPT_PAIRING_GAMES("games a pairing (with --unit match: matches)"),
         [OPT_OPENINGS] = NK_OPT_OPENINGS,
         [OPT_SEED] = NK_OPT_SEED,
         [OPT_THREADS] = NK_OPT_THREADS,
@@ -396,7 +381,7 @@ int nk_cmd_tournament(int argc, char **argv)
         .synopsis = "--variant V [--players FILE] [SPEC...] [--format round-robin|gauntlet]\n"
                     "       [--games N] [--openings K] [--seed S] [--threads T] [--ply-limit L]\n"
                     "       [--output FILE [--resume|--force]] [--anchor NAME=ELO]\n"
-                    "       [--unit game|match [--match-games L]] [--json|--csv] [--quiet]",
+                    "       [--unit game|match|auto [--match-games L]] [--json|--csv] [--quiet]",
         .about = "Plays a round robin (every pair of players) or a gauntlet (the first\n"
                  "player against each other): every pairing N games in colour-swapped\n"
                  "pairs from shared random openings, as nickar match plays them.  Prints\n"

@@ -52,28 +52,29 @@ typedef struct nk_opt {
 #define NK_OPT_PLAY(name, arg, row, help)                                                          \
     {name, arg, help, NULL, &nk_play_table[NK_PLAY_ROW_##row]}
 
-/* The options that the commands playing games share (match, tournament,
- * ciao, rate), each written once: `[OPT_SEED] = NK_OPT_SEED,` in a
- * command's table.  NK_OPT_GAMES takes the start of its line, what N counts
- * and its default: NK_OPT_GAMES("games to play (default 100)"). */
-#define NK_OPT_GAMES(what)                                                                        \
-    {"games", "N", what "; an odd N is rounded up to whole colour-swapped pairs", NULL}
-#define NK_OPT_OPENINGS                                                                           \
-    {"openings", "K", "random plies that open each pair of games (default 2; 0: none)", NULL}
-#define NK_OPT_SEED {"seed", "S", "master seed of the openings and players (default 1)", NULL}
-#define NK_OPT_THREADS                                                                            \
-    {"threads", "T",                                                                              \
-     "threads that play games (default: the number of cores); the results do not depend on it",  \
-     NULL}
-#define NK_OPT_PLY_LIMIT {"ply-limit", "L", "plies after which a game ends (default 1000)", NULL}
-#define NK_OPT_UNIT                                                                               \
-    {"unit", "game|match",                                                                        \
-     "what a result is (default game): match plays colour-swapped pairs of whole matches "        \
-     "(Warri to six won games, Adji Kui II with bought pits) and --games N then counts matches",  \
-     NULL}
-#define NK_OPT_MATCH_GAMES                                                                        \
-    {"match-games", "L", "with --unit match: the most games of a match (default 11, at most 99)", \
-     NULL}
+/* The play-setting options that the commands playing games share (match,
+ * tournament, ciao, rate), each written once: `[OPT_SEED] = NK_OPT_SEED,`
+ * in a command's table; --help adds the row's default and range.
+ * NK_OPT_GAMES counts the games of one set (default 100), NK_OPT_PAIRING_GAMES
+ * those of each pairing (default 20); both take what N counts. */
+#define NK_GAMES_ROUNDED "; an odd N is rounded up to whole colour-swapped pairs"
+#define NK_OPT_GAMES(what) NK_OPT_PLAY("games", "N", games, what NK_GAMES_ROUNDED)
+#define NK_OPT_PAIRING_GAMES(what) NK_OPT_PLAY("games", "N", pairing_games, what NK_GAMES_ROUNDED)
+#define NK_OPT_OPENINGS                                                                            \
+    NK_OPT_PLAY("openings", "K", openings, "random plies that open each pair of games; 0: none")
+#define NK_OPT_SEED NK_OPT_PLAY("seed", "S", seed, "master seed of the openings and players")
+#define NK_OPT_THREADS                                                                             \
+    NK_OPT_PLAY("threads", "T", threads,                                                           \
+                "threads that play games; default: the number of cores; the results do not "       \
+                "depend on it")
+#define NK_OPT_PLY_LIMIT NK_OPT_PLAY("ply-limit", "L", ply_limit, "plies after which a game ends")
+#define NK_OPT_UNIT                                                                                \
+    NK_OPT_PLAY("unit", "game|match|auto", unit,                                                   \
+                "what a result is: a game, or with match colour-swapped pairs of whole matches "   \
+                "(Warri to six won games, Adji Kui II with bought pits), --games N then "          \
+                "counting matches; auto: match for adjikui, game otherwise")
+#define NK_OPT_MATCH_GAMES                                                                         \
+    NK_OPT_PLAY("match-games", "L", match_games, "with --unit match: the most games of a match")
 
 /* A subcommand's interface. */
 typedef struct nk_cli {

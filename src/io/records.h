@@ -25,10 +25,12 @@
 #ifndef NK_IO_RECORDS_H
 #define NK_IO_RECORDS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "base/status.h"
+#include "exec/exec.h"
 #include "rules/rules.h"
 
 enum { NK_RECORD_SPEC = 512 };
@@ -76,5 +78,18 @@ nk_status nk_record_game(const nk_record *r, nk_game *g, unsigned plies, char *e
  * read before (free them with nk_free). */
 nk_status nk_records_read(const char *path, nk_record **recs, size_t *n, char *err,
                           size_t errlen);
+
+/* Writes the games of a batch, games[0..n), as lines of a records file at
+ * path (append: after the lines it holds; else a new file), game i with
+ * specs[jobs[i].south] South and specs[jobs[i].north] North (specs: the
+ * spec text of each entrant of the batch's player table) and the ply
+ * limit it was played under (records_write.c).  NK_ENOMEM; NK_EIO when the
+ * file cannot be opened or written (err names it); nk_record_set's
+ * NK_EINVAL and NK_ERANGE for a game that cannot be a record (the lines
+ * before it are written). */
+nk_status nk_records_write_games(const char *path, bool append, const nk_variant *v,
+                                 unsigned ply_limit, const nk_exec_game *games,
+                                 const nk_exec_job *jobs, size_t n, const char *const *specs,
+                                 char *err, size_t errlen);
 
 #endif

@@ -698,6 +698,26 @@ static inline bool walk_settled(const tb_level *L, uint64_t i, const int kind)
     return false;
 }
 
+/* Stores position i's new lo where lo_moved, its new hi where hi_moved,
+ * and marks it moved in this sweep; returns the number of values that
+ * moved. */
+static inline uint64_t visit_store(tb_level *L, uint64_t i, bool lo_moved, int lo, bool hi_moved,
+                                   int hi)
+{
+    uint64_t moved = 0;
+    if (lo_moved) {
+        st(L->lo, i, (uint8_t)lo);
+        moved++;
+    }
+    if (hi_moved) {
+        st(L->hi, i, (uint8_t)hi);
+        moved++;
+    }
+    if (moved)
+        set_moved(L->moved, L->par, i);
+    return moved;
+}
+
 /* One plane: lo and hi of position i from its deg children e (and its
  * known moves, base), when a child moved; returns the bounds that moved. */
 static inline uint64_t visit_bounds(tb_level *L, uint64_t i, const uint32_t *e, unsigned deg)
@@ -718,18 +738,7 @@ static inline uint64_t visit_bounds(tb_level *L, uint64_t i, const uint32_t *e, 
         if (z > nhi)
             nhi = z;
     }
-    uint64_t moved = 0;
-    if (nlo > lo) {
-        st(L->lo, i, (uint8_t)nlo);
-        moved++;
-    }
-    if (nhi < hi) {
-        st(L->hi, i, (uint8_t)nhi);
-        moved++;
-    }
-    if (moved)
-        set_moved(L->moved, L->par, i);
-    return moved;
+    return visit_store(L, i, nlo > lo, nlo, nhi < hi, nhi);
 }
 
 /* Two planes (speightstown): g and h of position i, both growing to their
@@ -750,18 +759,7 @@ static inline uint64_t visit_planes(tb_level *L, uint64_t i, const uint32_t *e, 
         if (theirs < nh)
             nh = theirs;
     }
-    uint64_t moved = 0;
-    if (ng > g) {
-        st(L->lo, i, (uint8_t)ng);
-        moved++;
-    }
-    if (nh > h) {
-        st(L->hi, i, (uint8_t)nh);
-        moved++;
-    }
-    if (moved)
-        set_moved(L->moved, L->par, i);
-    return moved;
+    return visit_store(L, i, ng > g, ng, nh > h, nh);
 }
 
 /* The cycle mark of position i (not marked): set when a child has it. */
@@ -794,7 +792,7 @@ static inline __attribute__((always_inline)) uint64_t walk_chunk(tb_level *L, ui
         if (!stored && i > k * CHUNK)
             tb_step(L->tb, L->b, L->count, i, &p);
         const unsigned deg = pop16(L->on[i]);
-        if (deg == 0)
+        if (kind != WALK_BOUNDS && deg == 0) /* one plane: walk_settled skips them */
             continue;
         if (walk_settled(L, i, kind)) {
             if (stored)
