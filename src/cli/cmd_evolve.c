@@ -17,6 +17,7 @@
 
 #include "cli/cli.h"
 #include "base/alloc.h"
+#include "cli/report.h"
 #include "cli/util.h"
 #include "io/backup.h"
 #include "io/config.h"
@@ -129,16 +130,187 @@ static void summary(const nk_cli *cli, const char *path)
                    rows[i].score, rows[i].wins, rows[i].draws, rows[i].losses);
     }
     nk_free(rows);
-    printf("play the champion:  nickar play --variant %s --opponent "
-           "'ab:depth=4,features=%s,weights=%s@best'\n",
-           m->variant, m->feature_set, path);
+    nk_report_champion_hint("play the champion:  ", m, path);
     nk_run_close(run);
+}
+
+/* The command line of `nickar evolve` past its option table. */
+typedef struct evolve_args {
+    const char *sets[MAX_SETS];
+    size_t nsets;
+    bool resume, force, quiet, print;
+    uint64_t threads, checkpoint;
+} evolve_args;
+
+/* Reads argv into *a through cli (whose options are the table above).
+ * Returns NK_CLI_GO to go on, else the exit code. */
+static int read_args(nk_cli *cli, int argc, char **argv, evolve_args *a)
+{
+    const nk_opt *opts = cli->opts;
+    int n = take_sets(argc, argv, a->sets, &a->nsets);
+    if (n < 0) {
+        if (n == -1)
+            nk_cli_error(cli, "--set needs a value SECTION.KEY=VALUE");
+        else
+            nk_cli_error(cli, "more than %d --set options", MAX_SETS);
+        return NK_EXIT_USAGE;
+    }
+    int rc = nk_cli_parse(cli, n, argv);
+    if (rc != NK_CLI_GO)
+        return rc;
+    if (cli->argc != 1) {
+        nk_cli_error(cli, "missing the config file (nickar evolve CONFIG.ini)");
+        return NK_EXIT_USAGE;
+    }
+    a->resume = opts[OPT_RESUME].value != NULL;
+    a->force = opts[OPT_FORCE].value != NULL;
+    a->quiet = opts[OPT_QUIET].value != NULL;
+    a->print = opts[OPT_PRINT].value != NULL;
+    if (a->resume && a->force) {
+        nk_cli_error(cli, "--resume and --force exclude each other");
+        return NK_EXIT_USAGE;
+    }
+    a->threads = 0;
+    if (!nk_cli_number(cli, OPT_THREADS, &a->threads))
+        return NK_EXIT_USAGE;
+    a->checkpoint = NK_BACKUP_SECONDS;
+    if (opts[OPT_CHECKPOINT].value &&
+        !nk_cli_uint(cli, OPT_CHECKPOINT, 0, 31536000, &a->checkpoint))
+        return NK_EXIT_USAGE;
+    return NK_CLI_GO;
+}
+
+/* Reads the config (with the --set overrides) into *cfg and the run's
+ * settings into *s, whose config_text is *text (the caller frees both,
+ * also on failure); with --print-config prints it instead.  Returns
+ * NK_CLI_GO to go on, else the exit code. */
+static int load_settings(const nk_cli *cli, const evolve_args *a, nk_config **cfg,
+                         nk_evo_settings *s, char **text)
+{
+    char err[NK_MSG_MAX];
+    nk_status st = nk_config_read(cfg, cli->argv[0], a->sets, a->nsets, err, sizeof err);
+    if (st != NK_OK) {
+        nk_cli_error(cli, "%s", err);
+        return nk_cli_exit(st);
+    }
+    if (a->print) {
+        st = nk_config_print(*cfg, stdout);
+        return st == NK_OK ? nk_cli_finish(cli) : nk_cli_exit(st);
+    }
+    size_t tlen = nk_config_format(*cfg, NULL, 0);
+    *text = nk_malloc(tlen + 1);
+    if (*text == NULL) {
+        nk_cli_error(cli, "out of memory");
+        return NK_EXIT_FAIL;
+    }
+    nk_config_format(*cfg, *text, tlen + 1);
+    st = nk_evo_settings_from_config(s, *cfg, err, sizeof err);
+    if (st != NK_OK) {
+        nk_cli_error(cli, "%s", err);
+        return nk_cli_exit(st);
+    }
+    s->config_text = *text;
+    return NK_CLI_GO;
+}
+
+/* The run file's path: --output, else output.file, else
+ * results/<experiment.name>/run.h5; its directory is made.  Returns
+ * NK_CLI_GO to go on, else the exit code. */
+static int run_path(const nk_cli *cli, const nk_config *cfg, const char *out, const char *name,
+                    char *path, size_t len)
+{
+    if (out == NULL && *nk_config_string(cfg, "output.file"))
+        out = nk_config_string(cfg, "output.file");
+    if (out == NULL)
+        snprintf(path, len, "results/%s/run.h5", name);
+    else
+        snprintf(path, len, "%s", out);
+    if (make_parent_dirs(path) != 0) {
+        nk_cli_error(cli, "cannot create the directory of '%s': %s", path, strerror(errno));
+        return NK_EXIT_FAIL;
+    }
+    return NK_CLI_GO;
+}
+
+/* Opens the run file at path (new, replaced or resumed, as a says), runs
+ * the generations until the run is done or a signal asks to stop, and
+ * prints the summary.  Returns the exit code. */
+static int run(const nk_cli *cli, const evolve_args *a, const nk_config *cfg,
+               const nk_evo_settings *s, const char *path)
+{
+    char err[NK_MSG_MAX];
+    bool resume = a->resume, quiet = a->quiet;
+    nk_evo_file *e = NULL;
+    nk_status st = nk_evo_file_open(&e, s, path,
+                          resume     ? NK_EVO_RESUME
+                          : a->force ? NK_EVO_FORCE
+                                  : NK_EVO_NEW,
+                          (int)a->threads, err, sizeof err);
+    if (st != NK_OK) {
+        nk_cli_error(cli, "%s", err);
+        return nk_cli_exit(st);
+    }
+    nk_evo_file_set_checkpoint_seconds(e, (double)a->checkpoint);
+    /* --resume with fewer generations than the run already has: the file
+     * cannot be made shorter, and running nothing silently would look
+     * like success */
+    unsigned want = (unsigned)nk_config_int(cfg, "experiment.generations");
+    if (resume && nk_evo_file_generation(e) > want) {
+        nk_cli_error(cli,
+                     "'%s' already holds %u generations, more than experiment.generations = %u; "
+                     "nothing to do (a run cannot be shortened: raise experiment.generations "
+                     "to extend it)",
+                     path, nk_evo_file_generation(e), want);
+        nk_evo_file_close(e);
+        return NK_EXIT_USAGE;
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+
+    bool tty = isatty(STDERR_FILENO);
+    double elapsed = 0;
+    unsigned steps = 0;
+    if (!quiet && nk_evo_file_recovered(e))
+        nk_cli_note("'%s' was damaged (kept as '%s.damaged'); going on from its backup copy",
+                path, path);
+    if (!quiet && nk_evo_file_fresh(e))
+        nk_cli_note("no run file '%s' yet: starting the run", path);
+    else if (!quiet && resume)
+        nk_cli_note("resuming '%s' after generation %u", path, nk_evo_file_generation(e));
+    while (st == NK_OK && !nk_evo_file_done(e) && !stop_requested) {
+        nk_evo_progress p;
+        st = nk_evo_file_step(e, &p, err, sizeof err);
+        if (st == NK_OK && !quiet) {
+            elapsed += p.seconds;
+            progress_line(&p, tty, elapsed, ++steps);
+        }
+    }
+    if (!quiet && tty)
+        fputc('\n', stderr);
+    bool interrupted = st == NK_OK && !nk_evo_file_done(e);
+    unsigned done = nk_evo_file_generation(e);
+    nk_evo_file_close(e);
+    if (st != NK_OK) {
+        nk_cli_error(cli, "%s", err);
+        return nk_cli_exit(st);
+    }
+    if (interrupted) {
+        nk_cli_error(cli,
+                "stopped after generation %u; '%s' holds every complete "
+                "generation; continue with --resume",
+                done, path);
+        return NK_EXIT_FAIL;
+    }
+    if (!quiet)
+        summary(cli, path);
+    return nk_cli_finish(cli);
 }
 
 int nk_cmd_evolve(int argc, char **argv)
 {
-    const char *sets[MAX_SETS];
-    size_t nsets;
     nk_opt opts[] = {
         [OPT_SET] = {"set", "SECTION.KEY=VALUE", "override a config key (repeatable)", NULL},
         [OPT_OUTPUT] = {"output", "FILE",
@@ -169,151 +341,20 @@ int nk_cmd_evolve(int argc, char **argv)
         .opts = opts,
         .max_args = 1,
     };
-    int n = take_sets(argc, argv, sets, &nsets);
-    if (n < 0) {
-        if (n == -1)
-            nk_cli_error(&cli, "--set needs a value SECTION.KEY=VALUE");
-        else
-            nk_cli_error(&cli, "more than %d --set options", MAX_SETS);
-        return NK_EXIT_USAGE;
-    }
-    int rc = nk_cli_parse(&cli, n, argv);
+    evolve_args a;
+    int rc = read_args(&cli, argc, argv, &a);
     if (rc != NK_CLI_GO)
         return rc;
-    if (cli.argc != 1) {
-        nk_cli_error(&cli, "missing the config file (nickar evolve CONFIG.ini)");
-        return NK_EXIT_USAGE;
-    }
-    bool resume = opts[OPT_RESUME].value != NULL, force = opts[OPT_FORCE].value != NULL;
-    if (resume && force) {
-        nk_cli_error(&cli, "--resume and --force exclude each other");
-        return NK_EXIT_USAGE;
-    }
-    uint64_t threads = 0;
-    if (!nk_cli_number(&cli, OPT_THREADS, &threads))
-        return NK_EXIT_USAGE;
-    uint64_t checkpoint = NK_BACKUP_SECONDS;
-    if (opts[OPT_CHECKPOINT].value &&
-        !nk_cli_uint(&cli, OPT_CHECKPOINT, 0, 31536000, &checkpoint))
-        return NK_EXIT_USAGE;
-
-    char err[NK_MSG_MAX];
     nk_config *cfg = NULL;
-    nk_status st = nk_config_read(&cfg, cli.argv[0], sets, nsets, err, sizeof err);
-    if (st != NK_OK) {
-        nk_cli_error(&cli, "%s", err);
-        return nk_cli_exit(st);
-    }
-    if (opts[OPT_PRINT].value) {
-        st = nk_config_print(cfg, stdout);
-        nk_config_free(cfg);
-        return st == NK_OK ? nk_cli_finish(&cli) : nk_cli_exit(st);
-    }
-    size_t tlen = nk_config_format(cfg, NULL, 0);
-    char *text = nk_malloc(tlen + 1);
-    if (text == NULL) {
-        nk_config_free(cfg);
-        nk_cli_error(&cli, "out of memory");
-        return NK_EXIT_FAIL;
-    }
-    nk_config_format(cfg, text, tlen + 1);
     nk_evo_settings s;
-    st = nk_evo_settings_from_config(&s, cfg, err, sizeof err);
-    if (st != NK_OK) {
-        nk_free(text);
-        nk_config_free(cfg);
-        nk_cli_error(&cli, "%s", err);
-        return nk_cli_exit(st);
-    }
-    s.config_text = text;
-
+    char *text = NULL;
+    rc = load_settings(&cli, &a, &cfg, &s, &text);
     char path[4096];
-    const char *out = opts[OPT_OUTPUT].value;
-    if (out == NULL && *nk_config_string(cfg, "output.file"))
-        out = nk_config_string(cfg, "output.file");
-    if (out == NULL)
-        snprintf(path, sizeof path, "results/%s/run.h5", s.run.experiment.name);
-    else
-        snprintf(path, sizeof path, "%s", out);
-    if (make_parent_dirs(path) != 0) {
-        nk_cli_error(&cli, "cannot create the directory of '%s': %s", path,
-                strerror(errno));
-        nk_free(text);
-        nk_config_free(cfg);
-        return NK_EXIT_FAIL;
-    }
-
-    nk_evo_file *e = NULL;
-    st = nk_evo_file_open(&e, &s, path,
-                          resume  ? NK_EVO_RESUME
-                          : force ? NK_EVO_FORCE
-                                  : NK_EVO_NEW,
-                          (int)threads, err, sizeof err);
-    if (st != NK_OK) {
-        nk_cli_error(&cli, "%s", err);
-        nk_free(text);
-        nk_config_free(cfg);
-        return nk_cli_exit(st);
-    }
-    nk_evo_file_set_checkpoint_seconds(e, (double)checkpoint);
-    /* --resume with fewer generations than the run already has: the file
-     * cannot be made shorter, and running nothing silently would look
-     * like success */
-    unsigned want = (unsigned)nk_config_int(cfg, "experiment.generations");
-    if (resume && nk_evo_file_generation(e) > want) {
-        nk_cli_error(&cli,
-                     "'%s' already holds %u generations, more than experiment.generations = %u; "
-                     "nothing to do (a run cannot be shortened: raise experiment.generations "
-                     "to extend it)",
-                     path, nk_evo_file_generation(e), want);
-        nk_evo_file_close(e);
-        nk_free(text);
-        nk_config_free(cfg);
-        return NK_EXIT_USAGE;
-    }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-
-    bool quiet = opts[OPT_QUIET].value != NULL, tty = isatty(STDERR_FILENO);
-    double elapsed = 0;
-    unsigned steps = 0;
-    if (!quiet && nk_evo_file_recovered(e))
-        nk_cli_note("'%s' was damaged (kept as '%s.damaged'); going on from its backup copy",
-                path, path);
-    if (!quiet && nk_evo_file_fresh(e))
-        nk_cli_note("no run file '%s' yet: starting the run", path);
-    else if (!quiet && resume)
-        nk_cli_note("resuming '%s' after generation %u", path, nk_evo_file_generation(e));
-    while (st == NK_OK && !nk_evo_file_done(e) && !stop_requested) {
-        nk_evo_progress p;
-        st = nk_evo_file_step(e, &p, err, sizeof err);
-        if (st == NK_OK && !quiet) {
-            elapsed += p.seconds;
-            progress_line(&p, tty, elapsed, ++steps);
-        }
-    }
-    if (!quiet && tty)
-        fputc('\n', stderr);
-    bool interrupted = st == NK_OK && !nk_evo_file_done(e);
-    unsigned done = nk_evo_file_generation(e);
-    nk_evo_file_close(e);
+    if (rc == NK_CLI_GO)
+        rc = run_path(&cli, cfg, opts[OPT_OUTPUT].value, s.run.experiment.name, path, sizeof path);
+    if (rc == NK_CLI_GO)
+        rc = run(&cli, &a, cfg, &s, path);
     nk_free(text);
     nk_config_free(cfg);
-    if (st != NK_OK) {
-        nk_cli_error(&cli, "%s", err);
-        return nk_cli_exit(st);
-    }
-    if (interrupted) {
-        nk_cli_error(&cli,
-                "stopped after generation %u; '%s' holds every complete "
-                "generation; continue with --resume",
-                done, path);
-        return NK_EXIT_FAIL;
-    }
-    if (!quiet)
-        summary(&cli, path);
-    return nk_cli_finish(&cli);
+    return rc;
 }

@@ -106,8 +106,7 @@ static void print_text(const char *path, const summary *s)
                        s->stats[i].tb_positions, s->stats[i].tb_optimal,
                        s->stats[i].tb_seeds_lost);
     }
-    printf("\nuse it:  nickar play --variant %s --opponent 'ab:depth=4,features=%s,weights=%s@best'\n",
-           m->variant, m->feature_set, path);
+    nk_report_champion_hint("\nuse it:  ", m, path);
 }
 
 static void print_json(const char *path, const summary *s)

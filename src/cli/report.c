@@ -16,6 +16,7 @@
 #include "arena/rating.h"
 #include "base/alloc.h"
 #include "cli/cli.h"
+#include "io/config.h"
 
 static const double Z95 = 1.959964;
 
@@ -386,4 +387,14 @@ int nk_report_tournament(const nk_cli *cli, const nk_tour *tour, nk_report_mode 
         print_text(&v);
     view_free(&v);
     return NK_EXIT_OK;
+}
+
+void nk_report_champion_hint(const char *prefix, const nk_run_meta *meta, const char *path)
+{
+    nk_run_player player;
+    char err[NK_MSG_MAX];
+    bool root = nk_config_run_player(meta->config, path, &player, NULL, err, sizeof err) == NK_OK &&
+                strcmp(player.spec.view, "root") == 0;
+    printf("%snickar play --variant %s --opponent 'ab:depth=4,features=%s%s,weights=%s@best'\n",
+           prefix, meta->variant, meta->feature_set, root ? ",view=root" : "", path);
 }

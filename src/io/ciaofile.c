@@ -23,28 +23,15 @@
  * stored configuration (run/settings.h, nk_run_player_of). */
 static nk_status run_player(nk_ciao_source *out, const nk_run_meta *m, char *err, size_t errlen)
 {
-    nk_config *cfg = NULL;
-    nk_run_settings s;
-    char e2[NK_MSG_MAX];
-    nk_status st = nk_config_new(&cfg, e2, sizeof e2);
-    if (st == NK_OK)
-        st = nk_config_load_string(cfg, m->config, "the stored config", e2, sizeof e2);
-    if (st == NK_OK)
-        st = nk_config_settings(cfg, &s, NULL, e2, sizeof e2);
-    if (st == NK_OK && (out->variant = nk_variant_find(s.experiment.variant)) == NULL)
-        st = nk_fail(NK_EFORMAT, e2, sizeof e2, "unknown variant '%s'", s.experiment.variant);
     nk_run_player player;
-    if (st == NK_OK)
-        st = nk_run_player_of(&s, &player, e2, sizeof e2);
-    if (st == NK_OK) {
-        out->spec = player.spec;
-        out->ply_limit = player.ply_limit;
-    }
-    nk_config_free(cfg);
-    if (st == NK_ENOMEM)
-        return nk_fail(st, err, errlen, "out of memory");
+    char e2[NK_MSG_MAX];
+    nk_status st =
+        nk_config_run_player(m->config, "the stored config", &player, &out->variant, e2, sizeof e2);
     if (st != NK_OK)
-        return nk_fail(NK_EFORMAT, err, errlen, "the run's configuration: %s", e2);
+        return st == NK_ENOMEM ? nk_fail(st, err, errlen, "out of memory")
+                               : nk_fail(st, err, errlen, "the run's configuration: %s", e2);
+    out->spec = player.spec;
+    out->ply_limit = player.ply_limit;
     return NK_OK;
 }
 

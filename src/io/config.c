@@ -58,6 +58,7 @@
 #include "evolve/crossover.h"
 #include "evolve/mutate.h"
 #include "search/player.h"
+#include "rules/rules.h"
 
 /* =====================================================================
  * The schema
@@ -398,6 +399,32 @@ nk_status nk_config_settings(const nk_config *cfg, nk_run_settings *run, nk_outp
             return nk_fail(NK_EINVAL, err, errlen, "%s: the value '%s' does not fit its field",
                            schema[i].key, cfg->v[i].text);
     }
+    return NK_OK;
+}
+
+nk_status nk_config_run_player(const char *text, const char *origin, nk_run_player *out,
+                               const nk_variant **variant, char *err, size_t errlen)
+{
+    nk_config *cfg = NULL;
+    nk_run_settings s;
+    const nk_variant *v = NULL;
+    char e2[NK_MSG_MAX];
+    nk_status st = nk_config_new(&cfg, e2, sizeof e2);
+    if (st == NK_OK)
+        st = nk_config_load_string(cfg, text ? text : "", origin, e2, sizeof e2);
+    if (st == NK_OK)
+        st = nk_config_settings(cfg, &s, NULL, e2, sizeof e2);
+    if (st == NK_OK && (v = nk_variant_find(s.experiment.variant)) == NULL)
+        st = nk_fail(NK_EFORMAT, e2, sizeof e2, "unknown variant '%s'", s.experiment.variant);
+    if (st == NK_OK)
+        st = nk_run_player_of(&s, out, e2, sizeof e2);
+    nk_config_free(cfg);
+    if (st == NK_ENOMEM)
+        return nk_fail(st, err, errlen, "out of memory");
+    if (st != NK_OK)
+        return nk_fail(NK_EFORMAT, err, errlen, "%s", e2);
+    if (variant != NULL)
+        *variant = v;
     return NK_OK;
 }
 

@@ -172,6 +172,15 @@ const char *nk_config_origin(const nk_config *cfg, const char *key, char *buf, s
 nk_status nk_config_settings(const nk_config *cfg, nk_run_settings *run, nk_output_settings *out,
                              char *err, size_t errlen);
 
+/* The evolving players of a run from its stored config text (the run
+ * file's `config` attribute): the config read from text (origin names it
+ * in messages), its typed settings, the variant, and nk_run_player_of, the
+ * one source of a run's player.  *variant may be NULL when not wanted.
+ * NK_ENOMEM, or NK_EFORMAT with a message for a config that does not read
+ * or names an unknown variant. */
+nk_status nk_config_run_player(const char *text, const char *origin, nk_run_player *out,
+                               const nk_variant **variant, char *err, size_t errlen);
+
 /* ===== comparing ===== */
 
 /* Lists into keys[0..max) the schema keys whose values differ between a and

@@ -335,23 +335,13 @@ static nk_status run_player(const char *file, char *spec_head, size_t len, size_
         nk_backup_hint(file, e2, sizeof e2);
         return nk_fail(st, err, errlen, "'%s@champions': %s", file, e2);
     }
-    const nk_run_meta *m = nk_run_get_meta(run);
     *gens = nk_run_generations(run);
-    nk_config *cfg = NULL;
-    st = nk_config_new(&cfg, e2, sizeof e2);
-    if (st == NK_OK)
-        st = nk_config_load_string(cfg, m->config ? m->config : "", file, e2, sizeof e2);
-    nk_run_settings s;
     nk_run_player player;
-    if (st == NK_OK)
-        st = nk_config_settings(cfg, &s, NULL, e2, sizeof e2);
-    if (st == NK_OK)
-        st = nk_run_player_of(&s, &player, e2, sizeof e2);
+    st = nk_config_run_player(nk_run_get_meta(run)->config, file, &player, NULL, e2, sizeof e2);
     if (st != NK_OK)
         nk_fail(st, err, errlen, "'%s@champions': the run's config: %s", file, e2);
     else
         snprintf(spec_head, len, "%s", player.spec.text);
-    nk_config_free(cfg);
     nk_run_close(run);
     return st;
 }
