@@ -20,7 +20,8 @@ absolute path of a program (/usr/bin/X, /bin/X, /usr/sbin/X, /sbin/X) in
 those scripts, the Python files (scripts/, experiments/, analysis/,
 tests/), notebooks/*.ipynb, the CMakeLists.txt files and the C tests, and
 the top-level modules that the Python files, the notebooks, `python3 -c`
-strings and Python heredocs import.  Each program is found on PATH and its
+strings and Python heredocs import, and the programs that the Python files
+run by name (subprocess, os.exec*, os.posix_spawn with a literal name).  Each program is found on PATH and its
 package asked of `dpkg -S`; each module's file likewise.  MAPPING below
 names the package of a program that may be missing here (called only where
 installed).  --list prints the table: name, path, package, why allowed.
@@ -66,7 +67,9 @@ WRAPPERS = {"nice", "nohup", "exec", "env", "timeout", "xargs", "setsid", "chroo
 WRAPPER_OPTS_WITH_ARG = {"-n", "-s", "-k", "-I", "-P", "-L", "-d", "-u", "-C", "-E"}
 SEPARATORS = {";", "&&", "||", "|", "|&", "&", "(", ")", "\n", "{", "}", ";;", ";&", ";;&"}
 REDIRECTS = {">", ">>", "<", "<>", ">&", "<&", "&>", "&>>", ">|", "<<<"}
-ABS_PROGRAM = re.compile(r"(?<![\w./-])(/(?:usr/)?s?bin/[A-Za-z0-9_.+-]+)")
+ABS_PROGRAM = re.compile(r"(?<![\w./-])(/(?:usr/)?s?bin/[A-Za-z0-9_.+-]*[A-Za-z0-9_+-])")
+PY_PROGRAM = re.compile(r"(?:subprocess\.(?:run|call|check_call|check_output|Popen)|os\.exec\w*"
+                        r"|os\.posix_spawnp?)\(\s*\[?\s*[\"']([\w.+/-]+)[\"']")
 PY_IMPORT = re.compile(r"^\s*(?:import\s+([\w.]+(?:\s*,\s*[\w.]+)*)|from\s+([\w.]+)\s+import)", re.M)
 
 
@@ -546,7 +549,11 @@ def main(argv):
             for m in ABS_PROGRAM.finditer(code):
                 found.append((m.group(1), f"{rel}:{n}"))
     for p in python:
-        py_texts.append((open(p, errors="replace").read(), os.path.relpath(p, root)))
+        rel = os.path.relpath(p, root)
+        text = open(p, errors="replace").read()
+        py_texts.append((text, rel))
+        for m in PY_PROGRAM.finditer(text):  # programs a Python file runs by name
+            found.append((m.group(1), f"{rel}:{text.count(chr(10), 0, m.start()) + 1}"))
     for p in notebooks:
         nb = json.load(open(p))
         code = "\n".join("".join(c["source"]) for c in nb.get("cells", []) if c.get("cell_type") == "code")

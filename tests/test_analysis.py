@@ -88,6 +88,99 @@ class Analysis(unittest.TestCase):
         finally:
             na._READERS.pop()
 
+    def test_tournament_and_ciao_files(self):
+        import h5py
+        import numpy as np
+        tour = os.path.join(self.tmp.name, "t.h5")
+        subprocess.run([NICKAR, "tournament", "--variant", "abapa", "--games", "2",
+                        "--threads", "1", "--quiet", "--output", tour,
+                        "random", "greedy", "ab:depth=1"], check=True, stdout=subprocess.DEVNULL)
+        t = na.read(tour)  # chosen by its kind
+        self.assertEqual(t["kind"], "tournament")
+        self.assertEqual(t["players"], ["random", "greedy", "ab:depth=1"])
+        self.assertEqual((t["variant"], t["done"], t["total"]), ("abapa", 3, 3))
+        with h5py.File(tour, "r") as f:
+            self.assertTrue(np.array_equal(t["score"], f["cross/score"][:]))
+            played = f["cross/wins"][:] + f["cross/draws"][:] + f["cross/losses"][:]
+            self.assertTrue(np.array_equal(t["games"], played))
+            self.assertTrue(np.array_equal(t["ratings"]["elo"], f["ratings"]["elo"]))
+        self.assertEqual(int(t["games"].sum()), 2 * 2 * 3)  # 3 pairings, 2 games, both sides
+        ciao = os.path.join(self.tmp.name, "run.ciao.h5")
+        subprocess.run([NICKAR, "ciao", self.runfile, "--games", "2", "--threads", "1",
+                        "--output", ciao], check=True, stdout=subprocess.DEVNULL)
+        c = na.read(ciao)
+        self.assertEqual(c["kind"], "ciao")
+        self.assertEqual(len(c["generations"]), 3)  # every generation's champion
+        self.assertEqual(c["score"].shape, (3, 3))
+        with h5py.File(ciao, "r") as f:
+            for k in ("generations", "score", "master", "ciao", "nash_mix"):
+                self.assertTrue(np.array_equal(c[k], f[k][()], equal_nan=True), k)
+        # one line naming what is wrong, for each kind of bad input
+        for fn, kind in ((na.read_tournament, "tournament"), (na.read_ciao, "ciao")):
+            for bad, words in ((os.path.join(self.tmp.name, "none.h5"), "no such file"),
+                               (self.tmp.name, "not a regular file"),
+                               (os.path.join(self.tmp.name, "x.txt"), "not an HDF5 file"),
+                               (self.runfile, f"not a nickar {kind} file")):
+                if bad.endswith("x.txt"):
+                    with open(bad, "w") as f:
+                        f.write("text\n")
+                with self.assertRaises(ValueError) as e:
+                    fn(bad)
+                self.assertIn(words, str(e.exception))
+                self.assertNotIn("\n", str(e.exception))
+        with self.assertRaisesRegex(ValueError, "not a nickar ciao file"):
+            na.read_ciao(tour)
+        with self.assertRaisesRegex(ValueError, "not a nickar tournament file"):
+            na.read_tournament(ciao)
+
+    def test_studylib(self):
+        sys.path.insert(0, os.path.join(SRC, "experiments"))
+        import pandas as pd
+        import studylib as sl
+        self.assertIs(sl.na, na)
+        self.assertEqual([sl.num(1.25, 1), sl.num(None), sl.num(float("nan"), 3), sl.f0(2.5),
+                          sl.f3(0.5)], ["1.2", "-", "-", "2", "0.500"])
+        self.assertEqual(sl.interval(1, 0.5, 1.5, 1), "1.0 [0.5, 1.5]")
+        self.assertEqual(sl.records(pd.DataFrame({"a": [1, 2]})), [{"a": 1}, {"a": 2}])
+        p = os.path.join(self.tmp.name, "r.json")
+        sl.write_json(p, {"x": [1]}, end="\n")
+        with open(p) as f:
+            self.assertEqual(f.read(), '{\n "x": [\n  1\n ]\n}\n')
+        sl.write_lines(p, ["a", "b"])
+        with open(p) as f:
+            self.assertEqual(f.read(), "a\nb")
+        a = sl.settings(out="o", seeds=2)
+        self.assertEqual((a.out, a.seeds), ("o", 2))
+
+    def test_timecmd(self):
+        """experiments/timecmd.py: wall, user and system seconds and peak
+        memory of the command, in GNU time's "%e %U %S %M" form; its exit
+        status."""
+        timecmd = os.path.join(SRC, "experiments", "timecmd.py")
+        out = os.path.join(self.tmp.name, "t.txt")
+        # a child that holds about 60 MB and burns some CPU
+        code = "x = bytearray(60_000_000); s = sum(range(3_000_000))"
+        r = subprocess.run([sys.executable, timecmd, out, sys.executable, "-c", code])
+        self.assertEqual(r.returncode, 0)
+        with open(out) as f:
+            line = f.read()
+        fields = line.split()
+        self.assertEqual(len(fields), 4)
+        wall, user, system, rss = float(fields[0]), float(fields[1]), float(fields[2]), int(fields[3])
+        self.assertGreater(rss, 60_000)  # KB
+        self.assertLess(rss, 1_000_000)
+        self.assertGreater(user + system, 0.0)
+        self.assertGreaterEqual(wall, 0.0)
+        self.assertRegex(line, r"^\d+\.\d\d \d+\.\d\d \d+\.\d\d \d+\n$")
+        r = subprocess.run([sys.executable, timecmd, out, "sh", "-c", "exit 3"])
+        self.assertEqual(r.returncode, 3)
+        r = subprocess.run([sys.executable, timecmd, out, "sh", "-c", "kill -TERM $$"])
+        self.assertEqual(r.returncode, 128 + 15)
+        r = subprocess.run([sys.executable, timecmd, out, os.path.join(self.tmp.name, "none")],
+                           stderr=subprocess.PIPE, text=True)
+        self.assertEqual(r.returncode, 127)
+        self.assertIn("cannot run", r.stderr)
+
     def test_score_interval(self):
         # 6 wins, 2 draws, 2 losses: score 0.7; per-game deviations
         # 0.3 (x6), -0.2 (x2), -0.7 (x2): variance (0.54 + 0.08 + 0.98) / 10

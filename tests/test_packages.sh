@@ -22,7 +22,7 @@ check "the list is not empty ($n programs and modules)" test "$n" -ge 40
 # a few that must be found, each with its package and why it is allowed
 for row in "program	awk	mawk	priority required" "program	cmake	cmake	setup.sh" \
            "program	/usr/bin/python3	python3-minimal	setup.sh" "module	numpy	python3-numpy	setup.sh" \
-           "module	h5py	python3-h5py" "module	resource	python3	standard library" \
+           "module	h5py	python3-h5py" "module	json	python3	standard library" \
            "program	chromium	chromium	setup.sh" "program	sed	sed	essential"; do
   check "found: ${row//	/ }" grep -qF "$row" "$tmp/list"
 done
@@ -50,6 +50,7 @@ PY~nickar_no_module_1~a module in a Python heredoc"
   "scripts/plot_fitness.py~import os, nickar_no_module_2~nickar_no_module_2~a module in a script"
   "experiments/timecmd.py~from nickar_no_module_3.sub import x~nickar_no_module_3~a from-import"
   "tests/test_mpi.sh~/usr/bin/python3 -c \"import nickar_no_module_4\"~nickar_no_module_4~a module in python3 -c"
+  "scripts/board.py~subprocess.run([\"cowsay-nickar-5\", \"x\"])~cowsay-nickar-5~a program a Python script runs"
 )
 # split ROW: its four fields, file~text~name~desc (the text may span lines)
 split() {

@@ -7,10 +7,13 @@ OUT/results.csv, OUT/results.json and OUT/README.md (the tables, then
 OUT/discussion.md when it exists: what the numbers mean, written by hand).
 """
 import csv
-import json
+import os
 import re
 import sys
 from pathlib import Path
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import studylib as sl  # noqa: E402  (the studies' shared library)
 
 VARIANTS = ["antigua", "speightstown", "bridgetown", "abapa", "adjikui"]
 NAMES = {1: "one seed a pit (12 seeds)", 2: "two seeds a pit (24 seeds)"}
@@ -39,6 +42,7 @@ def parse_solve(text):
 
 
 def read_times(path):
+    """times.tsv's rows by (variant, step)."""
     with open(path) as f:
         rows = list(csv.DictReader(f, delimiter="\t"))
     return {(r["variant"], r["step"]): r for r in rows}
@@ -75,24 +79,23 @@ def collect(out):
 
 
 def cell(x):
+    """A table cell: empty for a missing number."""
     return "" if x is None else str(x)
 
 
-def main():
-    if len(sys.argv) != 2:
-        sys.exit("usage: report.py OUT")
-    out = Path(sys.argv[1])
-    rows = collect(out)
-    if not rows:
-        sys.exit(f"report.py: no k<K>/<variant>.solve under {out}")
+def write_tables(out, rows):
+    """results.csv (without each move's detail) and results.json."""
     flat = [{k: v for k, v in r.items() if k != "move_detail"} for r in rows]
     with open(out / "results.csv", "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(flat[0]))
         w.writeheader()
         w.writerows(flat)
-    with open(out / "results.json", "w") as f:
-        json.dump(rows, f, indent=1)
-        f.write("\n")
+    sl.write_json(out / "results.json", rows, end="\n")
+
+
+def readme(out, rows):
+    """README.md: a table of values and one of compute for each K, then
+    discussion.md when it exists."""
     md = ["# Small games solved",
           "",
           "Each variant played from its start position with one or two seeds a",
@@ -122,8 +125,20 @@ def main():
     disc = out / "discussion.md"
     if disc.exists():
         md += [disc.read_text().rstrip(), ""]
-    (out / "README.md").write_text("\n".join(md))
+    sl.write_lines(out / "README.md", md)
+
+
+def main(argv):
+    """report.py OUT: every output."""
+    if len(argv) != 2:
+        sys.exit("usage: report.py OUT")
+    out = Path(argv[1])
+    rows = collect(out)
+    if not rows:
+        sys.exit(f"report.py: no k<K>/<variant>.solve under {out}")
+    write_tables(out, rows)
+    readme(out, rows)
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv)

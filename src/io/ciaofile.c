@@ -19,18 +19,8 @@
 
 /* ===== the champions ===== */
 
-/* The index of the highest fitness, the first of ties. */
-static size_t best_of(const double *fitness, size_t n)
-{
-    size_t b = 0;
-    for (size_t i = 1; i < n; i++)
-        if (fitness[i] > fitness[b])
-            b = i;
-    return b;
-}
-
 /* The spec, variant and ply limit of the run's evolving players, from its
- * stored configuration. */
+ * stored configuration (run/settings.h, nk_run_player_of). */
 static nk_status run_player(nk_ciao_source *out, const nk_run_meta *m, char *err, size_t errlen)
 {
     nk_config *cfg = NULL;
@@ -43,12 +33,12 @@ static nk_status run_player(nk_ciao_source *out, const nk_run_meta *m, char *err
         st = nk_config_settings(cfg, &s, NULL, e2, sizeof e2);
     if (st == NK_OK && (out->variant = nk_variant_find(s.experiment.variant)) == NULL)
         st = nk_fail(NK_EFORMAT, e2, sizeof e2, "unknown variant '%s'", s.experiment.variant);
+    nk_run_player player;
+    if (st == NK_OK)
+        st = nk_run_player_of(&s, &player, e2, sizeof e2);
     if (st == NK_OK) {
-        char text[160];
-        snprintf(text, sizeof text, "ab:depth=%d,features=%s,tt=%d", s.player.depth,
-                 s.player.features, s.player.tt);
-        out->ply_limit = (unsigned)s.player.ply_limit;
-        st = nk_spec_parse(&out->spec, text, e2, sizeof e2);
+        out->spec = player.spec;
+        out->ply_limit = player.ply_limit;
     }
     nk_config_free(cfg);
     if (st == NK_ENOMEM)
@@ -113,7 +103,7 @@ nk_status nk_ciao_source_read(nk_ciao_source *out, const char *path, size_t ever
             nk_fail(st, err, errlen, "%s", e2);
             break;
         }
-        size_t b = best_of(fitness, m->n);
+        size_t b = nk_fitness_best(fitness, m->n);
         out->gen[k] = (int32_t)gen;
         out->ids[k] = ids[b];
         memcpy(out->weights + k * m->d, genome + b * m->d, m->d * sizeof *genome);
