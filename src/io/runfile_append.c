@@ -79,30 +79,23 @@ static nk_status check_rows(const nk_run *run, const nk_run_gen *gen, int32_t g,
     for (size_t i = 0; i < gen->n_games; i++) {
         const nk_run_game *r = &gen->games[i];
         if (r->generation != g)
-            return nk_fail(NK_EINVAL, err, len,
-                           "game %zu has generation %d, "
-                           "not %d",
-                           i, (int)r->generation, (int)g);
+            return nk_fail(NK_EINVAL, err, len, "game %zu has generation %d, not %d", i,
+                           (int)r->generation, (int)g);
         if (r->winner < 0 || r->winner > 2)
             return nk_fail(NK_EINVAL, err, len, "game %zu has winner %d", i, (int)r->winner);
     }
     for (size_t i = 0; i < gen->n_bench; i++) {
         const nk_run_bench *r = &gen->bench[i];
         if (r->generation != g)
-            return nk_fail(NK_EINVAL, err, len,
-                           "benchmark row %zu has "
-                           "generation %d, not %d",
-                           i, (int)r->generation, (int)g);
+            return nk_fail(NK_EINVAL, err, len, "benchmark row %zu has generation %d, not %d", i,
+                           (int)r->generation, (int)g);
         if (memchr(r->opponent, '\0', sizeof r->opponent) == NULL)
             return nk_fail(NK_EINVAL, err, len,
-                           "benchmark row %zu: the "
-                           "opponent is longer than %d bytes",
-                           i, NK_RUN_OPPONENT_LEN - 1);
+                           "benchmark row %zu: the opponent is longer than %d bytes", i,
+                           NK_RUN_OPPONENT_LEN - 1);
         if (!(r->score >= 0.0 && r->score <= 1.0))
-            return nk_fail(NK_ERANGE, err, len,
-                           "benchmark row %zu: score "
-                           "%g is not in [0, 1]",
-                           i, r->score);
+            return nk_fail(NK_ERANGE, err, len, "benchmark row %zu: score %g is not in [0, 1]", i,
+                           r->score);
     }
     return NK_OK;
 }
@@ -121,9 +114,7 @@ static nk_status check_gen(const nk_run *run, const nk_run_gen *gen, char *err, 
                                            : "'%s' has no step sizes (sigma)",
                        run->path);
     if (gen->stats.generation != g)
-        return nk_fail(NK_EINVAL, err, len,
-                       "the stats row has generation "
-                       "%d, not %d",
+        return nk_fail(NK_EINVAL, err, len, "the stats row has generation %d, not %d",
                        (int)gen->stats.generation, (int)g);
     nk_status st = check_rows(run, gen, g, err, len);
     if (st != NK_OK)
@@ -136,21 +127,12 @@ static nk_status check_gen(const nk_run *run, const nk_run_gen *gen, char *err, 
             return nk_fail(NK_EINVAL, err, len, "bad checkpoint name '%s'",
                            b->name != NULL ? b->name : "");
         if (b->kind != NK_RUN_F64 && b->kind != NK_RUN_U8)
-            return nk_fail(NK_EINVAL, err, len,
-                           "checkpoint '%s' has an "
-                           "unknown kind",
-                           b->name);
+            return nk_fail(NK_EINVAL, err, len, "checkpoint '%s' has an unknown kind", b->name);
         if (b->count > 0 && b->data == NULL)
-            return nk_fail(NK_EINVAL, err, len,
-                           "checkpoint '%s' has no "
-                           "data",
-                           b->name);
+            return nk_fail(NK_EINVAL, err, len, "checkpoint '%s' has no data", b->name);
         for (size_t j = 0; j < i; j++)
             if (strcmp(gen->blobs[j].name, b->name) == 0)
-                return nk_fail(NK_EINVAL, err, len,
-                               "checkpoint '%s' given "
-                               "twice",
-                               b->name);
+                return nk_fail(NK_EINVAL, err, len, "checkpoint '%s' given twice", b->name);
     }
     return NK_OK;
 }
@@ -306,9 +288,7 @@ nk_status nk_run_append_generation(nk_run *run, const nk_run_gen *gen, char *err
         return nk_fail(NK_EINVAL, err, len, "'%s' is open read-only", run->path);
     if (!run->w.ok)
         return nk_fail(NK_EIO, err, len,
-                       "'%s': a write failed earlier; "
-                       "open the file again to continue",
-                       run->path);
+                       "'%s': a write failed earlier; open the file again to continue", run->path);
     nk_status st = check_gen(run, gen, err, len);
     if (st != NK_OK)
         return st;
@@ -322,8 +302,7 @@ nk_status nk_run_append_generation(nk_run *run, const nk_run_gen *gen, char *err
     if (e != 0) {
         nk_run_free_names(names, gen->n_blobs);
         return nk_fail(NK_EIO, err, len,
-                       "writing '%s' failed at generation "
-                       "%zu: cannot reserve %zu bytes: %s",
+                       "writing '%s' failed at generation %zu: cannot reserve %zu bytes: %s",
                        run->path, g, 2 * bytes + RESERVE_BASE, strerror(e));
     }
     nk_run_stats stats = gen->stats;
@@ -340,10 +319,8 @@ nk_status nk_run_append_generation(nk_run *run, const nk_run_gen *gen, char *err
         put_checkpoint(run, gen) && nk_run_flush(run, false);
     if (!good) {
         nk_run_free_names(names, gen->n_blobs);
-        return nk_fail(NK_EIO, err, len,
-                       "writing '%s' failed at generation "
-                       "%zu: %s: %s",
-                       run->path, g, run->w.what, run->w.why);
+        return nk_fail(NK_EIO, err, len, "writing '%s' failed at generation %zu: %s: %s", run->path,
+                       g, run->w.what, run->w.why);
     }
     nk_run_free_names(run->blob_names, run->n_blobs);
     run->blob_names = names;
@@ -363,16 +340,12 @@ nk_status nk_run_truncate(nk_run *run, bool *dropped, char *err, size_t len)
         return nk_fail(NK_EINVAL, err, len, "'%s' is open read-only", run->path);
     if (!run->w.ok)
         return nk_fail(NK_EIO, err, len,
-                       "'%s': a write failed earlier; "
-                       "open the file again to continue",
-                       run->path);
+                       "'%s': a write failed earlier; open the file again to continue", run->path);
     if (!run->needs_repair)
         return NK_OK;
     int e = reserve(run, RESERVE_BASE);
     if (e != 0)
-        return nk_fail(NK_EIO, err, len,
-                       "truncating '%s' failed: cannot "
-                       "reserve %d bytes: %s",
+        return nk_fail(NK_EIO, err, len, "truncating '%s' failed: cannot reserve %d bytes: %s",
                        run->path, RESERVE_BASE, strerror(e));
     if (!repair(run, &changed) || !nk_run_flush(run, true)) {
         return nk_fail(NK_EIO, err, len, "truncating '%s' failed: %s: %s", run->path, run->w.what,

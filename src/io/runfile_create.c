@@ -24,8 +24,7 @@ static nk_status check_meta(const nk_run_meta *meta, char *err, size_t len)
         return nk_fail(NK_EINVAL, err, len, "no run metadata");
     if (meta->n < 1 || meta->d < 1)
         return nk_fail(NK_EINVAL, err, len,
-                       "a run needs at least one individual and one gene "
-                       "(N = %zu, D = %zu)",
+                       "a run needs at least one individual and one gene (N = %zu, D = %zu)",
                        meta->n, meta->d);
     /* HDF5 chunks are below 4 GiB: one generation of genomes must fit. */
     if (meta->d > (UINT32_MAX / 8) / meta->n)

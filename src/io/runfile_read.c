@@ -34,9 +34,8 @@ static nk_status read_root_attrs(nk_run *run)
         return st;
     if (schema != NK_RUN_SCHEMA_VERSION)
         return nk_h5r_fail(&run->r, NK_EFORMAT,
-                           "'%s' has schema_version %d; this nickar reads "
-                           "version %d",
-                           run->path, (int)schema, NK_RUN_SCHEMA_VERSION);
+                           "'%s' has schema_version %d; this nickar reads version %d", run->path,
+                           (int)schema, NK_RUN_SCHEMA_VERSION);
     for (size_t i = 0; i < COUNT(nk_run_text_attr); i++) {
         nk_h5_got got = nk_h5r_get_text(&run->r, run->file, nk_run_text_attr[i], &run->text[i]);
         if (got != NK_H5_GOT)
@@ -122,8 +121,7 @@ static nk_status read_features(nk_run *run)
     size_t each = vlen ? 16 : size;
     if (ft < 0 || each == 0 || d > run->r.file_size / each)
         st = nk_h5r_damaged(&run->r,
-                            "/features claims %llu names of %zu bytes in a file of "
-                            "%llu bytes",
+                            "/features claims %llu names of %zu bytes in a file of %llu bytes",
                             (unsigned long long)d, each, (unsigned long long)run->r.file_size);
     /* fixed-length names: their one chunk is where it must be */
     else if (!vlen)
@@ -160,16 +158,12 @@ static nk_status open_pop_ds(nk_run *run, hid_t dapl)
     if (st != NK_OK)
         return st;
     if (dims[1] < 1 || dims[2] != run->meta.d)
-        return nk_h5r_foreign(&run->r,
-                              "/population/genome is [%llu, %llu, %llu] for %zu "
-                              "features",
+        return nk_h5r_foreign(&run->r, "/population/genome is [%llu, %llu, %llu] for %zu features",
                               (unsigned long long)dims[0], (unsigned long long)dims[1],
                               (unsigned long long)dims[2], run->meta.d);
     /* As on creation, one generation of genomes fits an HDF5 chunk. */
     if (dims[2] > (UINT32_MAX / 8) / dims[1])
-        return nk_h5r_damaged(&run->r,
-                              "/population/genome is [%llu, "
-                              "%llu, %llu]",
+        return nk_h5r_damaged(&run->r, "/population/genome is [%llu, %llu, %llu]",
                               (unsigned long long)dims[0], (unsigned long long)dims[1],
                               (unsigned long long)dims[2]);
     run->meta.n = (size_t)dims[1];
@@ -215,10 +209,7 @@ static nk_status open_tables(nk_run *run)
         if (!nk_h5_compound_fits(ft)) {
             if (ft >= 0)
                 H5Tclose(ft);
-            return nk_h5r_damaged(&run->r,
-                                  "the row type of %s does not "
-                                  "fit together",
-                                  t->path);
+            return nk_h5r_damaged(&run->r, "the row type of %s does not fit together", t->path);
         }
         for (size_t m = 0; m < t->count; m++) {
             const member *mb = &t->members[m];
@@ -328,9 +319,7 @@ static nk_status open_checkpoint(nk_run *run)
     if (got != NK_H5_GOT)
         return nk_h5r_bad_attr(&run->r, got, name, attr, "an integer");
     if (gen < -1 || games < 0 || bench < 0)
-        return nk_h5r_foreign(&run->r,
-                              "%s says generation %d, %lld games, %lld benchmark "
-                              "rows",
+        return nk_h5r_foreign(&run->r, "%s says generation %d, %lld games, %lld benchmark rows",
                               name, (int)gen, (long long)games, (long long)bench);
     if (run->n_blobs > 1)
         qsort(run->blob_names, run->n_blobs, sizeof *run->blob_names, nk_run_cmp_names);
@@ -352,9 +341,7 @@ static nk_status check_lengths(nk_run *run)
                                                : run->gens;
         if (ds < 0) { /* sigma or games, which may be absent */
             if (want > 0 && i != P_SIGMA)
-                return nk_h5r_foreign(&run->r,
-                                      "%zu rows of %s are complete but it does not "
-                                      "exist",
+                return nk_h5r_foreign(&run->r, "%zu rows of %s are complete but it does not exist",
                                       want, path);
             continue;
         }
@@ -367,10 +354,9 @@ static nk_status check_lengths(nk_run *run)
                          : run->tab[i - P_COUNT].size;
         uint64_t room = i == P_COUNT + T_GAMES ? run->r.file_size * 1032 : run->r.file_size;
         if (row > 0 && want > room / row)
-            return nk_h5r_damaged(&run->r,
-                                  "%zu rows of %s are complete "
-                                  "but a file of %llu bytes cannot hold them",
-                                  want, path, (unsigned long long)run->r.file_size);
+            return nk_h5r_damaged(
+                &run->r, "%zu rows of %s are complete but a file of %llu bytes cannot hold them",
+                want, path, (unsigned long long)run->r.file_size);
         hsize_t rows = nk_h5_rows_of(ds);
         if (rows < want)
             return nk_h5r_foreign(&run->r, "%s has %llu rows but %zu are complete", path,
@@ -429,11 +415,11 @@ static nk_status check_path(nk_h5r *r, bool writable, uint64_t *size)
     close(fd);
     if (got == (ssize_t)sizeof head && memcmp(head, HDF5_SIGNATURE, 8) == 0 && head[8] < 2 &&
         !old_format_allowed())
-        return nk_h5r_foreign(r,
-                              "its HDF5 format (superblock v%u) has no checksums; if it is "
-                              "a run file of nickar's old format, set NICKAR_READ_OLD_FORMAT=1 "
-                              "to read it",
-                              (unsigned)head[8]);
+        return nk_h5r_foreign(
+            r,
+            "its HDF5 format (superblock v%u) has no checksums; if it is a run file of nickar's "
+            "old format, set NICKAR_READ_OLD_FORMAT=1 to read it",
+            (unsigned)head[8]);
     htri_t is = H5Fis_hdf5(path);
     if (is <= 0) {
         nk_h5_why w = nk_h5_why_last();
@@ -525,9 +511,7 @@ nk_status nk_run_read_population(nk_run *run, size_t g, const nk_run_pop *pop, c
 {
     nk_h5r_begin(&run->r, err, len);
     if (g >= run->gens)
-        return nk_h5r_fail(&run->r, NK_ERANGE,
-                           "'%s' has no generation %zu "
-                           "(%zu complete)",
+        return nk_h5r_fail(&run->r, NK_ERANGE, "'%s' has no generation %zu (%zu complete)",
                            run->path, g, run->gens);
     if (pop->sigma != NULL && !run->meta.has_sigma)
         return nk_h5r_fail(&run->r, NK_EINVAL, "'%s' has no step sizes (sigma)", run->path);
@@ -554,9 +538,8 @@ static nk_status read_table(nk_run *run, int which, size_t rows, size_t first, s
     const table *t = &run->tab[which];
     if (first > rows || count > rows - first)
         return nk_h5r_fail(&run->r, NK_ERANGE,
-                           "'%s': rows %zu..%zu of %s do "
-                           "not exist (%zu complete)",
-                           run->path, first, first + count, t->path, rows);
+                           "'%s': rows %zu..%zu of %s do not exist (%zu complete)", run->path,
+                           first, first + count, t->path, rows);
     if (count > 0)
         memset(out, 0, count * t->size); /* members the file lacks are 0 */
     return nk_h5r_rows(&run->r, t->ds, t->path, first, count, t->mem, out);
@@ -597,10 +580,8 @@ nk_status nk_run_open_blob(nk_run *run, const char *name, hid_t *out, nk_run_kin
         return nk_h5r_fail(&run->r, NK_EFORMAT, "'%s' has no checkpoint '%s'", run->path, name);
     hid_t ds = H5Dopen2(run->file, path, H5P_DEFAULT);
     if (ds < 0)
-        return nk_h5r_fail(&run->r, NK_EFORMAT,
-                           "'%s': checkpoint '%s' is not a "
-                           "dataset",
-                           run->path, name);
+        return nk_h5r_fail(&run->r, NK_EFORMAT, "'%s': checkpoint '%s' is not a dataset", run->path,
+                           name);
     hid_t t = H5Dget_type(ds), space = H5Dget_space(ds);
     hsize_t n = 0;
     /* one dimension, before HDF5 writes the dimensions into n */
@@ -619,15 +600,12 @@ nk_status nk_run_open_blob(nk_run *run, const char *name, hid_t *out, nk_run_kin
     if (rank != 1 || (!f64 && !u8)) {
         H5Dclose(ds);
         return nk_h5r_fail(&run->r, NK_EFORMAT,
-                           "'%s': checkpoint '%s' is not "
-                           "a 1-D float64 or uint8 array",
-                           run->path, name);
+                           "'%s': checkpoint '%s' is not a 1-D float64 or uint8 array", run->path,
+                           name);
     }
     if (n > run->r.file_size / size) { /* uncompressed: it lies in the file */
         H5Dclose(ds);
-        return nk_h5r_damaged(&run->r,
-                              "checkpoint '%s' claims %llu "
-                              "values in a file of %llu bytes",
+        return nk_h5r_damaged(&run->r, "checkpoint '%s' claims %llu values in a file of %llu bytes",
                               name, (unsigned long long)n, (unsigned long long)run->r.file_size);
     }
     *out = ds;
@@ -661,10 +639,8 @@ nk_status nk_run_read_checkpoint(nk_run *run, const char *name, nk_run_kind kind
     if (k != kind || n != count) {
         H5Dclose(ds);
         return nk_h5r_fail(&run->r, NK_EFORMAT,
-                           "'%s': checkpoint '%s' holds "
-                           "%zu %s values, not %zu %s",
-                           run->path, name, n, kind_name[k], count,
-                           kind == NK_RUN_U8 ? kind_name[1] : kind_name[0]);
+                           "'%s': checkpoint '%s' holds %zu %s values, not %zu %s", run->path, name,
+                           n, kind_name[k], count, kind == NK_RUN_U8 ? kind_name[1] : kind_name[0]);
     }
     char what[128];
     snprintf(what, sizeof what, "checkpoint '%s'", name);

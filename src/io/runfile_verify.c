@@ -23,19 +23,17 @@ static nk_status digest_table_row(nk_run *run, int i, size_t r, const char *row,
     if (i == T_STATS) {
         const nk_run_stats *s = (const nk_run_stats *)row;
         if (nk_run_digest_row(dg[r], t, row) != s->rows_digest)
-            return nk_h5r_damaged(&run->r,
-                                  "the rows of generation %zu "
-                                  "do not match the digest of its /stats row",
-                                  r + 1);
+            return nk_h5r_damaged(
+                &run->r, "the rows of generation %zu do not match the digest of its /stats row",
+                r + 1);
         return NK_OK;
     }
     int32_t g; /* every table's first member is its generation */
     memcpy(&g, row + t->members[0].offset, sizeof g);
     if (g < 0 || (size_t)g >= run->gens)
-        return nk_h5r_damaged(&run->r,
-                              "row %zu of %s names generation "
-                              "%ld, not one of the %zu complete ones",
-                              r, t->path, (long)g + 1, run->gens);
+        return nk_h5r_damaged(
+            &run->r, "row %zu of %s names generation %ld, not one of the %zu complete ones", r,
+            t->path, (long)g + 1, run->gens);
     dg[g] = nk_run_digest_row(dg[g], t, row);
     return NK_OK;
 }
