@@ -199,10 +199,15 @@ def exemption(lines, first):
         else:
             break
         k -= 1
-    for s in reversed(block):
+    block.reverse()
+    for k, s in enumerate(block):
         m = MARK.search(s)
         if m:
-            return m.group(1).strip().rstrip("*/").strip()
+            # the reason: the rest of the mark's line and the comment's
+            # lines after it
+            words = [m.group(1)] + [re.sub(r"^(/\*+|\*+|//)", "", t) for t in block[k + 1:]]
+            reason = " ".join(" ".join(words).replace("*/", " ").split())
+            return reason
     return None
 
 

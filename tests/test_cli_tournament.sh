@@ -123,7 +123,7 @@ o = objs[0]
 names = [p["name"] for p in o["players"]]
 assert names == ["rnd", "greedy", "champ:g1", "champ:g3", "tiny:g1", "tiny:g2", "tiny:g3"], names
 spec = {p["name"]: p["spec"] for p in o["players"]}
-assert spec["tiny:g2"].startswith("ab:depth=1,features=positional,weights=") and spec["tiny:g2"].endswith("tiny.h5@gen=2,rank=0"), spec
+assert spec["tiny:g2"].startswith("ab:depth=1,features=positional,tt=0,weights=") and spec["tiny:g2"].endswith("tiny.h5@gen=2,rank=0"), spec
 '
 
 # ----- --unit match: every result a whole match, played as nickar match --unit match plays it

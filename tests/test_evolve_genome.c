@@ -206,6 +206,27 @@ static void test_pop_basics(void **state)
     nk_genome_free(g);
 }
 
+/* The champion rule (nk_fitness_best, nk_fitness_better): the highest
+ * fitness, the first of ties, NaN after every number. */
+static void test_champion_rule(void **state)
+{
+    (void)state;
+    const double ties[] = {1, 3, 2, 3, -INFINITY};
+    assert_int_equal(nk_fitness_best(ties, 5), 1);
+    assert_int_equal(nk_fitness_best(ties, 1), 0);
+    const double nan_first[] = {NAN, -5, NAN, -1, -1};
+    assert_int_equal(nk_fitness_best(nan_first, 5), 3);
+    const double all_nan[] = {NAN, NAN};
+    assert_int_equal(nk_fitness_best(all_nan, 2), 0);
+    const double inf[] = {2, INFINITY, NAN};
+    assert_int_equal(nk_fitness_best(inf, 3), 1);
+    assert_true(nk_fitness_better(1, 0));
+    assert_false(nk_fitness_better(1, 1)); /* a tie keeps the first */
+    assert_true(nk_fitness_better(-INFINITY, NAN));
+    assert_false(nk_fitness_better(NAN, -INFINITY));
+    assert_false(nk_fitness_better(NAN, NAN));
+}
+
 static void test_randomize_real_uniform(void **state)
 {
     (void)state;
@@ -241,6 +262,7 @@ int main(void)
         cmocka_unit_test(test_genome_errors),
         cmocka_unit_test(test_clamp),
         cmocka_unit_test(test_pop_basics),
+        cmocka_unit_test(test_champion_rule),
         cmocka_unit_test(test_randomize_real_uniform),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -355,6 +355,127 @@ static void test_strategy_from_settings(void **state)
     assert_null(strchr(err, '\n'));
 }
 
+/* ===== the run's player ===== */
+
+/* The evolving players' spec, as the loop has always made it. */
+static void test_run_player(void **state)
+{
+    (void)state;
+    nk_run_settings s;
+    nk_run_settings_defaults(&s);
+    nk_run_player p;
+    char err[256] = "";
+    assert_int_equal(nk_run_player_of(&s, &p, err, sizeof err), NK_OK);
+    assert_string_equal(p.spec.text, "ab:depth=2,features=positional,tt=0");
+    assert_int_equal(p.ply_limit, 1000);
+    s.player.view = "root";
+    s.player.depth = 3;
+    s.player.features = "ayo12";
+    s.player.tt = 4;
+    s.player.ply_limit = 300;
+    assert_int_equal(nk_run_player_of(&s, &p, err, sizeof err), NK_OK);
+    assert_string_equal(p.spec.text, "ab:depth=3,features=ayo12,tt=4,view=root");
+    assert_string_equal(p.spec.view, "root");
+    assert_int_equal(p.spec.depth, 3);
+    assert_int_equal(p.spec.tt_mb, 4);
+    assert_int_equal(p.ply_limit, 300);
+    s.player.depth = 99; /* beyond the spec's bound: settings no config makes */
+    assert_int_equal(nk_run_player_of(&s, &p, err, sizeof err), NK_EINVAL);
+    assert_non_null(strstr(err, "player: "));
+    assert_null(strchr(err, '\n'));
+}
+
+/* A valid value of row p other than its default, as text in buf; false
+ * when the test does not know how to make one (a new kind of row). */
+static bool other_value(const nk_param *p, char *buf, size_t len)
+{
+    switch (p->type) {
+    case NK_PARAM_INT:
+    case NK_PARAM_DOUBLE: {
+        double d = strtod(p->def, NULL), step = p->type == NK_PARAM_INT ? 1 : 0.5;
+        double x = nk_param_in_bounds(p, d + step) ? d + step : d - step;
+        if (!nk_param_in_bounds(p, x))
+            return false;
+        if (p->type == NK_PARAM_INT)
+            snprintf(buf, len, "%d", (int)x);
+        else
+            nk_param_format_double(x, buf, len);
+        return true;
+    }
+    case NK_PARAM_ENUM:
+        for (size_t i = 0; nk_param_choice(p, i) != NULL; i++)
+            if (strcmp(nk_param_choice(p, i), p->def) != 0) {
+                snprintf(buf, len, "%s", nk_param_choice(p, i));
+                return true;
+            }
+        return false;
+    default:
+        return false;
+    }
+}
+
+/* What the [player] keys shape: the evolving players (spec text and ply
+ * limit) and the genome's bounds. */
+typedef struct shaped {
+    char spec[NK_SPEC_TEXT];
+    unsigned ply_limit;
+    double lo, hi;
+} shaped;
+
+static void shape_of(const nk_run_settings *s, shaped *out)
+{
+    nk_run_player p;
+    nk_genome *g;
+    nk_strategy *st;
+    char err[NK_MSG_MAX] = "";
+    if (nk_run_player_of(s, &p, err, sizeof err) != NK_OK ||
+        nk_run_settings_strategy(s, 3, &g, &st, err, sizeof err) != NK_OK)
+        fail_msg("%s", err);
+    snprintf(out->spec, sizeof out->spec, "%s", p.spec.text);
+    out->ply_limit = p.ply_limit;
+    out->lo = g->lo[0];
+    out->hi = g->hi[0];
+    nk_strategy_free(st);
+    nk_genome_free(g);
+}
+
+/* Every key of [player] (NK_PLAYER_PARAMS) reaches the run's player
+ * (nk_run_player_of) or its genome (nk_run_settings_strategy): set to
+ * another value, it changes one of them.  So a player-shaping key that
+ * the rebuilds of a run's player (evolution, RUN.h5@game=K, @champions,
+ * ciao) would drop cannot be added unnoticed. */
+static void test_player_keys_shape_the_player(void **state)
+{
+    (void)state;
+    size_t n, keys = 0;
+    const nk_param *t = nk_run_params_table(&n);
+    nk_run_settings base;
+    nk_run_settings_defaults(&base);
+    shaped want;
+    shape_of(&base, &want);
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(t[i].section, "player") != 0)
+            continue;
+        keys++;
+        static char text[64][64]; /* a const char * field keeps the pointer */
+        assert_true(keys <= 64);
+        char *v = text[keys - 1];
+        if (!other_value(&t[i], v, sizeof text[0]))
+            fail_msg("%s: no other value to try (teach other_value this kind of row)",
+                     t[i].key);
+        nk_run_settings s = base;
+        assert_int_equal(nk_param_set(&t[i], &s, v), NK_OK);
+        shaped got;
+        shape_of(&s, &got);
+        if (strcmp(got.spec, want.spec) == 0 && got.ply_limit == want.ply_limit &&
+            got.lo == want.lo && got.hi == want.hi)
+            fail_msg("%s = %s changes neither the run's player (%s) nor its genome: "
+                     "nk_run_player_of (run/settings.c) drops it",
+                     t[i].key, v, got.spec);
+    }
+    assert_true(keys >= 7); /* features, depth, ply_limit, tt, view, weights_min, weights_max */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -367,6 +488,8 @@ int main(void)
         cmocka_unit_test(test_config_set_lands),
         cmocka_unit_test(test_tt_bound),
         cmocka_unit_test(test_strategy_from_settings),
+        cmocka_unit_test(test_run_player),
+        cmocka_unit_test(test_player_keys_shape_the_player),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/alloc.h"
 #include "run/tournament.h"
 
 enum { MAXP = 4 };
@@ -295,6 +296,44 @@ static void test_bad_settings(void **state)
     }
 }
 
+/* Makes a tournament, plays it, and restores a second one from its
+ * record: the first status that is not NK_OK. */
+static nk_status scenario(const setup *u, char *err, size_t errlen)
+{
+    nk_tournament *a = NULL, *b = NULL;
+    nk_status st = nk_tournament_alloc(&a, &u->s, err, errlen);
+    while (st == NK_OK && !nk_tournament_done(a))
+        st = nk_tournament_iterate(a, err, errlen);
+    if (st == NK_OK)
+        st = nk_tournament_alloc(&b, &u->s, err, errlen);
+    if (st == NK_OK)
+        st = nk_tournament_restore(b, nk_tournament_record_of(a), err, errlen);
+    nk_tournament_free(a);
+    nk_tournament_free(b);
+    return st;
+}
+
+/* Every allocation may fail: the object says NK_ENOMEM (none is
+ * swallowed) and frees cleanly. */
+static void test_out_of_memory_is_reported(void **state)
+{
+    (void)state;
+    setup u;
+    make(&u, "abapa", FOUR, 3, 2, NK_UNIT_GAME, 1);
+    char err[NK_MSG_MAX];
+    nk_alloc_fail_at(0);
+    assert_int_equal(scenario(&u, err, sizeof err), NK_OK);
+    unsigned long count = nk_alloc_count();
+    assert_true(count > 10);
+    for (unsigned long n = 1; n <= count; n++) {
+        nk_alloc_fail_at(n);
+        nk_status st = scenario(&u, err, sizeof err);
+        nk_alloc_fail_at(0);
+        if (st != NK_ENOMEM || strchr(err, '\n') != NULL)
+            fail_msg("allocation %lu of %lu failed: status %d (%s)", n, count, (int)st, err);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -303,6 +342,7 @@ int main(void)
         cmocka_unit_test(test_match_halves_equal_whole),
         cmocka_unit_test(test_restore_refuses_another_tournament),
         cmocka_unit_test(test_bad_settings),
+        cmocka_unit_test(test_out_of_memory_is_reported),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -108,6 +108,67 @@ typedef struct round_data {
     size_t njobs;
 } round_data;
 
+/* Round r's games: game r of every match still going. */
+static void plan_round(const nk_arena_setup *s, const nk_meeting *meetings, nk_match *m, size_t nm,
+                       unsigned r, round_data *rd)
+{
+    for (size_t j = 0; j < nm; j++) {
+        if (nk_match_over(&m[j]))
+            continue;
+        size_t i = j / 2;
+        unsigned k = (unsigned)(j % 2);
+        uint64_t pair =
+            nk_exec_seed(s->master, s->batch, s->index != NULL ? s->index[i] : s->first + i);
+        nk_pos start;
+        nk_match_next(&m[j], &start);
+        rd->match[rd->njobs] = j;
+        rd->jobs[rd->njobs++] =
+            (nk_exec_job){.south = k == 0 ? meetings[i].a : meetings[i].b,
+                          .north = k == 0 ? meetings[i].b : meetings[i].a,
+                          .seed = nk_seed_mix(pair, 1 + k, r),
+                          .opening_seed = r == 0 ? pair : nk_seed_mix(pair, 3, r),
+                          .opening = s->opening,
+                          .own_start = true,
+                          .first = (uint8_t)start.side,
+                          .owners = start.north};
+    }
+}
+
+/* Moves the rounds' games into out in order (meeting, unit, round) and
+ * tallies the meetings; count[j]: the games of match j (reused). */
+static void gather(nk_arena_played *out, size_t n, const nk_match *m, round_data *rounds,
+                   unsigned played_rounds, size_t *count)
+{
+    size_t nm = 2 * n;
+    size_t at = 0;
+    for (size_t j = 0; j < nm; j++) {
+        out->first_game[j] = at;
+        at += count[j];
+    }
+    out->first_game[nm] = at;
+    size_t *next = count; /* reused: the next free slot of each match */
+    for (size_t j = 0; j < nm; j++)
+        next[j] = out->first_game[j];
+    for (unsigned r = 0; r < played_rounds; r++)
+        for (size_t g = 0; g < rounds[r].njobs; g++) {
+            size_t j = rounds[r].match[g], to = next[j]++;
+            out->jobs[to] = rounds[r].jobs[g];
+            out->games[to] = rounds[r].games[g];
+            rounds[r].games[g].moves = NULL; /* moved */
+        }
+    for (size_t i = 0; i < n; i++) {
+        nk_meeting_tally *t = &out->tally[i];
+        for (int k = 0; k < 2; k++) {
+            size_t j = 2 * i + (size_t)k;
+            for (size_t g = out->first_game[j]; g < out->first_game[j + 1]; g++)
+                count_one(t, k, &out->games[g], k == 0 ? NK_SOUTH : NK_NORTH);
+            /* a is player k of match k (player 0 sits South) */
+            int w = m[j].winner;
+            count_unit(t, k, w == NK_DRAW ? 0 : w == k ? 1 : -1);
+        }
+    }
+}
+
 static nk_status play_matches(const nk_arena_setup *s, const nk_meeting *meetings, size_t n,
                               nk_arena_played *out, char *err, size_t len)
 {
@@ -136,26 +197,7 @@ static nk_status play_matches(const nk_arena_setup *s, const nk_meeting *meeting
             st = nk_fail(NK_ENOMEM, err, len, "out of memory for %zu games", nm);
             break;
         }
-        for (size_t j = 0; j < nm; j++) {
-            if (nk_match_over(&m[j]))
-                continue;
-            size_t i = j / 2;
-            unsigned k = (unsigned)(j % 2);
-            uint64_t pair = nk_exec_seed(s->master, s->batch,
-                                          s->index != NULL ? s->index[i] : s->first + i);
-            nk_pos start;
-            nk_match_next(&m[j], &start);
-            rd->match[rd->njobs] = j;
-            rd->jobs[rd->njobs++] =
-                (nk_exec_job){.south = k == 0 ? meetings[i].a : meetings[i].b,
-                              .north = k == 0 ? meetings[i].b : meetings[i].a,
-                              .seed = nk_seed_mix(pair, 1 + k, r),
-                              .opening_seed = r == 0 ? pair : nk_seed_mix(pair, 3, r),
-                              .opening = s->opening,
-                              .own_start = true,
-                              .first = (uint8_t)start.side,
-                              .owners = start.north};
-        }
+        plan_round(s, meetings, m, nm, r, rd);
         if (rd->njobs == 0)
             break;
         nk_exec_batch batch = {.variant = s->variant,
@@ -175,36 +217,8 @@ static nk_status play_matches(const nk_arena_setup *s, const nk_meeting *meeting
     }
     if (st == NK_OK)
         st = alloc_played(out, n, total, err, len);
-    if (st == NK_OK) {
-        /* the games in order: meeting, unit, round */
-        size_t at = 0;
-        for (size_t j = 0; j < nm; j++) {
-            out->first_game[j] = at;
-            at += count[j];
-        }
-        out->first_game[nm] = at;
-        size_t *next = count; /* reused: the next free slot of each match */
-        for (size_t j = 0; j < nm; j++)
-            next[j] = out->first_game[j];
-        for (unsigned r = 0; r < played_rounds; r++)
-            for (size_t g = 0; g < rounds[r].njobs; g++) {
-                size_t j = rounds[r].match[g], to = next[j]++;
-                out->jobs[to] = rounds[r].jobs[g];
-                out->games[to] = rounds[r].games[g];
-                rounds[r].games[g].moves = NULL; /* moved */
-            }
-        for (size_t i = 0; i < n; i++) {
-            nk_meeting_tally *t = &out->tally[i];
-            for (int k = 0; k < 2; k++) {
-                size_t j = 2 * i + (size_t)k;
-                for (size_t g = out->first_game[j]; g < out->first_game[j + 1]; g++)
-                    count_one(t, k, &out->games[g], k == 0 ? NK_SOUTH : NK_NORTH);
-                /* a is player k of match k (player 0 sits South) */
-                int w = m[j].winner;
-                count_unit(t, k, w == NK_DRAW ? 0 : w == k ? 1 : -1);
-            }
-        }
-    }
+    if (st == NK_OK)
+        gather(out, n, m, rounds, played_rounds, count);
     for (unsigned r = 0; rounds != NULL && r < played_rounds; r++) {
         if (rounds[r].games != NULL)
             nk_exec_games_free(rounds[r].games, rounds[r].njobs);

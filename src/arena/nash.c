@@ -237,6 +237,69 @@ static double cyclic_share(const double *score, size_t n)
     return decided ? (double)cyclic / (double)decided : 0.0;
 }
 
+/* Step 1 of nk_nash_average: the support, in cols[0 .. *s).  A coordinate
+ * positive in any LP's optimal point is in the support (in[]): its own LP
+ * is then skipped. */
+static nk_status nash_support(const double *a, size_t n, bool *in, double *x, size_t *cols,
+                              size_t *s, char *err, size_t errlen)
+{
+    for (size_t c = 0; c < n; c++) {
+        double v = 0;
+        if (in[c])
+            continue;
+        nk_status st = lp_max(a, n, c, -1, &v, x, err, errlen);
+        if (st != NK_OK)
+            return st;
+        for (size_t j = 0; j < n; j++)
+            in[j] = in[j] || x[j] > SUPPORT_EPS;
+    }
+    *s = 0;
+    for (size_t c = 0; c < n; c++)
+        if (in[c])
+            cols[(*s)++] = c;
+    if (*s == 0)
+        return nk_fail(NK_ERANGE, err, errlen, "Nash average: no equilibrium found");
+    return NK_OK;
+}
+
+/* Step 2: the rows, in rows[0 .. *m): support rows and implicit
+ * equalities first (the first *meq), then the inequalities.  A row with
+ * slack in any LP's optimal point is no implicit equality (strict[]): its
+ * own LP is then skipped. */
+static nk_status nash_rows(const double *a, size_t n, const bool *in, bool *strict, double *x,
+                           size_t *rows, size_t *meq, size_t *m, char *err, size_t errlen)
+{
+    *m = 0;
+    for (size_t r = 0; r < n; r++)
+        if (in[r])
+            rows[(*m)++] = r;
+    for (size_t r = 0; r < n; r++) {
+        if (in[r] || strict[r])
+            continue;
+        double v = 0;
+        nk_status st = lp_max(a, n, 0, (long)r, &v, x, err, errlen);
+        if (st != NK_OK)
+            return st;
+        if (v <= SLACK_EPS)
+            rows[(*m)++] = r;
+        for (size_t q = r + 1; q < n; q++) {
+            double ax = 0;
+            for (size_t j = 0; j < n; j++)
+                ax += a[q * n + j] * x[j];
+            strict[q] = strict[q] || -ax > SLACK_EPS;
+        }
+    }
+    *meq = *m;
+    for (size_t r = 0; r < n; r++) {
+        bool listed = false;
+        for (size_t q = 0; q < *meq; q++)
+            listed = listed || rows[q] == r;
+        if (!listed)
+            rows[(*m)++] = r;
+    }
+    return NK_OK;
+}
+
 nk_status nk_nash_average(const double *score, size_t n, nk_nash *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
@@ -265,51 +328,11 @@ nk_status nk_nash_average(const double *score, size_t n, nk_nash *out, char *err
                 a[i * n + j] = i == j ? 0.0 : score[i * n + j] - score[j * n + i];
         glp_term_out(GLP_OFF);
     }
-    /* 1. the support.  A coordinate positive in any LP's optimal point is in
-     * the support: its own LP is then skipped. */
-    size_t s = 0;
-    for (size_t c = 0; st == NK_OK && c < n; c++) {
-        double v = 0;
-        if (in[c])
-            continue;
-        st = lp_max(a, n, c, -1, &v, x, err, errlen);
-        for (size_t j = 0; st == NK_OK && j < n; j++)
-            in[j] = in[j] || x[j] > SUPPORT_EPS;
-    }
-    for (size_t c = 0; st == NK_OK && c < n; c++)
-        if (in[c])
-            cols[s++] = c;
-    if (st == NK_OK && s == 0)
-        st = nk_fail(NK_ERANGE, err, errlen, "Nash average: no equilibrium found");
-    /* 2. the rows: support rows and implicit equalities first, then the
-     * inequalities.  A row with slack in any LP's optimal point is no
-     * implicit equality: its own LP is then skipped. */
-    size_t meq = 0, m = 0;
-    for (size_t r = 0; st == NK_OK && r < n; r++)
-        if (in[r])
-            rows[m++] = r;
-    for (size_t r = 0; st == NK_OK && r < n; r++) {
-        if (in[r] || strict[r])
-            continue;
-        double v = 0;
-        st = lp_max(a, n, 0, (long)r, &v, x, err, errlen);
-        if (st == NK_OK && v <= SLACK_EPS)
-            rows[m++] = r;
-        for (size_t q = r + 1; st == NK_OK && q < n; q++) {
-            double ax = 0;
-            for (size_t j = 0; j < n; j++)
-                ax += a[q * n + j] * x[j];
-            strict[q] = strict[q] || -ax > SLACK_EPS;
-        }
-    }
-    meq = m;
-    for (size_t r = 0; st == NK_OK && r < n; r++) {
-        bool listed = false;
-        for (size_t q = 0; q < meq; q++)
-            listed = listed || rows[q] == r;
-        if (!listed)
-            rows[m++] = r;
-    }
+    size_t s = 0, meq = 0, m = 0;
+    if (st == NK_OK) /* 1. the support */
+        st = nash_support(a, n, in, x, cols, &s, err, errlen);
+    if (st == NK_OK) /* 2. the rows */
+        st = nash_rows(a, n, in, strict, x, rows, &meq, &m, err, errlen);
     /* 3. maximum entropy */
     if (st == NK_OK) {
         for (size_t r = 0; r < m; r++)

@@ -216,34 +216,57 @@ static nk_status newton(const fit *f, size_t anchor, double *r, unsigned *iters,
                    MAX_ITER);
 }
 
-nk_status nk_ratings_fit(const nk_wdl *m, size_t n, size_t anchor, double anchor_elo,
-                         nk_ratings *out, char *err, size_t errlen)
-{
-    memset(out, 0, sizeof *out);
-    if (n < 2)
-        return nk_fail(NK_EINVAL, err, errlen, "rating fit: needs at least 2 players, got %zu", n);
-    if (anchor >= n)
-        return nk_fail(NK_EINVAL, err, errlen, "rating fit: anchor %zu is not a player (0..%zu)",
-                       anchor, n - 1);
-    if (!alloc_out(out, n))
-        return nk_fail(NK_ENOMEM, err, errlen, "out of memory");
-    fit f = {.n = n};
-    f.ng = nk_calloc(n * n, sizeof *f.ng);
-    f.pts = nk_calloc(n * n, sizeof *f.pts);
-    f.draws = nk_calloc(n * n, sizeof *f.draws);
-    gsl_error_handler_t *old = gsl_set_error_handler_off();
-    unsigned char *seen = nk_malloc(n);
-    size_t *queue = nk_malloc(n * sizeof *queue);
-    double *trial = nk_malloc(n * sizeof *trial);
-    gsl_matrix *a = gsl_matrix_alloc(n - 1, n - 1), *b = gsl_matrix_alloc(n - 1, n - 1),
-               *t = gsl_matrix_alloc(n - 1, n - 1);
-    gsl_vector *g = gsl_vector_alloc(n - 1), *step = gsl_vector_alloc(n - 1);
-    nk_status st = NK_OK;
-    if (!f.ng || !f.pts || !f.draws || !seen || !queue || !trial || !a || !b || !t || !g || !step)
-        st = nk_fail(NK_ENOMEM, err, errlen, "out of memory");
+/* The work space of a fit of n players: the tables, the reach's marks and
+ * queue, Newton's trial point, matrices and vectors over the n - 1 free
+ * players. */
+typedef struct fit_work {
+    fit f;
+    unsigned char *seen;
+    size_t *queue;
+    double *trial;
+    gsl_matrix *a, *b, *t;
+    gsl_vector *g, *step;
+} fit_work;
 
-    /* totals and the player without games */
-    for (size_t i = 0; st == NK_OK && i < n; i++) {
+/* false when out of memory (fit_work_free frees what was allocated); GSL's
+ * error handler is off. */
+static bool fit_work_alloc(fit_work *w, size_t n)
+{
+    w->f = (fit){.n = n};
+    w->f.ng = nk_calloc(n * n, sizeof *w->f.ng);
+    w->f.pts = nk_calloc(n * n, sizeof *w->f.pts);
+    w->f.draws = nk_calloc(n * n, sizeof *w->f.draws);
+    w->seen = nk_malloc(n);
+    w->queue = nk_malloc(n * sizeof *w->queue);
+    w->trial = nk_malloc(n * sizeof *w->trial);
+    w->a = gsl_matrix_alloc(n - 1, n - 1);
+    w->b = gsl_matrix_alloc(n - 1, n - 1);
+    w->t = gsl_matrix_alloc(n - 1, n - 1);
+    w->g = gsl_vector_alloc(n - 1);
+    w->step = gsl_vector_alloc(n - 1);
+    return w->f.ng && w->f.pts && w->f.draws && w->seen && w->queue && w->trial && w->a && w->b &&
+           w->t && w->g && w->step;
+}
+
+static void fit_work_free(fit_work *w)
+{
+    gsl_vector_free(w->step);
+    gsl_vector_free(w->g);
+    gsl_matrix_free(w->t);
+    gsl_matrix_free(w->b);
+    gsl_matrix_free(w->a);
+    nk_free(w->trial);
+    nk_free(w->queue);
+    nk_free(w->seen);
+    nk_free(w->f.draws);
+    nk_free(w->f.pts);
+    nk_free(w->f.ng);
+}
+
+/* Each player's games and score; fails naming a player without games. */
+static nk_status fit_totals(const nk_wdl *m, size_t n, nk_ratings *out, char *err, size_t errlen)
+{
+    for (size_t i = 0; i < n; i++) {
         double pts = 0, games = 0;
         for (size_t j = 0; j < n; j++) {
             if (j == i)
@@ -256,103 +279,142 @@ nk_status nk_ratings_fit(const nk_wdl *m, size_t n, size_t anchor, double anchor
         out->games[i] = games;
         out->score[i] = games > 0 ? pts / games : 0.5;
         if (games == 0)
-            st = nk_fail(NK_EINVAL, err, errlen, "rating fit: player %zu has no games", i);
+            return nk_fail(NK_EINVAL, err, errlen, "rating fit: player %zu has no games", i);
     }
-    if (st == NK_OK && reach(m, n, 0, seen, queue) < n) {
+    return NK_OK;
+}
+
+/* Fails when the games do not connect every player with player 0 (no
+ * common scale); sets out->prior when they do not connect them by wins
+ * both ways (a finite maximum needs the prior's draw). */
+static nk_status fit_scale(const nk_wdl *m, size_t n, fit_work *w, nk_ratings *out, char *err,
+                           size_t errlen)
+{
+    if (reach(m, n, 0, w->seen, w->queue) < n) {
         size_t k = 1;
-        while (k + 1 < n && seen[k] != 0)
+        while (k + 1 < n && w->seen[k] != 0)
             k++;
-        st = nk_fail(NK_EINVAL, err, errlen,
-                     "rating fit: players 0 and %zu are not connected by games, so they have "
-                     "no common scale",
-                     k);
+        return nk_fail(NK_EINVAL, err, errlen,
+                       "rating fit: players 0 and %zu are not connected by games, so they have "
+                       "no common scale",
+                       k);
     }
-    if (st == NK_OK)
-        out->prior = reach(m, n, 1, seen, queue) < n || reach(m, n, -1, seen, queue) < n;
-    for (size_t i = 0; st == NK_OK && i < n; i++)
+    out->prior = reach(m, n, 1, w->seen, w->queue) < n || reach(m, n, -1, w->seen, w->queue) < n;
+    return NK_OK;
+}
+
+/* The fit's tables of games, draws and points of each pair, with the
+ * prior's one draw where prior is set. */
+static void fit_tables(const nk_wdl *m, bool prior, fit *f)
+{
+    const size_t n = f->n;
+    for (size_t i = 0; i < n; i++)
         for (size_t j = i + 1; j < n; j++) {
             const nk_wdl *c = &m[i * n + j];
             double gm = (double)c->w + c->d + c->l;
             if (gm <= 0)
                 continue;
-            double d = c->d + (out->prior ? 1.0 : 0.0);
-            gm += out->prior ? 1.0 : 0.0;
+            double d = c->d + (prior ? 1.0 : 0.0);
+            gm += prior ? 1.0 : 0.0;
             double s = c->w + 0.5 * d;
-            f.ng[i * n + j] = f.ng[j * n + i] = gm;
-            f.draws[i * n + j] = f.draws[j * n + i] = d;
-            f.pts[i * n + j] = s;
-            f.pts[j * n + i] = gm - s;
+            f->ng[i * n + j] = f->ng[j * n + i] = gm;
+            f->draws[i * n + j] = f->draws[j * n + i] = d;
+            f->pts[i * n + j] = s;
+            f->pts[j * n + i] = gm - s;
         }
+}
 
-    double *r = out->elo;
+/* The covariance of the ratings at out->elo: J^-1 K J^-1 over the free
+ * players, 0 in the anchor's row and column. */
+static nk_status fit_covariance(fit_work *w, size_t anchor, nk_ratings *out, char *err,
+                                size_t errlen)
+{
+    const size_t n = w->f.n;
+    information(&w->f, out->elo, anchor, false, w->a);
+    information(&w->f, out->elo, anchor, true, w->b);
+    if (gsl_linalg_cholesky_decomp1(w->a) != GSL_SUCCESS ||
+        gsl_linalg_cholesky_invert(w->a) != GSL_SUCCESS)
+        return nk_fail(NK_ERANGE, err, errlen, "rating fit: the information matrix is singular");
+    gsl_blas_dsymm(CblasLeft, CblasUpper, 1.0, w->a, w->b, 0.0, w->t);  /* J^-1 K */
+    gsl_blas_dsymm(CblasRight, CblasUpper, 1.0, w->a, w->t, 0.0, w->b); /* J^-1 K J^-1 */
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++)
+            out->cov[i * n + j] =
+                i == anchor || j == anchor
+                    ? 0.0
+                    : gsl_matrix_get(w->b, i < anchor ? i : i - 1, j < anchor ? j : j - 1);
+    return NK_OK;
+}
+
+/* From the ratings and their covariance: the standard errors, the 95%
+ * intervals, the errors against the pool's mean, the order (best first)
+ * and each player's likelihood of superiority over the next. */
+static void fit_summary(nk_ratings *out, size_t n)
+{
+    const double *r = out->elo;
+    for (size_t i = 0; i < n; i++) {
+        double v = out->cov[i * n + i];
+        out->se[i] = v > 0 ? sqrt(v) : 0.0;
+        out->lo[i] = r[i] - Z95 * out->se[i];
+        out->hi[i] = r[i] + Z95 * out->se[i];
+    }
+    /* var(r_i - mean r) = C_ii - (2/n) row_i + (1/n^2) total */
+    double total = 0;
+    for (size_t i = 0; i < n; i++) {
+        double row = 0;
+        for (size_t j = 0; j < n; j++)
+            row += out->cov[i * n + j];
+        out->se_pool[i] = row; /* the row sum, for now */
+        total += row;
+    }
+    double dn = (double)n;
+    for (size_t i = 0; i < n; i++) {
+        double v = out->cov[i * n + i] - 2.0 * out->se_pool[i] / dn + total / (dn * dn);
+        out->se_pool[i] = v > 0 ? sqrt(v) : 0.0;
+    }
+    for (size_t i = 0; i < n; i++) { /* insertion sort, best first, stable */
+        size_t k = i;
+        while (k > 0 && r[out->order[k - 1]] < r[i]) {
+            out->order[k] = out->order[k - 1];
+            k--;
+        }
+        out->order[k] = i;
+    }
+    for (size_t k = 0; k < n; k++)
+        out->los_next[k] = k + 1 < n ? nk_ratings_los(out, out->order[k], out->order[k + 1]) : NAN;
+}
+
+nk_status nk_ratings_fit(const nk_wdl *m, size_t n, size_t anchor, double anchor_elo,
+                         nk_ratings *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    if (n < 2)
+        return nk_fail(NK_EINVAL, err, errlen, "rating fit: needs at least 2 players, got %zu", n);
+    if (anchor >= n)
+        return nk_fail(NK_EINVAL, err, errlen, "rating fit: anchor %zu is not a player (0..%zu)",
+                       anchor, n - 1);
+    if (!alloc_out(out, n))
+        return nk_fail(NK_ENOMEM, err, errlen, "out of memory");
+    gsl_error_handler_t *old = gsl_set_error_handler_off();
+    fit_work w;
+    nk_status st = fit_work_alloc(&w, n) ? NK_OK : nk_fail(NK_ENOMEM, err, errlen, "out of memory");
+    if (st == NK_OK)
+        st = fit_totals(m, n, out, err, errlen);
+    if (st == NK_OK)
+        st = fit_scale(m, n, &w, out, err, errlen);
     if (st == NK_OK) {
+        fit_tables(m, out->prior, &w.f);
         for (size_t i = 0; i < n; i++)
-            r[i] = anchor_elo;
-        st = newton(&f, anchor, r, &out->iterations, a, g, step, trial, err, errlen);
+            out->elo[i] = anchor_elo;
+        st = newton(&w.f, anchor, out->elo, &out->iterations, w.a, w.g, w.step, w.trial, err,
+                    errlen);
     }
-    if (st == NK_OK) {
-        /* covariance: J^-1 K J^-1 over the free players */
-        information(&f, r, anchor, false, a);
-        information(&f, r, anchor, true, b);
-        if (gsl_linalg_cholesky_decomp1(a) != GSL_SUCCESS ||
-            gsl_linalg_cholesky_invert(a) != GSL_SUCCESS) {
-            st = nk_fail(NK_ERANGE, err, errlen, "rating fit: the information matrix is singular");
-        } else {
-            gsl_blas_dsymm(CblasLeft, CblasUpper, 1.0, a, b, 0.0, t);  /* J^-1 K */
-            gsl_blas_dsymm(CblasRight, CblasUpper, 1.0, a, t, 0.0, b); /* J^-1 K J^-1 */
-            for (size_t i = 0; i < n; i++)
-                for (size_t j = 0; j < n; j++)
-                    out->cov[i * n + j] =
-                        i == anchor || j == anchor
-                            ? 0.0
-                            : gsl_matrix_get(b, i < anchor ? i : i - 1, j < anchor ? j : j - 1);
-        }
-    }
-    if (st == NK_OK) {
-        for (size_t i = 0; i < n; i++) {
-            double v = out->cov[i * n + i];
-            out->se[i] = v > 0 ? sqrt(v) : 0.0;
-            out->lo[i] = r[i] - Z95 * out->se[i];
-            out->hi[i] = r[i] + Z95 * out->se[i];
-        }
-        /* var(r_i - mean r) = C_ii - (2/n) row_i + (1/n^2) total */
-        double total = 0;
-        for (size_t i = 0; i < n; i++) {
-            double row = 0;
-            for (size_t j = 0; j < n; j++)
-                row += out->cov[i * n + j];
-            out->se_pool[i] = row; /* the row sum, for now */
-            total += row;
-        }
-        double dn = (double)n;
-        for (size_t i = 0; i < n; i++) {
-            double v = out->cov[i * n + i] - 2.0 * out->se_pool[i] / dn + total / (dn * dn);
-            out->se_pool[i] = v > 0 ? sqrt(v) : 0.0;
-        }
-        for (size_t i = 0; i < n; i++) { /* insertion sort, best first, stable */
-            size_t k = i;
-            while (k > 0 && r[out->order[k - 1]] < r[i]) {
-                out->order[k] = out->order[k - 1];
-                k--;
-            }
-            out->order[k] = i;
-        }
-        for (size_t k = 0; k < n; k++)
-            out->los_next[k] =
-                k + 1 < n ? nk_ratings_los(out, out->order[k], out->order[k + 1]) : NAN;
-    }
+    if (st == NK_OK)
+        st = fit_covariance(&w, anchor, out, err, errlen);
+    if (st == NK_OK)
+        fit_summary(out, n);
     gsl_set_error_handler(old);
-    gsl_vector_free(step);
-    gsl_vector_free(g);
-    gsl_matrix_free(t);
-    gsl_matrix_free(b);
-    gsl_matrix_free(a);
-    nk_free(trial);
-    nk_free(queue);
-    nk_free(seen);
-    nk_free(f.draws);
-    nk_free(f.pts);
-    nk_free(f.ng);
+    fit_work_free(&w);
     return st;
 }
 

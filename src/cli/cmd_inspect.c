@@ -12,6 +12,7 @@
 #include "base/alloc.h"
 #include "cli/report.h"
 #include "cli/util.h"
+#include "evolve/genome.h"
 #include "io/backup.h"
 #include "io/runfile.h"
 #include "io/tourfile.h"
@@ -58,9 +59,7 @@ static nk_status load(nk_run *run, summary *s, char *err, size_t len)
     if (st == NK_OK && s->g > 0) {
         nk_run_pop pop = {.genome = s->genome, .fitness = s->fitness, .ids = s->ids};
         st = nk_run_read_population(run, s->g - 1, &pop, err, len);
-        for (size_t i = 1; i < n; i++)
-            if (s->fitness[i] > s->fitness[s->best])
-                s->best = i;
+        s->best = nk_fitness_best(s->fitness, n); /* the champion */
     }
     return st;
 }

@@ -111,10 +111,43 @@ static int read_anchor(tourney *t, const char *text)
     return NK_EXIT_USAGE;
 }
 
-static int read_options(tourney *t, nk_opt *opts)
+/* The players of --players FILE, then of the SPEC arguments. */
+static int read_players(tourney *t, const char *file)
 {
     const nk_cli *cli = t->cli;
     char err[NK_MSG_MAX];
+    nk_status st = NK_OK;
+    if (file != NULL) {
+        st = nk_player_list_read(&t->list, file, t->variant, err, sizeof err);
+        if (st != NK_OK) {
+            nk_cli_error(cli, "--players: %s", err);
+            return nk_cli_exit(st);
+        }
+    }
+    for (int i = 0; i < cli->argc; i++) {
+        st = nk_player_list_add(&t->list, NULL, cli->argv[i], t->variant, err, sizeof err);
+        if (st != NK_OK) {
+            nk_cli_error(cli, "player '%s': %s", cli->argv[i], err);
+            return nk_cli_exit(st);
+        }
+    }
+    if (t->list.n < 2) {
+        nk_cli_error(cli,
+                     "needs at least two players (got %zu), from --players FILE and/or SPEC "
+                     "arguments; e.g. 'random greedy ab:depth=2'",
+                     t->list.n);
+        return NK_EXIT_USAGE;
+    }
+    if (t->list.n > MAX_PLAYERS) {
+        nk_cli_error(cli, "%zu players; at most %d", t->list.n, MAX_PLAYERS);
+        return NK_EXIT_USAGE;
+    }
+    return NK_EXIT_OK;
+}
+
+static int read_options(tourney *t, nk_opt *opts)
+{
+    const nk_cli *cli = t->cli;
     t->variant = nk_cli_variant(cli, opts[OPT_VARIANT].value);
     if (t->variant == NULL)
         return NK_EXIT_USAGE;
@@ -173,33 +206,10 @@ static int read_options(tourney *t, nk_opt *opts)
         nk_cli_error(cli, "--%s needs --output FILE", t->resume ? "resume" : "force");
         return NK_EXIT_USAGE;
     }
-    nk_status st = NK_OK;
-    if (opts[OPT_PLAYERS].value != NULL) {
-        st = nk_player_list_read(&t->list, opts[OPT_PLAYERS].value, t->variant, err, sizeof err);
-        if (st != NK_OK) {
-            nk_cli_error(cli, "--players: %s", err);
-            return nk_cli_exit(st);
-        }
-    }
-    for (int i = 0; i < cli->argc; i++) {
-        st = nk_player_list_add(&t->list, NULL, cli->argv[i], t->variant, err, sizeof err);
-        if (st != NK_OK) {
-            nk_cli_error(cli, "player '%s': %s", cli->argv[i], err);
-            return nk_cli_exit(st);
-        }
-    }
-    if (t->list.n < 2) {
-        nk_cli_error(cli,
-                     "needs at least two players (got %zu), from --players FILE and/or SPEC "
-                     "arguments; e.g. 'random greedy ab:depth=2'",
-                     t->list.n);
-        return NK_EXIT_USAGE;
-    }
-    if (t->list.n > MAX_PLAYERS) {
-        nk_cli_error(cli, "%zu players; at most %d", t->list.n, MAX_PLAYERS);
-        return NK_EXIT_USAGE;
-    }
-    int rc = read_anchor(t, opts[OPT_ANCHOR].value);
+    int rc = read_players(t, opts[OPT_PLAYERS].value);
+    if (rc != NK_EXIT_OK)
+        return rc;
+    rc = read_anchor(t, opts[OPT_ANCHOR].value);
     if (rc != NK_EXIT_OK)
         return rc;
     if (t->set.games % 2 != 0) {

@@ -279,11 +279,21 @@ void nk_pop_randomize(nk_pop *p, size_t i, double sigma0, gsl_rng *rng)
             s[j] = sigma0 * nk_genome_range(g, j);
 }
 
-size_t nk_pop_best(const nk_pop *p)
+bool nk_fitness_better(double a, double b)
+{
+    return a > b || (isnan(b) && !isnan(a));
+}
+
+size_t nk_fitness_best(const double *fitness, size_t n)
 {
     size_t best = 0;
-    for (size_t i = 1; i < p->size; i++)
-        if (p->fitness[i] > p->fitness[best] || (isnan(p->fitness[best]) && !isnan(p->fitness[i])))
+    for (size_t i = 1; i < n; i++)
+        if (nk_fitness_better(fitness[i], fitness[best]))
             best = i;
     return best;
+}
+
+size_t nk_pop_best(const nk_pop *p)
+{
+    return nk_fitness_best(p->fitness, p->size);
 }

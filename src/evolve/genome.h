@@ -137,7 +137,17 @@ void nk_pop_decode(nk_pop *p, size_t i);
  * or bits fair coin flips (binary); sigma, when present, set to
  * sigma0 * range of each weight. */
 void nk_pop_randomize(nk_pop *p, size_t i, double sigma0, gsl_rng *rng);
-/* The index of the fittest individual (first of ties; NaN counts as worst). */
+/* The champion rule, the one place nickar says which individual is best
+ * (the evolution loop, the strategies, and everything that finds a run's
+ * champions again in its file: RUN.h5@best, @gen=G,rank=R, @champions,
+ * @game=K's hall of fame, `nickar ciao`, `nickar inspect`):
+ * higher fitness first, the first of ties (the lower index), and a NaN
+ * fitness after every number.  nk_fitness_better says whether a ranks
+ * strictly before b by it; nk_fitness_best gives the index of the
+ * champion of fitness[0..n), n >= 1 (0 when all are NaN). */
+bool nk_fitness_better(double a, double b);
+size_t nk_fitness_best(const double *fitness, size_t n);
+/* The index of the fittest individual of p (nk_fitness_best). */
 size_t nk_pop_best(const nk_pop *p);
 
 #endif

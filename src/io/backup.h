@@ -85,7 +85,8 @@ void nk_backup_hint(const char *path, char *msg, size_t len);
 void nk_backup_remove(const char *path);
 
 /* Test seam.  Every step of the run file's I/O that a kill could interrupt
- * -- each HDF5 write and flush of io/runfile.c, each write, sync, rename,
+ * -- each HDF5 write and flush of the run file (io/runfile*.c, through
+ * io/h5.h's writer), each write, sync, rename,
  * link, unlink and truncate of the copies here and in io/evolve_file.c,
  * and the final sync of the run file before its copy is removed --
  * calls nk_io_step(what) just before it.  In nickar and the libraries the

@@ -5,7 +5,6 @@
 #include "io/ciaofile.h"
 
 #include <errno.h>
-#include <hdf5.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -14,23 +13,14 @@
 #include "base/alloc.h"
 #include "io/backup.h"
 #include "io/config.h"
+#include "io/h5.h"
 #include "io/runfile.h"
 #include "run/settings.h"
 
 /* ===== the champions ===== */
 
-/* The index of the highest fitness, the first of ties. */
-static size_t best_of(const double *fitness, size_t n)
-{
-    size_t b = 0;
-    for (size_t i = 1; i < n; i++)
-        if (fitness[i] > fitness[b])
-            b = i;
-    return b;
-}
-
 /* The spec, variant and ply limit of the run's evolving players, from its
- * stored configuration. */
+ * stored configuration (run/settings.h, nk_run_player_of). */
 static nk_status run_player(nk_ciao_source *out, const nk_run_meta *m, char *err, size_t errlen)
 {
     nk_config *cfg = NULL;
@@ -43,12 +33,12 @@ static nk_status run_player(nk_ciao_source *out, const nk_run_meta *m, char *err
         st = nk_config_settings(cfg, &s, NULL, e2, sizeof e2);
     if (st == NK_OK && (out->variant = nk_variant_find(s.experiment.variant)) == NULL)
         st = nk_fail(NK_EFORMAT, e2, sizeof e2, "unknown variant '%s'", s.experiment.variant);
+    nk_run_player player;
+    if (st == NK_OK)
+        st = nk_run_player_of(&s, &player, e2, sizeof e2);
     if (st == NK_OK) {
-        char text[160];
-        snprintf(text, sizeof text, "ab:depth=%d,features=%s,tt=%d", s.player.depth,
-                 s.player.features, s.player.tt);
-        out->ply_limit = (unsigned)s.player.ply_limit;
-        st = nk_spec_parse(&out->spec, text, e2, sizeof e2);
+        out->spec = player.spec;
+        out->ply_limit = player.ply_limit;
     }
     nk_config_free(cfg);
     if (st == NK_ENOMEM)
@@ -113,7 +103,7 @@ nk_status nk_ciao_source_read(nk_ciao_source *out, const char *path, size_t ever
             nk_fail(st, err, errlen, "%s", e2);
             break;
         }
-        size_t b = best_of(fitness, m->n);
+        size_t b = nk_fitness_best(fitness, m->n);
         out->gen[k] = (int32_t)gen;
         out->ids[k] = ids[b];
         memcpy(out->weights + k * m->d, genome + b * m->d, m->d * sizeof *genome);
@@ -137,75 +127,46 @@ void nk_ciao_source_free(nk_ciao_source *s)
 
 /* ===== the analysis file ===== */
 
-typedef struct writer {
-    hid_t file;
-    bool ok;
-    char why[256];
-} writer;
-
-static void failed(writer *w, const char *what)
-{
-    if (w->ok)
-        snprintf(w->why, sizeof w->why, "%s", what);
-    w->ok = false;
-}
-
-static void text_attr(writer *w, const char *name, const char *value)
-{
-    if (!w->ok)
-        return;
-    hid_t t = H5Tcopy(H5T_C_S1);
-    hid_t sp = H5Screate(H5S_SCALAR);
-    hid_t a = H5I_INVALID_HID;
-    if (t >= 0 && H5Tset_size(t, strlen(value) + 1) >= 0 &&
-        H5Tset_strpad(t, H5T_STR_NULLTERM) >= 0 && H5Tset_cset(t, H5T_CSET_UTF8) >= 0 && sp >= 0)
-        a = H5Acreate2(w->file, name, t, sp, H5P_DEFAULT, H5P_DEFAULT);
-    if (a < 0 || H5Awrite(a, t, value) < 0)
-        failed(w, name);
-    if (a >= 0)
-        H5Aclose(a);
-    if (sp >= 0)
-        H5Sclose(sp);
-    if (t >= 0)
-        H5Tclose(t);
-}
-
-static void num_attr(writer *w, const char *name, hid_t ftype, hid_t mtype, const void *value)
-{
-    if (!w->ok)
-        return;
-    hid_t sp = H5Screate(H5S_SCALAR);
-    hid_t a =
-        sp < 0 ? H5I_INVALID_HID : H5Acreate2(w->file, name, ftype, sp, H5P_DEFAULT, H5P_DEFAULT);
-    if (a < 0 || H5Awrite(a, mtype, value) < 0)
-        failed(w, name);
-    if (a >= 0)
-        H5Aclose(a);
-    if (sp >= 0)
-        H5Sclose(sp);
-}
-
 /* A dataset of rank 1 or 2 (cols 0: rank 1), checksummed in one chunk. */
-static void dataset(writer *w, const char *name, hid_t ftype, hid_t mtype, size_t rows, size_t cols,
+static void dataset(nk_h5w *w, const char *name, hid_t ftype, hid_t mtype, size_t rows, size_t cols,
                     const void *data)
 {
-    if (!w->ok)
-        return;
     hsize_t dims[2] = {rows, cols};
-    int rank = cols ? 2 : 1;
-    hid_t sp = H5Screate_simple(rank, dims, NULL);
-    hid_t pl = H5Pcreate(H5P_DATASET_CREATE);
-    hid_t d = H5I_INVALID_HID;
-    if (sp >= 0 && pl >= 0 && H5Pset_chunk(pl, rank, dims) >= 0 && H5Pset_fletcher32(pl) >= 0)
-        d = H5Dcreate2(w->file, name, ftype, sp, H5P_DEFAULT, pl, H5P_DEFAULT);
-    if (d < 0 || H5Dwrite(d, mtype, H5S_ALL, H5S_ALL, H5P_DEFAULT, data) < 0)
-        failed(w, name);
-    if (d >= 0)
-        H5Dclose(d);
-    if (pl >= 0)
-        H5Pclose(pl);
-    if (sp >= 0)
-        H5Sclose(sp);
+    nk_h5_shape shape = {cols ? 2 : 1, dims, NULL, dims, false, H5P_DEFAULT, NULL};
+    nk_h5w_data(w, w->file, name, ftype, mtype, &shape, data);
+}
+
+/* The file's attributes (ciaofile.h). */
+static void write_attrs(nk_h5w *w, const nk_ciao_settings *set, const nk_ciao_source *src,
+                        const nk_nash *nash)
+{
+    char now[32] = "";
+    time_t t = time(NULL);
+    struct tm tm;
+    if (gmtime_r(&t, &tm) != NULL)
+        strftime(now, sizeof now, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    int32_t version = 1;
+    uint64_t games = 2 * set->pairs, ply = src->ply_limit;
+    hid_t root = w->file;
+    nk_h5w_text(w, root, "kind", "kind", "nickar ciao");
+    nk_h5w_attr(w, root, "schema_version", "schema_version", H5T_STD_I32LE, H5T_NATIVE_INT32,
+                &version);
+    nk_h5w_text(w, root, "nickar_version", "nickar_version", NICKAR_VERSION);
+    nk_h5w_text(w, root, "created", "created", now);
+    nk_h5w_text(w, root, "run", "run", set->run);
+    nk_h5w_text(w, root, "run_created", "run_created", src->run_created);
+    nk_h5w_text(w, root, "variant", "variant", src->variant->name);
+    nk_h5w_text(w, root, "player", "player", src->spec.text);
+    const struct {
+        const char *name;
+        const uint64_t *value;
+    } nums[] = {{"every", &set->every}, {"pairs", &set->pairs},       {"games", &games},
+                {"openings", &set->openings}, {"seed", &set->seed}, {"ply_limit", &ply}};
+    for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++)
+        nk_h5w_attr(w, root, nums[i].name, nums[i].name, H5T_STD_U64LE, H5T_NATIVE_UINT64,
+                    nums[i].value);
+    nk_h5w_attr(w, root, "cyclic_share", "cyclic_share", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE,
+                &nash->cyclic_share);
 }
 
 nk_status nk_ciao_file_write(const char *path, const nk_ciao_settings *set,
@@ -226,38 +187,12 @@ nk_status nk_ciao_file_write(const char *path, const nk_ciao_settings *set,
         counts[n * n + i] = (int32_t)c->draws[i];
         counts[2 * n * n + i] = (int32_t)c->losses[i];
     }
-    H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
-    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
-    if (fapl >= 0)
-        H5Pset_libver_bounds(fapl, H5F_LIBVER_V18, H5F_LIBVER_LATEST);
-    writer w = {.ok = true};
-    w.file = fapl < 0 ? H5I_INVALID_HID : H5Fcreate(tmp, H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
-    if (fapl >= 0)
-        H5Pclose(fapl);
-    if (w.file < 0)
-        failed(&w, "cannot create the file");
-    char now[32] = "";
-    time_t t = time(NULL);
-    struct tm tm;
-    if (gmtime_r(&t, &tm) != NULL)
-        strftime(now, sizeof now, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    int32_t version = 1;
-    uint64_t games = 2 * set->pairs, ply = src->ply_limit;
-    text_attr(&w, "kind", "nickar ciao");
-    num_attr(&w, "schema_version", H5T_STD_I32LE, H5T_NATIVE_INT32, &version);
-    text_attr(&w, "nickar_version", NICKAR_VERSION);
-    text_attr(&w, "created", now);
-    text_attr(&w, "run", set->run);
-    text_attr(&w, "run_created", src->run_created);
-    text_attr(&w, "variant", src->variant->name);
-    text_attr(&w, "player", src->spec.text);
-    num_attr(&w, "every", H5T_STD_U64LE, H5T_NATIVE_UINT64, &set->every);
-    num_attr(&w, "pairs", H5T_STD_U64LE, H5T_NATIVE_UINT64, &set->pairs);
-    num_attr(&w, "games", H5T_STD_U64LE, H5T_NATIVE_UINT64, &games);
-    num_attr(&w, "openings", H5T_STD_U64LE, H5T_NATIVE_UINT64, &set->openings);
-    num_attr(&w, "seed", H5T_STD_U64LE, H5T_NATIVE_UINT64, &set->seed);
-    num_attr(&w, "ply_limit", H5T_STD_U64LE, H5T_NATIVE_UINT64, &ply);
-    num_attr(&w, "cyclic_share", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &nash->cyclic_share);
+    nk_h5_why why;
+    hid_t file = nk_h5_create(tmp, NK_H5_TRACK_TIMES | NK_H5_LIBVER_LATEST, &why);
+    nk_h5w w = nk_h5w_make(file, NK_H5_TRACK_TIMES, "ciao");
+    if (file < 0)
+        nk_h5w_fail(&w, "cannot create the file", why.text, why.os);
+    write_attrs(&w, set, src, nash);
     dataset(&w, "generations", H5T_STD_I32LE, H5T_NATIVE_INT32, n, 0, src->gen);
     dataset(&w, "champion_id", H5T_STD_I64LE, H5T_NATIVE_INT64, n, 0, src->ids);
     dataset(&w, "weights", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, n, src->d, src->weights);
@@ -269,17 +204,18 @@ nk_status nk_ciao_file_write(const char *path, const nk_ciao_settings *set,
     dataset(&w, "master", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, n, 0, c->master);
     dataset(&w, "nash_mix", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, n, 0, nash->mix);
     dataset(&w, "nash_payoff", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, n, 0, nash->payoff);
-    if (w.file >= 0 && H5Fclose(w.file) < 0)
-        failed(&w, "closing the file");
+    if (file >= 0 && H5Fclose(file) < 0)
+        nk_h5w_fail(&w, "closing the file", "", false);
     if (w.ok && rename(tmp, path) != 0) {
-        snprintf(w.why, sizeof w.why, "renaming it into place: %s", strerror(errno));
-        w.ok = false;
+        char why2[200];
+        snprintf(why2, sizeof why2, "renaming it into place: %s", strerror(errno));
+        nk_h5w_fail(&w, why2, "", true);
     }
     if (!w.ok)
         unlink(tmp);
     nk_free(tmp);
     nk_free(counts);
     if (!w.ok)
-        return nk_fail(NK_EIO, err, errlen, "cannot write '%s': %s", path, w.why);
+        return nk_fail(NK_EIO, err, errlen, "cannot write '%s': %s", path, w.what);
     return NK_OK;
 }

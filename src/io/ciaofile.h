@@ -4,10 +4,12 @@
  * master tournament (written).
  *
  * Champions.  The champion of generation g is its individual with the
- * highest fitness, the first of ties (as the evolution names it, and as
- * RUN.h5@gen=g,rank=0 reads it); it plays as the run's evolving players
- * do, `ab:depth=D,features=F,tt=T` from the run's stored configuration
- * ([player] depth, features, tt), under the run's variant and ply limit.
+ * highest fitness, the first of ties (evolve/genome.h, nk_fitness_best: as
+ * the evolution names it, and as RUN.h5@gen=g,rank=0 reads it); it plays
+ * as the run's evolving players do, with the spec that run/settings.h's
+ * nk_run_player_of makes from the run's stored configuration
+ * (`ab:depth=D,features=F,tt=T`, with `,view=root` for view = root), under
+ * the run's variant and ply limit.
  * Sampled generations: K, 2K, 3K, ... up to G (counted from 1).
  *
  * The analysis file (docs/runfile.md, "The ciao file") is HDF5, separate

@@ -13,6 +13,7 @@
 #include "io/backup.h"
 #include "io/config.h"
 #include "io/runfile.h"
+#include "run/settings.h"
 
 #include <errno.h>
 #include <math.h>
@@ -196,14 +197,16 @@ nk_status nk_playerio_run_weights(const char *file, const char *selector, double
             nk_fail(st, err, errlen, "weights '%s@%s': %s", file, selector, e2);
     }
     if (st == NK_OK) {
-        /* The individual of that rank by fitness (best first; ties by index). */
+        /* The individual of that rank by fitness: the order of the champion
+         * rule (nk_fitness_better: best first, ties by index, NaN last), so
+         * rank 0 is the champion. */
         size_t *order = nk_malloc(m->n * sizeof *order);
         if (order == NULL) {
             st = nk_fail(NK_ENOMEM, err, errlen, "out of memory");
         } else {
             for (size_t i = 0; i < m->n; i++) {
                 size_t k = i;
-                while (k > 0 && fitness[order[k - 1]] < fitness[i]) {
+                while (k > 0 && nk_fitness_better(fitness[i], fitness[order[k - 1]])) {
                     order[k] = order[k - 1];
                     k--;
                 }
@@ -320,7 +323,8 @@ static nk_status list_push(nk_player_list *l, const char *name, const nk_player_
     return NK_OK;
 }
 
-/* The run's [player] settings: depth, feature set, tt; and its generations. */
+/* The spec of the run's evolving players, from its stored config
+ * (run/settings.h, nk_run_player_of), and its generations. */
 static nk_status run_player(const char *file, char *spec_head, size_t len, size_t *gens, char *err,
                             size_t errlen)
 {
@@ -337,15 +341,16 @@ static nk_status run_player(const char *file, char *spec_head, size_t len, size_
     st = nk_config_new(&cfg, e2, sizeof e2);
     if (st == NK_OK)
         st = nk_config_load_string(cfg, m->config ? m->config : "", file, e2, sizeof e2);
-    if (st != NK_OK) {
+    nk_run_settings s;
+    nk_run_player player;
+    if (st == NK_OK)
+        st = nk_config_settings(cfg, &s, NULL, e2, sizeof e2);
+    if (st == NK_OK)
+        st = nk_run_player_of(&s, &player, e2, sizeof e2);
+    if (st != NK_OK)
         nk_fail(st, err, errlen, "'%s@champions': the run's config: %s", file, e2);
-    } else {
-        int tt = nk_config_int(cfg, "player.tt");
-        int n = snprintf(spec_head, len, "ab:depth=%d,features=%s", nk_config_int(cfg, "player.depth"),
-                         m->feature_set);
-        if (tt > 0 && n > 0 && (size_t)n < len)
-            snprintf(spec_head + n, len - (size_t)n, ",tt=%d", tt);
-    }
+    else
+        snprintf(spec_head, len, "%s", player.spec.text);
     nk_config_free(cfg);
     nk_run_close(run);
     return st;

@@ -76,9 +76,11 @@ nk_status nk_playerio_run_weights(const char *file, const char *selector, double
  *
  * each named `<run>:g<G>` (<run>: the file's name without directory and
  * without ".h5"; a players-file line `NAME = RUN.h5@champions` names them
- * `NAME:g<G>`) and played as `ab:depth=D,features=F,weights=RUN.h5@gen=G,
- * rank=0` with the depth, feature set and transposition table of the run's
- * own [player] settings.
+ * `NAME:g<G>`) and played as the run's evolving players (run/settings.h,
+ * nk_run_player_of: `ab:depth=D,features=F,tt=T`, `,view=root` for view =
+ * root) with `,weights=RUN.h5@gen=G,rank=0`; rank 0 is the champion
+ * (evolve/genome.h, nk_fitness_best).  The games are played under the
+ * tournament's ply limit, not the run's.
  *
  * A players file has one `NAME = SPEC` a line; `#` starts a comment, blank
  * lines are skipped; the name and the spec are trimmed of blanks. */

@@ -1,9 +1,10 @@
 /*
  * regen.c -- fitness games of a run file played again (io/regen.h).
  *
- * The players are made as the evolution made them (run/evolution.c,
- * make_run): a population member is "ab:depth=D,features=F,tt=T" with its
- * genome of that generation, gauntlet player k is the k-th spec of
+ * The players are made as the evolution made them: a population member is
+ * the run's player (run/settings.h, nk_run_player_of) with its genome of
+ * that generation, a hall-of-fame entrant the champion of its generation
+ * (evolve/genome.h, nk_fitness_best), gauntlet player k is the k-th spec of
  * fitness.gauntlet with its weights resolved; the game is the job
  * nk_exec_pairs makes for meeting i of batch G, or, in a run whose
  * fitness.unit is match, the job arena/meetings.h made for its game of a
@@ -28,6 +29,7 @@ typedef struct regen {
     nk_run *run;
     nk_config *cfg;
     nk_run_settings s;
+    nk_run_player player; /* the run's evolving players */
     const nk_variant *v;
     nk_player_def def[2];
     char name[2][NK_RECORD_SPEC];
@@ -59,31 +61,25 @@ bool nk_regen_source(const char *source)
 }
 
 /* The evolving player whose weights are those of individual id of
- * generation g (0-based), or, with id < 0, of that generation's champion:
- * its best fitness, the first of ties, as run/evolution.c picks it. */
+ * generation g (0-based), or, with id < 0, of that generation's champion
+ * (nk_fitness_best, as run/evolution.c picks it). */
 static nk_status from_population(regen *r, int side, int64_t id, size_t g, char *err,
                                  size_t len)
 {
     nk_player_def *d = &r->def[side];
     const nk_run_meta *m = nk_run_get_meta(r->run);
-    char spec[160], e2[NK_MSG_MAX];
-    snprintf(spec, sizeof spec, "ab:depth=%d,features=%s,tt=%d", r->s.player.depth,
-             r->s.player.features, r->s.player.tt);
-    nk_status st = nk_spec_parse(&d->spec, spec, e2, sizeof e2);
-    if (st != NK_OK)
-        return nk_fail(NK_EFORMAT, err, len, "the run's player spec: %s", e2);
+    const char *spec = r->player.spec.text;
+    d->spec = r->player.spec;
     double *genome = nk_malloc(m->n * m->d * sizeof *genome);
     double *fitness = nk_malloc(m->n * sizeof *fitness);
     int64_t *ids = nk_malloc(m->n * sizeof *ids);
     nk_run_pop pop = {.genome = genome, .fitness = fitness, .ids = ids};
-    st = genome == NULL || fitness == NULL || ids == NULL
-             ? nk_fail(NK_ENOMEM, err, len, "out of memory")
-             : nk_run_read_population(r->run, g, &pop, err, len);
+    nk_status st = genome == NULL || fitness == NULL || ids == NULL
+                       ? nk_fail(NK_ENOMEM, err, len, "out of memory")
+                       : nk_run_read_population(r->run, g, &pop, err, len);
     size_t i = 0;
     if (st == NK_OK && id < 0) {
-        for (size_t k = 1; k < m->n; k++)
-            if (fitness[k] > fitness[i])
-                i = k;
+        i = nk_fitness_best(fitness, m->n);
     } else {
         while (st == NK_OK && i < m->n && ids[i] != id)
             i++;
@@ -215,7 +211,7 @@ static nk_status play(regen *r, const nk_run_game *gen, size_t n, size_t j, nk_r
     for (int k = 0; k < 2; k++)
         players[k] =
             (nk_exec_player){&r->def[k].spec, r->def[k].n ? r->def[k].weights : NULL, r->def[k].n};
-    nk_exec_batch b = {.variant = r->v, .ply_limit = (unsigned)r->s.player.ply_limit,
+    nk_exec_batch b = {.variant = r->v, .ply_limit = r->player.ply_limit,
                        .players = players, .nplayers = 2, .jobs = &job, .njobs = 1,
                        .threads = 1, .record = true};
     nk_exec_game game = {0};
@@ -235,7 +231,7 @@ static nk_status play(regen *r, const nk_run_game *gen, size_t n, size_t j, nk_r
                          ? nk_end_name((nk_end)row->reason) : "?",
                      row->plies);
     if (st == NK_OK)
-        st = nk_record_set(out, r->v, (unsigned)r->s.player.ply_limit, &game.start, game.moves,
+        st = nk_record_set(out, r->v, r->player.ply_limit, &game.start, game.moves,
                            game.plies, res, r->name[0], r->name[1], err, len);
     nk_exec_games_free(&game, 1);
     return st;
@@ -304,6 +300,8 @@ nk_status nk_regen_game(const char *source, nk_record *out, char *err, size_t er
         st = nk_config_settings(r.cfg, &r.s, NULL, e2, sizeof e2);
     if (st == NK_OK && (r.v = nk_variant_find(r.s.experiment.variant)) == NULL)
         st = nk_fail(NK_EFORMAT, e2, sizeof e2, "unknown variant '%s'", r.s.experiment.variant);
+    if (st == NK_OK && nk_run_player_of(&r.s, &r.player, e2, sizeof e2) != NK_OK)
+        st = NK_EFORMAT;
     if (st == NK_OK)
         st = find(&r, gen, game, out, e2, sizeof e2);
     if (st != NK_OK)

@@ -16,7 +16,10 @@
  * local variables and written back to the game before every out-of-line
  * call and at the end.  A byte store may alias anything, so a loop that
  * kept them in the game would load them again after each store of counts,
- * moves and filter entries.  g is live. */
+ * moves and filter entries.  g is live.
+ * nk: long function: the hot loop of the random playouts (nickar bench):
+ * the sowing's computed jumps need their labels in this function, and the
+ * scalars above stay in registers across the whole loop. */
 __attribute__((noinline)) void nk_game_random_finish_warri(nk_game *g, nk_rng *rng)
 {
     /* The sowing of n <= 11 seeds from pit o (nk_lift_sow): one computed

@@ -58,7 +58,7 @@ struct nk_evo {
     nk_strategy *strategy;
     nk_scoring scoring;
     nk_schedule schedule;
-    nk_spec spec; /* the evolving players' spec */
+    nk_run_player player; /* the evolving players: spec and ply limit (nk_run_player_of) */
     evo_player gauntlet[NK_EVO_MAX_SPECS];
     size_t ngauntlet;
     evo_player bench[NK_EVO_MAX_SPECS];
@@ -153,11 +153,11 @@ static uint64_t games_per_generation(const nk_evo *e)
 }
 
 /* Everything the loop needs from the settings, in one place: variant,
- * features, the evolving players' spec, schedule, scoring, the gauntlet and
- * benchmark players, the strategy (nk_run_settings_strategy: genome,
- * selection, crossover, mutation), the generators, whether games are
- * recorded, and the shape.  The loop itself then reads only the scalars
- * experiment.seed and .generations, player.ply_limit, fitness.openings,
+ * features, the evolving players (nk_run_player_of), schedule, scoring, the
+ * gauntlet and benchmark players, the strategy (nk_run_settings_strategy:
+ * genome, selection, crossover, mutation), the generators, whether games
+ * are recorded, and the shape.  The loop itself then reads only the scalars
+ * experiment.seed and .generations, fitness.openings,
  * .sample_fraction, .k and .hall_size, benchmark.every and .games from
  * e->s.run. */
 static nk_status make_run(nk_evo *e, nk_evo_resolve resolve, char *err, size_t len)
@@ -179,15 +179,8 @@ static nk_status make_run(nk_evo *e, nk_evo_resolve resolve, char *err, size_t l
     if (nk_features_check(e->set, e->variant, e2, sizeof e2) != NK_OK)
         return nk_fail(NK_EINVAL, err, len, "player.features: %s", e2);
     e->dim = e->set->count;
-    char spec[128];
-    /* player.tt: each search uses its table once (search.h) and the evolving
-     * players are made anew every batch, so at the shallow depths of most
-     * runs a table costs more (memory traffic) than it saves. */
-    snprintf(spec, sizeof spec, "ab:depth=%d,features=%s,tt=%d%s", r->player.depth,
-             r->player.features, r->player.tt,
-             strcmp(r->player.view, "root") == 0 ? ",view=root" : "");
-    if (nk_spec_parse(&e->spec, spec, e2, sizeof e2) != NK_OK)
-        return nk_fail(NK_EINVAL, err, len, "player: %s", e2);
+    if (nk_run_player_of(r, &e->player, err, len) != NK_OK)
+        return NK_EINVAL;
     e->schedule = nk_schedule_find(r->fitness.schedule);
     if (e->schedule == NK_SCHEDULE_COUNT)
         return nk_fail(NK_EINVAL, err, len, "fitness.schedule: unknown schedule '%s'",
@@ -355,16 +348,16 @@ static nk_status play_generation(nk_evo *e, unsigned g, const nk_pop *pop, gen_d
     if (!d->players || nk_tally_init(&d->tally, n) != NK_OK)
         return nk_fail(NK_ENOMEM, err, len, "out of memory");
     for (size_t i = 0; i < n; i++)
-        d->players[i] = (nk_exec_player){&e->spec, nk_pop_w(pop, i), e->dim};
+        d->players[i] = (nk_exec_player){&e->player.spec, nk_pop_w(pop, i), e->dim};
     for (size_t h = 0; h < e->nhall; h++)
-        d->players[n + h] = (nk_exec_player){&e->spec, e->hall + h * e->dim, e->dim};
+        d->players[n + h] = (nk_exec_player){&e->player.spec, e->hall + h * e->dim, e->dim};
     for (size_t k = 0; k < e->ngauntlet; k++) {
         const evo_player *def = &e->gauntlet[k];
         d->players[n + e->nhall + k] =
             (nk_exec_player){&def->spec, def->n ? def->weights : NULL, def->n};
     }
     nk_arena_setup setup = {.variant = e->variant,
-                            .ply_limit = (unsigned)e->s.run.player.ply_limit,
+                            .ply_limit = e->player.ply_limit,
                             .players = d->players,
                             .nplayers = nent,
                             .master = e->s.run.experiment.seed,
@@ -436,7 +429,8 @@ static nk_status grade_champion(const nk_evo *e, nk_run_stats *stats, char *err,
     nk_spec ref_spec;
     nk_player *champ = NULL, *ref = NULL;
     nk_grade gr;
-    nk_status st = nk_player_new(&champ, &e->spec, e->variant, e->champion, e->dim, e2, sizeof e2);
+    nk_status st =
+        nk_player_new(&champ, &e->player.spec, e->variant, e->champion, e->dim, e2, sizeof e2);
     if (st == NK_OK)
         st = nk_spec_parse(&ref_spec, "ab:depth=3", e2, sizeof e2);
     if (st == NK_OK)
@@ -543,11 +537,8 @@ nk_status nk_evo_iterate(nk_evo *e, char *err, size_t len)
     if (st == NK_OK && e->record)
         st = game_rows(e, g, pop, d, err, len);
     if (st == NK_OK) {
-        /* The champion: best fitness of this generation (first of ties). */
-        size_t best = 0;
-        for (size_t i = 1; i < pop->size; i++)
-            if (d->fitness[i] > d->fitness[best])
-                best = i;
+        /* The champion of this generation (genome.h, nk_fitness_best). */
+        size_t best = nk_fitness_best(d->fitness, pop->size);
         e->champion_id = pop->id[best];
         memcpy(e->champion, nk_pop_w(pop, best), e->dim * sizeof *e->champion);
     }
@@ -556,14 +547,14 @@ nk_status nk_evo_iterate(nk_evo *e, char *err, size_t len)
                                   (unsigned)e->s.run.experiment.generations);
     if (bench) {
         nk_benchmark b = {.variant = e->variant,
-                          .ply_limit = (unsigned)e->s.run.player.ply_limit,
+                          .ply_limit = e->player.ply_limit,
                           .master = e->s.run.experiment.seed,
                           .opening = (unsigned)e->s.run.fitness.openings,
                           .threads = e->threads,
                           .games = (unsigned)e->s.run.benchmark.games,
                           .opponents = e->bench_x,
                           .n = e->nbench};
-        nk_exec_player champ = {&e->spec, e->champion, e->dim};
+        nk_exec_player champ = {&e->player.spec, e->champion, e->dim};
         p0 = now_seconds();
         st = nk_benchmark_play(&b, &champ, g, d->bench, &d->nbench, err, len);
         play += now_seconds() - p0;

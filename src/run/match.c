@@ -94,9 +94,11 @@ nk_status nk_run_match_alloc(nk_run_match **out, const nk_run_match_settings *s,
     nk_arena_init(&r->tally);
     nk_arena_stats_of(&r->tally, &r->stats);
     /* the bounds, also when no pair is counted; and a check of the spec */
-    if (s->sprt && (st = nk_arena_sprt_spec(&r->tally, &s->spec, &r->sprt, err, errlen)) != NK_OK) {
+    char msg[NK_MSG_MAX];
+    if (s->sprt &&
+        (st = nk_arena_sprt_spec(&r->tally, &s->spec, &r->sprt, msg, sizeof msg)) != NK_OK) {
         nk_run_match_free(m);
-        return st;
+        return nk_fail(st, err, errlen, "match: %s", msg);
     }
     *out = m;
     return NK_OK;

@@ -97,6 +97,23 @@ nk_status nk_run_check_even(char *text, size_t cap, char *why, size_t whylen)
     return NK_OK;
 }
 
+/* ===== the evolving players ===== */
+
+nk_status nk_run_player_of(const nk_run_settings *s, nk_run_player *out, char *err, size_t len)
+{
+    char text[NK_SPEC_TEXT], e2[NK_MSG_MAX];
+    /* player.tt: each search uses its table once (search.h) and the evolving
+     * players are made anew every batch, so at the shallow depths of most
+     * runs a table costs more (memory traffic) than it saves. */
+    snprintf(text, sizeof text, "ab:depth=%d,features=%s,tt=%d%s", s->player.depth,
+             s->player.features, s->player.tt,
+             strcmp(s->player.view, "root") == 0 ? ",view=root" : "");
+    out->ply_limit = (unsigned)s->player.ply_limit;
+    if (nk_spec_parse(&out->spec, text, e2, sizeof e2) != NK_OK)
+        return nk_fail(NK_EINVAL, err, len, "player: %s", e2);
+    return NK_OK;
+}
+
 /* ===== the strategy ===== */
 
 size_t nk_run_settings_size(const nk_run_settings *s)

@@ -211,6 +211,24 @@ const nk_param *nk_run_params_table(size_t *n);
 /* Fills s with the tables' defaults (the values of an empty config file). */
 void nk_run_settings_defaults(nk_run_settings *s);
 
+/* The evolving players of a run, as everything that plays them again must
+ * make them: the evolution loop (run/evolution.c), a recorded game played
+ * again (RUN.h5@game=K, io/regen.c), a run's champions in a tournament
+ * (RUN.h5@champions, io/playerio.c) and in `nickar ciao` (io/ciaofile.c).
+ * Every key of NK_PLAYER_PARAMS shapes either this player or the genome
+ * (player.weights_min, .weights_max: nk_run_settings_strategy); a new
+ * player key goes into nk_run_player_of, and test_run_settings fails
+ * while one changes neither. */
+typedef struct nk_run_player {
+    /* "ab:depth=D,features=F,tt=T" and ",view=root" for view = root, as
+     * parsed by nk_spec_parse; the weights are the individual's */
+    nk_spec spec;
+    unsigned ply_limit; /* player.ply_limit: where the players' games end */
+} nk_run_player;
+/* Fills *out from s.  NK_EINVAL (a message "player: ...") for a spec that
+ * does not parse: settings that no config check made. */
+nk_status nk_run_player_of(const nk_run_settings *s, nk_run_player *out, char *err, size_t len);
+
 /* The size the strategy is made with (nk_strategy_params.size):
  * population.size for the GA, strategy.lambda (the offspring per
  * generation) for the ES and CMA-ES; a (mu+lambda)-ES then evaluates

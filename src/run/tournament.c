@@ -10,6 +10,7 @@
 #include "run/tournament.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -57,8 +58,9 @@ void nk_tour_free(nk_tour *t)
     memset(t, 0, sizeof *t);
 }
 
-nk_status nk_tour_add_game(nk_tour *t, int32_t pairing, int32_t south, int32_t north,
-                           const nk_exec_game *g, char *err, size_t errlen)
+/* Appends one played game (its moves must be recorded). */
+static nk_status add_game(nk_tour *t, int32_t pairing, int32_t south, int32_t north,
+                          const nk_exec_game *g, char *err, size_t errlen)
 {
     if (t->ngames == t->games_cap) {
         size_t cap = t->games_cap ? 2 * t->games_cap : 256;
@@ -96,7 +98,8 @@ nk_status nk_tour_add_game(nk_tour *t, int32_t pairing, int32_t south, int32_t n
     return NK_OK;
 }
 
-nk_status nk_tour_add_match(nk_tour *t, const nk_tour_match *m, char *err, size_t errlen)
+/* Appends one finished match (unit match), after its games. */
+static nk_status add_match(nk_tour *t, const nk_tour_match *m, char *err, size_t errlen)
 {
     if (t->nmatches == t->matches_cap) {
         size_t cap = t->matches_cap ? 2 * t->matches_cap : 256;
@@ -183,6 +186,19 @@ nk_status nk_tour_rate(nk_tour *t, char *err, size_t errlen)
     return st;
 }
 
+/* The numbers of the settings that a --resume must match, in the order
+ * they are compared, by their options' names. */
+static const struct {
+    const char *option;
+    size_t at;
+} NUMBERS[] = {
+    {"match-games", offsetof(nk_tour_settings, match_games)},
+    {"games", offsetof(nk_tour_settings, games)},
+    {"openings", offsetof(nk_tour_settings, openings)},
+    {"seed", offsetof(nk_tour_settings, seed)},
+    {"ply-limit", offsetof(nk_tour_settings, ply_limit)},
+};
+
 nk_status nk_tour_compare(const nk_tour *f, const nk_tour *w, char *err, size_t errlen)
 {
     const nk_tour_settings *a = &f->set, *b = &w->set;
@@ -195,21 +211,14 @@ nk_status nk_tour_compare(const nk_tour *f, const nk_tour *w, char *err, size_t 
     if (a->unit != b->unit)
         return nk_fail(NK_EMISMATCH, err, errlen, "it was made with --unit %s, not %s",
                        nk_arena_unit_name(a->unit), nk_arena_unit_name(b->unit));
-    if (a->match_games != b->match_games)
-        return nk_fail(NK_EMISMATCH, err, errlen, "it was made with --match-games %llu, not %llu",
-                       (unsigned long long)a->match_games, (unsigned long long)b->match_games);
-    if (a->games != b->games)
-        return nk_fail(NK_EMISMATCH, err, errlen, "it was made with --games %llu, not %llu",
-                       (unsigned long long)a->games, (unsigned long long)b->games);
-    if (a->openings != b->openings)
-        return nk_fail(NK_EMISMATCH, err, errlen, "it was made with --openings %llu, not %llu",
-                       (unsigned long long)a->openings, (unsigned long long)b->openings);
-    if (a->seed != b->seed)
-        return nk_fail(NK_EMISMATCH, err, errlen, "it was made with --seed %llu, not %llu",
-                       (unsigned long long)a->seed, (unsigned long long)b->seed);
-    if (a->ply_limit != b->ply_limit)
-        return nk_fail(NK_EMISMATCH, err, errlen, "it was made with --ply-limit %llu, not %llu",
-                       (unsigned long long)a->ply_limit, (unsigned long long)b->ply_limit);
+    for (size_t k = 0; k < sizeof NUMBERS / sizeof *NUMBERS; k++) {
+        uint64_t x, y;
+        memcpy(&x, (const char *)a + NUMBERS[k].at, sizeof x);
+        memcpy(&y, (const char *)b + NUMBERS[k].at, sizeof y);
+        if (x != y)
+            return nk_fail(NK_EMISMATCH, err, errlen, "it was made with --%s %llu, not %llu",
+                           NUMBERS[k].option, (unsigned long long)x, (unsigned long long)y);
+    }
     if (strcmp(a->anchor, b->anchor) != 0 || a->anchor_elo != b->anchor_elo)
         return nk_fail(NK_EMISMATCH, err, errlen, "it was made with --anchor '%s=%g', not '%s=%g'",
                        a->anchor, a->anchor_elo, b->anchor, b->anchor_elo);
@@ -451,7 +460,7 @@ static nk_status add_unit(nk_tour *tour, const nk_arena_played *pl, size_t u, in
         m.south_wins += x->result.winner == NK_SOUTH;
         m.north_wins += x->result.winner == NK_NORTH;
         m.draws += x->result.winner == NK_DRAW;
-        st = nk_tour_add_game(tour, q, m.south, m.north, x, err, errlen);
+        st = add_game(tour, q, m.south, m.north, x, err, errlen);
     }
     if (st != NK_OK || tour->set.unit != NK_UNIT_MATCH)
         return st;
@@ -459,7 +468,7 @@ static nk_status add_unit(nk_tour *tour, const nk_arena_played *pl, size_t u, in
      * (South) of match 0 and player 1 of match 1 */
     int outcome = pl->tally[u / 2].outcome[u % 2], k = (int)(u % 2);
     m.winner = outcome == 0 ? 2 : (outcome > 0) == (k == 0) ? 0 : 1;
-    return nk_tour_add_match(tour, &m, err, errlen);
+    return add_match(tour, &m, err, errlen);
 }
 
 nk_status nk_tournament_iterate(nk_tournament *t, char *err, size_t errlen)

@@ -133,13 +133,6 @@ size_t nk_tour_meetings_total(const nk_tour *t);
 /* Frees the arrays of a record and zeroes it (a zeroed record is fine). */
 void nk_tour_free(nk_tour *t);
 
-/* Appends one played game (its moves must be recorded). */
-nk_status nk_tour_add_game(nk_tour *t, int32_t pairing, int32_t south, int32_t north,
-                           const nk_exec_game *g, char *err, size_t errlen);
-
-/* Appends one finished match (unit match), after its games. */
-nk_status nk_tour_add_match(nk_tour *t, const nk_tour_match *m, char *err, size_t errlen);
-
 /* The cross table the ratings are fitted to: m[i*P+j] = i's results
  * against j, of games (unit game) or of matches (unit match). */
 void nk_tour_cross(const nk_tour *t, nk_wdl *m);

@@ -81,60 +81,13 @@ static const uint16_t lap[256] = {LAP64(0u), LAP64(64u), LAP64(128u), LAP64(192u
  * 255 of warri_scan_board included. */
 static const uint16_t onehot[512] = {[1] = 1, [2] = 256};
 
-static inline __attribute__((always_inline)) void warri_scan_board(const nk_pos *p,
-                                                                   warri_scan *s)
+/* The pits the side to move (cap2[ME], cap3[ME]) and the opponent (OP)
+ * can capture from with one move: the last seed makes 2 or 3 in the other
+ * row.  Part of warri_scan_board. */
+static inline __attribute__((always_inline)) void warri_scan_captures(const nk_pos *p,
+                                                                      warri_scan *s)
 {
     const unsigned me = p->side;
-    /* The rows from the side to move's view, [ME] and [OP]. */
-    uint64_t lo;
-    uint32_t hi;
-    memcpy(&lo, p->pit, sizeof lo);
-    memcpy(&hi, p->pit + 8, sizeof hi);
-    const uint64_t south = lo & 0xFFFFFFFFFFFFull, north = lo >> 48 | (uint64_t)hi << 16;
-    const uint64_t rows[2] = {me ? north : south, me ? south : north};
-#ifdef __SSE2__
-    /* With SSE2, both rows at once: [ME] in bytes 0..5, [OP] in bytes
-     * 8..13, the other bytes zero; a 0/1 byte per pit and count, two
-     * counts a byte (the second times 8: at most 6 + 8 * 6 a row), summed
-     * per row by one psadbw. */
-    const __m128i v = _mm_set_epi64x((long long)rows[OP], (long long)rows[ME]);
-    const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1), eight = _mm_set1_epi8(8);
-    /* Place k of a row reaches the other row with n >= 6 - k seeds; 255 in
-     * the bytes that hold no pit (0 there never reaches it). */
-    const __m128i reach_at = _mm_set_epi8((char)255, (char)255, 1, 2, 3, 4, 5, 6, (char)255,
-                                          (char)255, 1, 2, 3, 4, 5, 6);
-    const __m128i nonzero = _mm_min_epu8(v, one);
-    const __m128i weak =
-        _mm_or_si128(_mm_cmpeq_epi8(v, one), _mm_cmpeq_epi8(v, _mm_set1_epi8(2)));
-    const __m128i kroo = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(13)), v);
-    const __m128i reach = _mm_cmpeq_epi8(_mm_max_epu8(v, reach_at), v);
-    const __m128i sum_nw = _mm_sad_epu8(_mm_or_si128(nonzero, _mm_and_si128(weak, eight)), zero);
-    const __m128i sum_kr =
-        _mm_sad_epu8(_mm_or_si128(_mm_and_si128(kroo, one), _mm_and_si128(reach, eight)), zero);
-    const __m128i sum_s = _mm_sad_epu8(v, zero);
-    const unsigned nw[2] = {(unsigned)_mm_cvtsi128_si32(sum_nw),
-                            (unsigned)_mm_cvtsi128_si32(_mm_unpackhi_epi64(sum_nw, sum_nw))};
-    const unsigned kr[2] = {(unsigned)_mm_cvtsi128_si32(sum_kr),
-                            (unsigned)_mm_cvtsi128_si32(_mm_unpackhi_epi64(sum_kr, sum_kr))};
-    s->seeds[ME] = _mm_cvtsi128_si32(sum_s);
-    s->seeds[OP] = _mm_cvtsi128_si32(_mm_unpackhi_epi64(sum_s, sum_s));
-    for (int r = 0; r < 2; r++) {
-        s->empty[r] = NK_ROW - (int)(nw[r] & 7u);
-        s->weak[r] = (int)(nw[r] >> 3);
-        s->kroo[r] = (int)(kr[r] & 7u);
-        s->reach[r] = (int)(kr[r] >> 3);
-    }
-#else
-    for (int r = 0; r < 2; r++) {
-        const uint64_t w = rows[r];
-        s->seeds[r] = byte_sum(w);
-        s->empty[r] = NK_ROW - byte_sum(nonzero01(w));
-        s->weak[r] = byte_sum(ROW_BYTES_1 & ~(nonzero01(w ^ ROW_BYTES_1) &
-                                              nonzero01(w ^ (2 * ROW_BYTES_1))));
-        s->kroo[r] = byte_sum(at_least01(w, KROO_ADD));
-        s->reach[r] = byte_sum(at_least01(w, REACH_ADD));
-    }
-#endif
 #ifdef __SSE2__
     /* No pit holds 12 seeds or more (no laps, as in most positions): the
      * last seed from a pit of n seeds falls n pits further, which makes 2
@@ -197,6 +150,63 @@ static inline __attribute__((always_inline)) void warri_scan_board(const nk_pos 
     s->cap3[ME] = (int)(acc_me >> 8);
     s->cap2[OP] = (int)(acc_op & 0xFFu);
     s->cap3[OP] = (int)(acc_op >> 8);
+}
+
+static inline __attribute__((always_inline)) void warri_scan_board(const nk_pos *p,
+                                                                   warri_scan *s)
+{
+    const unsigned me = p->side;
+    /* The rows from the side to move's view, [ME] and [OP]. */
+    uint64_t lo;
+    uint32_t hi;
+    memcpy(&lo, p->pit, sizeof lo);
+    memcpy(&hi, p->pit + 8, sizeof hi);
+    const uint64_t south = lo & 0xFFFFFFFFFFFFull, north = lo >> 48 | (uint64_t)hi << 16;
+    const uint64_t rows[2] = {me ? north : south, me ? south : north};
+#ifdef __SSE2__
+    /* With SSE2, both rows at once: [ME] in bytes 0..5, [OP] in bytes
+     * 8..13, the other bytes zero; a 0/1 byte per pit and count, two
+     * counts a byte (the second times 8: at most 6 + 8 * 6 a row), summed
+     * per row by one psadbw. */
+    const __m128i v = _mm_set_epi64x((long long)rows[OP], (long long)rows[ME]);
+    const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1), eight = _mm_set1_epi8(8);
+    /* Place k of a row reaches the other row with n >= 6 - k seeds; 255 in
+     * the bytes that hold no pit (0 there never reaches it). */
+    const __m128i reach_at = _mm_set_epi8((char)255, (char)255, 1, 2, 3, 4, 5, 6, (char)255,
+                                          (char)255, 1, 2, 3, 4, 5, 6);
+    const __m128i nonzero = _mm_min_epu8(v, one);
+    const __m128i weak =
+        _mm_or_si128(_mm_cmpeq_epi8(v, one), _mm_cmpeq_epi8(v, _mm_set1_epi8(2)));
+    const __m128i kroo = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(13)), v);
+    const __m128i reach = _mm_cmpeq_epi8(_mm_max_epu8(v, reach_at), v);
+    const __m128i sum_nw = _mm_sad_epu8(_mm_or_si128(nonzero, _mm_and_si128(weak, eight)), zero);
+    const __m128i sum_kr =
+        _mm_sad_epu8(_mm_or_si128(_mm_and_si128(kroo, one), _mm_and_si128(reach, eight)), zero);
+    const __m128i sum_s = _mm_sad_epu8(v, zero);
+    const unsigned nw[2] = {(unsigned)_mm_cvtsi128_si32(sum_nw),
+                            (unsigned)_mm_cvtsi128_si32(_mm_unpackhi_epi64(sum_nw, sum_nw))};
+    const unsigned kr[2] = {(unsigned)_mm_cvtsi128_si32(sum_kr),
+                            (unsigned)_mm_cvtsi128_si32(_mm_unpackhi_epi64(sum_kr, sum_kr))};
+    s->seeds[ME] = _mm_cvtsi128_si32(sum_s);
+    s->seeds[OP] = _mm_cvtsi128_si32(_mm_unpackhi_epi64(sum_s, sum_s));
+    for (int r = 0; r < 2; r++) {
+        s->empty[r] = NK_ROW - (int)(nw[r] & 7u);
+        s->weak[r] = (int)(nw[r] >> 3);
+        s->kroo[r] = (int)(kr[r] & 7u);
+        s->reach[r] = (int)(kr[r] >> 3);
+    }
+#else
+    for (int r = 0; r < 2; r++) {
+        const uint64_t w = rows[r];
+        s->seeds[r] = byte_sum(w);
+        s->empty[r] = NK_ROW - byte_sum(nonzero01(w));
+        s->weak[r] = byte_sum(ROW_BYTES_1 & ~(nonzero01(w ^ ROW_BYTES_1) &
+                                              nonzero01(w ^ (2 * ROW_BYTES_1))));
+        s->kroo[r] = byte_sum(at_least01(w, KROO_ADD));
+        s->reach[r] = byte_sum(at_least01(w, REACH_ADD));
+    }
+#endif
+    warri_scan_captures(p, s);
 }
 #undef KROO_ADD
 #undef REACH_ADD

@@ -577,19 +577,10 @@ static unsigned level_compute(const tb_level *L, const nk_pos *pp, unsigned on, 
     return d;
 }
 
-/* The children of position i: from the stored lists (*ep, which moves past
- * them) or computed into tmp from its position p. */
-static inline const uint32_t *level_edges(const tb_level *L, uint64_t i, const nk_pos *p,
-                                          const uint32_t **ep, unsigned deg,
-                                          uint32_t tmp[MOVES])
+/* The end of chunk k of n positions (one past its last position). */
+static inline uint64_t chunk_end(uint64_t n, uint64_t k)
 {
-    if (*ep) {
-        const uint32_t *e = *ep;
-        *ep += deg;
-        return e;
-    }
-    level_compute(L, p, L->on[i], tmp);
-    return tmp;
+    return (k + 1) * CHUNK < n ? (k + 1) * CHUNK : n;
 }
 
 /* First pass: terminal positions, known move values, starting bounds, and
@@ -606,7 +597,7 @@ static void level_init(const nk_tb *tb, const uint8_t *data, tb_level *L)
 #pragma omp for schedule(dynamic, 1)
     for (uint64_t k = 0; k < L->nchunks; k++) {
         tb_chunk *c = &L->chunk[k];
-        uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
+        const uint64_t end_i = chunk_end(L->n, k);
         uint32_t *e = scratch;
         c->len = 0;
         nk_pos p;
@@ -691,17 +682,111 @@ static void level_free(tb_level *L, uint64_t nchunks)
 #endif
 }
 
-/* One chunk of level_sweep; stored is a constant at each call, so that the
- * compiler makes one loop for the chunks with their lists and one for
- * those that compute them. */
-static inline __attribute__((always_inline)) uint64_t sweep_chunk(tb_level *L, uint64_t k,
-                                                                  const bool stored)
+/* The walks over a count's positions by their children on the count, one
+ * sweep each: the bounds of one plane (lo and hi towards each other), the
+ * two planes (g and h growing), the cycle mark (spreading to parents). */
+enum { WALK_BOUNDS, WALK_PLANES, WALK_MARK };
+
+/* Whether a walk of kind has nothing to do at position i, whose children
+ * it need not read: one plane's bounds have met, the mark is set. */
+static inline bool walk_settled(const tb_level *L, uint64_t i, const int kind)
 {
+    if (kind == WALK_BOUNDS)
+        return ld(L->lo, i) == ld(L->hi, i);
+    if (kind == WALK_MARK)
+        return ld(L->cyc, i) != 0;
+    return false;
+}
+
+/* One plane: lo and hi of position i from its deg children e (and its
+ * known moves, base), when a child moved; returns the bounds that moved. */
+static inline uint64_t visit_bounds(tb_level *L, uint64_t i, const uint32_t *e, unsigned deg)
+{
+    if (!children_moved(L, e, deg))
+        return 0;
     const int b = (int)L->b;
+    const uint8_t lo = ld(L->lo, i), hi = ld(L->hi, i);
+    int nlo = (int)L->base[i] - 1, nhi = nlo;
+    for (unsigned j = 0; j < deg; j++) {
+        uint32_t x = e[j] & ~NOFLIP;
+        int clo = ld(L->lo, x), chi = ld(L->hi, x);
+        bool flip = !(e[j] & NOFLIP);
+        int a = flip ? b - chi : clo; /* what the mover forces */
+        int z = flip ? b - clo : chi; /* what he may hope for */
+        if (a > nlo)
+            nlo = a;
+        if (z > nhi)
+            nhi = z;
+    }
+    uint64_t moved = 0;
+    if (nlo > lo) {
+        st(L->lo, i, (uint8_t)nlo);
+        moved++;
+    }
+    if (nhi < hi) {
+        st(L->hi, i, (uint8_t)nhi);
+        moved++;
+    }
+    if (moved)
+        set_moved(L->moved, L->par, i);
+    return moved;
+}
+
+/* Two planes (speightstown): g and h of position i, both growing to their
+ * least fixpoint; returns the values that moved. */
+static inline uint64_t visit_planes(tb_level *L, uint64_t i, const uint32_t *e, unsigned deg)
+{
+    if (!children_moved(L, e, deg))
+        return 0;
+    const uint8_t g = ld(L->lo, i), h = ld(L->hi, i);
+    int ng = (int)L->base[i] - 1, nh = L->hbase[i];
+    for (unsigned j = 0; j < deg; j++) {
+        uint32_t x = e[j] & ~NOFLIP;
+        int cg = ld(L->lo, x), ch = ld(L->hi, x);
+        bool flip = !(e[j] & NOFLIP);
+        int mine = flip ? ch : cg, theirs = flip ? cg : ch;
+        if (mine > ng)
+            ng = mine;
+        if (theirs < nh)
+            nh = theirs;
+    }
+    uint64_t moved = 0;
+    if (ng > g) {
+        st(L->lo, i, (uint8_t)ng);
+        moved++;
+    }
+    if (nh > h) {
+        st(L->hi, i, (uint8_t)nh);
+        moved++;
+    }
+    if (moved)
+        set_moved(L->moved, L->par, i);
+    return moved;
+}
+
+/* The cycle mark of position i (not marked): set when a child has it. */
+static inline uint64_t visit_mark(tb_level *L, uint64_t i, const uint32_t *e, unsigned deg)
+{
+    for (unsigned j = 0; j < deg; j++)
+        if (ld(L->cyc, e[j] & ~NOFLIP)) {
+            st(L->cyc, i, NK_TB_CYCLE);
+            return 1;
+        }
+    return 0;
+}
+
+/* One chunk of a walk: each position with children on the count and
+ * something to do gets them from the chunk's list (stored) or computes
+ * them from its position, stepped from the one before it (tb_step).
+ * stored and kind are constants at each call, so that the compiler makes
+ * one loop for each pair; returns what moved. */
+static inline __attribute__((always_inline)) uint64_t walk_chunk(tb_level *L, uint64_t k,
+                                                                 const bool stored, const int kind)
+{
     uint64_t moved = 0;
     const uint32_t *ep = L->chunk[k].edge;
     uint32_t tmp[MOVES];
-    uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
+    const uint64_t end_i = chunk_end(L->n, k);
     nk_pos p; /* position i, where the children are computed */
     if (!stored)
         tb_position(L->tb, L->b, k * CHUNK, &p);
@@ -709,8 +794,9 @@ static inline __attribute__((always_inline)) uint64_t sweep_chunk(tb_level *L, u
         if (!stored && i > k * CHUNK)
             tb_step(L->tb, L->b, L->count, i, &p);
         const unsigned deg = pop16(L->on[i]);
-        uint8_t lo = ld(L->lo, i), hi = ld(L->hi, i);
-        if (lo == hi) {
+        if (deg == 0)
+            continue;
+        if (walk_settled(L, i, kind)) {
             if (stored)
                 ep += deg;
             continue;
@@ -723,128 +809,39 @@ static inline __attribute__((always_inline)) uint64_t sweep_chunk(tb_level *L, u
             level_compute(L, &p, L->on[i], tmp);
             e = tmp;
         }
-        if (!children_moved(L, e, deg))
-            continue;
-        int nlo = (int)L->base[i] - 1, nhi = nlo;
-        for (unsigned j = 0; j < deg; j++) {
-            uint32_t x = e[j] & ~NOFLIP;
-            int clo = ld(L->lo, x), chi = ld(L->hi, x);
-            bool flip = !(e[j] & NOFLIP);
-            int a = flip ? b - chi : clo; /* what the mover forces */
-            int z = flip ? b - clo : chi; /* what he may hope for */
-            if (a > nlo)
-                nlo = a;
-            if (z > nhi)
-                nhi = z;
-        }
-        if (nlo > lo) {
-            st(L->lo, i, (uint8_t)nlo);
-            moved++;
-        }
-        if (nhi < hi) {
-            st(L->hi, i, (uint8_t)nhi);
-            moved++;
-        }
-        if (nlo > lo || nhi < hi)
-            set_moved(L->moved, L->par, i);
+        if (kind == WALK_BOUNDS)
+            moved += visit_bounds(L, i, e, deg);
+        else if (kind == WALK_PLANES)
+            moved += visit_planes(L, i, e, deg);
+        else
+            moved += visit_mark(L, i, e, deg);
     }
     return moved;
 }
 
-/* One sweep of the bounds over the positions not yet settled; returns the
- * number of bounds that moved. */
-static uint64_t level_sweep(tb_level *L)
+/* Chunk k of a walk of kind, by the loop made for its kind and whether it
+ * keeps its list. */
+static uint64_t walk_any(tb_level *L, uint64_t k, int kind)
+{
+    const bool stored = L->chunk[k].edge != NULL; /* else computed (none, or no room) */
+    switch (kind) {
+    case WALK_BOUNDS:
+        return stored ? walk_chunk(L, k, true, WALK_BOUNDS) : walk_chunk(L, k, false, WALK_BOUNDS);
+    case WALK_PLANES:
+        return stored ? walk_chunk(L, k, true, WALK_PLANES) : walk_chunk(L, k, false, WALK_PLANES);
+    default:
+        return stored ? walk_chunk(L, k, true, WALK_MARK) : walk_chunk(L, k, false, WALK_MARK);
+    }
+}
+
+/* One walk of kind over the count, the chunks shared by the threads;
+ * returns the number of values that moved (0: the fixpoint). */
+static uint64_t level_walk(tb_level *L, int kind)
 {
     uint64_t moved = 0;
 #pragma omp parallel for schedule(dynamic, 1) reduction(+ : moved) if (L->nchunks > 1)
     for (uint64_t k = 0; k < L->nchunks; k++)
-        moved += L->chunk[k].edge ? sweep_chunk(L, k, true) : sweep_chunk(L, k, false);
-    return moved;
-}
-
-/* Two planes (speightstown): one sweep of g and h, both growing to their
- * least fixpoint; returns the number of values that moved. */
-static uint64_t level_sweep2(tb_level *L)
-{
-    uint64_t moved = 0;
-#pragma omp parallel for schedule(dynamic, 1) reduction(+ : moved) if (L->nchunks > 1)
-    for (uint64_t k = 0; k < L->nchunks; k++) {
-        const uint32_t *ep = L->chunk[k].edge;
-        const bool stored = ep != NULL; /* else computed (none, or no room) */
-        uint32_t tmp[MOVES];
-        uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
-        nk_pos p; /* position i, where the children are computed */
-        if (!stored)
-            tb_position(L->tb, L->b, k * CHUNK, &p);
-        for (uint64_t i = k * CHUNK; i < end_i; i++) {
-            if (!stored && i > k * CHUNK)
-                tb_step(L->tb, L->b, L->count, i, &p);
-            const unsigned deg = pop16(L->on[i]);
-            if (deg == 0)
-                continue;
-            const uint32_t *e = level_edges(L, i, &p, &ep, deg, tmp);
-            if (!children_moved(L, e, deg))
-                continue;
-            uint8_t g = ld(L->lo, i), h = ld(L->hi, i);
-            int ng = (int)L->base[i] - 1, nh = L->hbase[i];
-            for (unsigned j = 0; j < deg; j++) {
-                uint32_t x = e[j] & ~NOFLIP;
-                int cg = ld(L->lo, x), ch = ld(L->hi, x);
-                bool flip = !(e[j] & NOFLIP);
-                int mine = flip ? ch : cg, theirs = flip ? cg : ch;
-                if (mine > ng)
-                    ng = mine;
-                if (theirs < nh)
-                    nh = theirs;
-            }
-            if (ng > g) {
-                st(L->lo, i, (uint8_t)ng);
-                moved++;
-            }
-            if (nh > h) {
-                st(L->hi, i, (uint8_t)nh);
-                moved++;
-            }
-            if (ng > g || nh > h)
-                set_moved(L->moved, L->par, i);
-        }
-    }
-    return moved;
-}
-
-/* One sweep of the cycle mark over the moves that stay on the count. */
-static uint64_t level_mark(tb_level *L)
-{
-    uint64_t moved = 0;
-#pragma omp parallel for schedule(dynamic, 1) reduction(+ : moved) if (L->nchunks > 1)
-    for (uint64_t k = 0; k < L->nchunks; k++) {
-        const uint32_t *ep = L->chunk[k].edge;
-        const bool stored = ep != NULL; /* else computed (none, or no room) */
-        uint32_t tmp[MOVES];
-        uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
-        nk_pos p; /* position i, where the children are computed */
-        if (!stored)
-            tb_position(L->tb, L->b, k * CHUNK, &p);
-        for (uint64_t i = k * CHUNK; i < end_i; i++) {
-            if (!stored && i > k * CHUNK)
-                tb_step(L->tb, L->b, L->count, i, &p);
-            const unsigned deg = pop16(L->on[i]);
-            if (deg == 0)
-                continue;
-            if (ld(L->cyc, i)) {
-                if (stored)
-                    ep += deg;
-                continue;
-            }
-            const uint32_t *e = level_edges(L, i, &p, &ep, deg, tmp);
-            for (unsigned j = 0; j < deg; j++)
-                if (ld(L->cyc, e[j] & ~NOFLIP)) {
-                    st(L->cyc, i, NK_TB_CYCLE);
-                    moved++;
-                    break;
-                }
-        }
-    }
+        moved += walk_any(L, k, kind);
     return moved;
 }
 
@@ -921,7 +918,7 @@ static bool back_build(tb_level *L, tb_back *bk)
 #pragma omp parallel for schedule(dynamic, 1) if (L->nchunks > 1)
     for (uint64_t k = 0; k < L->nchunks; k++) {
         const uint32_t *e = L->chunk[k].edge;
-        uint64_t end_i = (k + 1) * CHUNK < n ? (k + 1) * CHUNK : n;
+        const uint64_t end_i = chunk_end(n, k);
         for (uint64_t i = k * CHUNK; i < end_i; i++) {
             const unsigned deg = pop16(L->on[i]);
             bk->left[i] = (uint8_t)deg;
@@ -1050,7 +1047,7 @@ static bool level_retro(tb_level *L, const tb_back *bk)
         for (int t = b; t >= 1; t--) {
 #pragma omp for schedule(dynamic, 1)
             for (uint64_t k = 0; k < L->nchunks; k++) {
-                uint64_t end_i = (k + 1) * CHUNK < n ? (k + 1) * CHUNK : n;
+                const uint64_t end_i = chunk_end(n, k);
                 for (uint64_t i = k * CHUNK; i < end_i && !st.nomem; i++) {
                     const bool over = L->base[i] == 0xFF;
                     if (exit_x(L, i) == t && (over || enter_x(L, (uint32_t)i, t))) {
@@ -1074,8 +1071,9 @@ static bool level_retro(tb_level *L, const tb_back *bk)
 }
 
 /* The cycle mark from the parents' lists: every parent of a marked position
- * is marked (level_mark's fixpoint).  Marks made by the walks are WALKED
- * until the end, so that each position starts at most one walk. */
+ * is marked (the fixpoint of level_walk's WALK_MARK).  Marks made by the
+ * walks below are WALKED until the end, so that each position starts at
+ * most one walk. */
 enum { WALKED = 0x80 };
 static bool back_mark(tb_level *L, const tb_back *bk)
 {
@@ -1085,7 +1083,7 @@ static bool back_mark(tb_level *L, const tb_back *bk)
         tb_stack st = {0};
 #pragma omp for schedule(dynamic, 1)
         for (uint64_t k = 0; k < L->nchunks; k++) {
-            uint64_t end_i = (k + 1) * CHUNK < L->n ? (k + 1) * CHUNK : L->n;
+            const uint64_t end_i = chunk_end(L->n, k);
             for (uint64_t i = k * CHUNK; i < end_i && !st.nomem; i++) {
                 /* a position marked before the pass starts a walk; one a
                  * walk marks (WALKED) is followed by that walk */
@@ -1128,11 +1126,167 @@ nk_status nk_tb_build_within(nk_tb *tb, const nk_variant *v, unsigned seeds, int
     return nk_tb_build_patterns(tb, v, seeds, 0, threads, max_bytes, stats, err, errlen);
 }
 
-nk_status nk_tb_build_patterns(nk_tb *tb, const nk_variant *v, unsigned seeds, uint32_t patterns,
-                               int threads, uint64_t max_bytes, nk_tb_stats *stats, char *err,
-                               size_t errlen)
+/* The work arrays of a build, sized for its largest count (top
+ * positions), shared by the counts in turn (tb_level). */
+typedef struct tb_work {
+    uint64_t top, nch, words; /* positions, chunks, words of moved bits */
+    uint8_t *hi, *base, *cyc, *hbase;
+    uint16_t *on;
+    tb_chunk *chunk;
+    uint64_t *bits;
+    uint64_t fixed; /* bytes the build holds besides the children's lists */
+} tb_work;
+
+/* Allocates the database (tb->owned) and the work arrays of tb's layout;
+ * false when out of memory (work_free frees what was allocated). */
+static bool work_alloc(nk_tb *tb, tb_work *w)
 {
-    memset(tb, 0, sizeof *tb);
+    const uint64_t total = tb->offset[tb->seeds + 1];
+    const uint64_t top = w->top;
+    const bool two = tb->planes == 2;
+    w->nch = (top + CHUNK - 1) / CHUNK;
+    w->words = (top + 31) / 32; /* two bits a position */
+    tb->owned = malloc(tb->planes * total);
+    w->hi = two ? NULL : malloc(top);
+    w->base = malloc(top);
+    w->cyc = malloc(top);
+    w->hbase = two ? malloc(top) : NULL;
+    w->on = malloc(top * sizeof *w->on);
+    w->chunk = calloc(w->nch, sizeof *w->chunk);
+    w->bits = malloc(w->words * sizeof *w->bits);
+    int nthreads = 1;
+#ifdef _OPENMP
+    nthreads = omp_get_max_threads();
+#endif
+    /* What the build holds besides the children's lists: the database, five
+     * bytes of work a position of the largest count, the bits, the chunks,
+     * and each thread's list of one chunk (level_init). */
+    w->fixed = tb->planes * total + 5 * top + w->words * sizeof *w->bits +
+               w->nch * sizeof *w->chunk + (uint64_t)nthreads * CHUNK * MOVES * sizeof(uint32_t);
+    return w->bits && tb->owned && (two || w->hi) && (!two || w->hbase) && w->base && w->cyc &&
+           w->on && w->chunk;
+}
+
+static void work_free(tb_work *w)
+{
+    free(w->chunk);
+    free(w->hi);
+    free(w->bits);
+    free(w->hbase);
+    free(w->base);
+    free(w->cyc);
+    free(w->on);
+}
+
+/* The fixpoint of count L->b's values, with the cycle mark (one plane):
+ * by retrograde analysis where the parents' lists fit, else by sweeps;
+ * false when out of memory.  Counts what it did in s. */
+static bool level_solve(tb_level *L, nk_tb_stats *s)
+{
+    const bool two = L->hbase != NULL;
+    const uint64_t extra = back_bytes(L);
+    const bool retro = extra > 0 && L->used <= L->room && extra <= L->room - L->used;
+    tb_back bk = {0};
+    bool ok = true;
+    if (retro) {
+        ok = back_build(L, &bk) && level_retro(L, &bk);
+        s->retro++;
+    } else {
+        while (level_walk(L, two ? WALK_PLANES : WALK_BOUNDS) != 0) {
+            level_turn(L);
+            s->sweeps++;
+        }
+        s->sweeps++;
+    }
+    if (ok && !two) { /* two planes: no cycle, the fixpoints are the values */
+        for (uint64_t i = 0; i < L->n; i++)
+            if (L->lo[i] != L->hi[i])
+                L->cyc[i] = NK_TB_CYCLE;
+        if (retro)
+            ok = back_mark(L, &bk);
+        else
+            while (level_walk(L, WALK_MARK) != 0)
+                ;
+    }
+    back_free(&bk);
+    return ok;
+}
+
+/* One plane: the database's bytes of count L->b, the forced value where
+ * lo = hi, else the repetition's value clamped to [lo, hi], with the cycle
+ * mark; returns the number of positions marked.  Each position from the
+ * one before it (tb_step). */
+static uint64_t level_values(const nk_tb *tb, tb_level *L)
+{
+    uint64_t ncyc = 0;
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : ncyc) if (L->nchunks > 1)
+    for (uint64_t k = 0; k < L->nchunks; k++) {
+        const uint64_t end_i = chunk_end(L->n, k);
+        nk_pos p;
+        tb_position(tb, L->b, k * CHUNK, &p);
+        for (uint64_t i = k * CHUNK; i < end_i; i++) {
+            if (i > k * CHUNK)
+                tb_step(tb, L->b, L->count, i, &p);
+            int x;
+            if (L->lo[i] == L->hi[i]) {
+                x = L->lo[i];
+            } else { /* the repetition's value here, clamped */
+                nk_result r;
+                nk_pos_result(&tb->rules, &p, NK_END_REPETITION, &r);
+                x = (int)r.total[NK_SOUTH];
+                if (x < L->lo[i])
+                    x = L->lo[i];
+                if (x > L->hi[i])
+                    x = L->hi[i];
+            }
+            L->lo[i] = (uint8_t)(x | L->cyc[i]);
+            ncyc += L->cyc[i] != 0;
+        }
+    }
+    return ncyc;
+}
+
+/* Builds count b of tb from the finished counts below it, within
+ * max_bytes (0: no limit); false when out of memory. */
+static bool build_count(nk_tb *tb, tb_work *w, unsigned b, uint64_t max_bytes, nk_tb_stats *s)
+{
+    const bool two = tb->planes == 2;
+    const uint64_t total = tb->offset[tb->seeds + 1];
+    tb_level L = {.tb = tb,
+                  .b = b,
+                  .count = nk_tb_count(b),
+                  .n = tb->npat * nk_tb_count(b),
+                  .lo = tb->owned + tb->offset[b],
+                  .hi = two ? tb->owned + total + tb->offset[b] : w->hi,
+                  .base = w->base,
+                  .hbase = w->hbase,
+                  .cyc = w->cyc,
+                  .on = w->on,
+                  .chunk = w->chunk,
+                  .moved = w->bits};
+    L.nchunks = (L.n + CHUNK - 1) / CHUNK;
+    L.room = max_bytes == 0 ? UINT64_MAX : max_bytes > w->fixed ? max_bytes - w->fixed : 0;
+    level_init(tb, tb->owned, &L);
+    if (L.nomem) {
+        level_free(&L, L.nchunks);
+        return false;
+    }
+    bool all = true; /* every chunk keeps its children */
+    for (uint64_t k = 0; k < L.nchunks; k++)
+        all &= w->chunk[k].len == 0 || w->chunk[k].edge != NULL;
+    s->computed += !all;
+    level_start(&L);
+    const bool ok = level_solve(&L, s);
+    level_free(&L, L.nchunks);
+    if (ok && !two)
+        s->cycle += level_values(tb, &L);
+    return ok;
+}
+
+/* The checks of nk_tb_build_patterns' arguments. */
+static nk_status build_check(const nk_variant *v, unsigned seeds, uint32_t patterns, char *err,
+                             size_t errlen)
+{
     nk_status st0 = nk_tb_supported(v, err, errlen);
     if (st0 != NK_OK)
         return st0;
@@ -1143,6 +1297,17 @@ nk_status nk_tb_build_patterns(nk_tb *tb, const nk_variant *v, unsigned seeds, u
                        (unsigned)patterns, v->name);
     if (seeds > NK_TB_MAX_SEEDS)
         return nk_fail(NK_ERANGE, err, errlen, "seeds %u: at most %d", seeds, NK_TB_MAX_SEEDS);
+    return NK_OK;
+}
+
+nk_status nk_tb_build_patterns(nk_tb *tb, const nk_variant *v, unsigned seeds, uint32_t patterns,
+                               int threads, uint64_t max_bytes, nk_tb_stats *stats, char *err,
+                               size_t errlen)
+{
+    memset(tb, 0, sizeof *tb);
+    nk_status st0 = build_check(v, seeds, patterns, err, errlen);
+    if (st0 != NK_OK)
+        return st0;
 #ifdef _OPENMP
     if (threads > 0)
         omp_set_num_threads(threads);
@@ -1152,130 +1317,17 @@ nk_status nk_tb_build_patterns(nk_tb *tb, const nk_variant *v, unsigned seeds, u
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     tb_layout(tb, v, seeds, patterns);
-    uint64_t total = tb->offset[seeds + 1];
-    uint64_t top = tb->npat * nk_tb_count(seeds);
-    if (top >= NOFLIP)
+    const uint64_t total = tb->offset[seeds + 1];
+    tb_work w = {.top = tb->npat * nk_tb_count(seeds)};
+    if (w.top >= NOFLIP)
         return nk_fail(NK_ERANGE, err, errlen, "seeds %u: too many positions for the index",
                        seeds);
-    uint64_t nch = (top + CHUNK - 1) / CHUNK;
-    const bool two = tb->planes == 2;
-    tb->owned = malloc(tb->planes * total);
-    uint8_t *hi = two ? NULL : malloc(top), *base = malloc(top), *cyc = malloc(top),
-            *hbase = two ? malloc(top) : NULL;
-    uint16_t *on = malloc(top * sizeof *on);
-    tb_chunk *chunk = calloc(nch, sizeof *chunk);
-    const uint64_t words = (top + 31) / 32; /* two bits a position */
-    uint64_t *bits = malloc(words * sizeof *bits);
-    bool nomem = !bits || !tb->owned || (!two && !hi) || (two && !hbase) || !base || !cyc || !on ||
-                 !chunk;
-    /* What the build holds besides the children's lists. */
-    int nthreads = 1;
-#ifdef _OPENMP
-    nthreads = omp_get_max_threads();
-#endif
-    /* What the build holds besides the children's lists: the database, five
-     * bytes of work a position of the largest count, the bits, the chunks,
-     * and each thread's list of one chunk (level_init). */
-    const uint64_t fixed = tb->planes * total + 5 * top + words * sizeof *bits +
-                           nch * sizeof *chunk +
-                           (uint64_t)nthreads * CHUNK * MOVES * sizeof(uint32_t);
+    bool ok = work_alloc(tb, &w);
     nk_tb_stats s = {.positions = total};
-    for (unsigned b = 0; b <= seeds && !nomem; b++) {
-        tb_level L = {.tb = tb,
-                      .b = b,
-                      .count = nk_tb_count(b),
-                      .n = tb->npat * nk_tb_count(b),
-                      .lo = tb->owned + tb->offset[b],
-                      .hi = two ? tb->owned + total + tb->offset[b] : hi,
-                      .base = base,
-                      .hbase = hbase,
-                      .cyc = cyc,
-                      .on = on,
-                      .chunk = chunk,
-                      .moved = bits};
-        L.nchunks = (L.n + CHUNK - 1) / CHUNK;
-        L.room = max_bytes == 0 ? UINT64_MAX : max_bytes > fixed ? max_bytes - fixed : 0;
-        level_init(tb, tb->owned, &L);
-        if (L.nomem) {
-            level_free(&L, L.nchunks);
-            nomem = true;
-            break;
-        }
-        bool all = true; /* every chunk keeps its children */
-        for (uint64_t k = 0; k < L.nchunks; k++)
-            all &= chunk[k].len == 0 || chunk[k].edge != NULL;
-        s.computed += !all;
-        level_start(&L);
-        /* Retrograde analysis where the parents' lists fit, else sweeps. */
-        const uint64_t extra = back_bytes(&L);
-        const bool retro = extra > 0 && L.used <= L.room && extra <= L.room - L.used;
-        tb_back bk = {0};
-        bool ok = true;
-        if (retro) {
-            ok = back_build(&L, &bk) && level_retro(&L, &bk);
-            s.retro++;
-        } else {
-            while ((two ? level_sweep2(&L) : level_sweep(&L)) != 0) {
-                level_turn(&L);
-                s.sweeps++;
-            }
-            s.sweeps++;
-        }
-        if (ok && !two) { /* two planes: no cycle, the fixpoints are the values */
-            for (uint64_t i = 0; i < L.n; i++)
-                if (L.lo[i] != L.hi[i])
-                    L.cyc[i] = NK_TB_CYCLE;
-            if (retro)
-                ok = back_mark(&L, &bk);
-            else
-                while (level_mark(&L) != 0)
-                    ;
-        }
-        back_free(&bk);
-        level_free(&L, L.nchunks);
-        if (!ok) {
-            nomem = true;
-            break;
-        }
-        if (two)
-            continue;
-        uint64_t ncyc = 0;
-        /* Each position from the one before it (tb_step), for the
-         * repetition's value where lo < hi. */
-#pragma omp parallel for schedule(dynamic, 1) reduction(+ : ncyc) if (L.nchunks > 1)
-        for (uint64_t k = 0; k < L.nchunks; k++) {
-            uint64_t end_i = (k + 1) * CHUNK < L.n ? (k + 1) * CHUNK : L.n;
-            nk_pos p;
-            tb_position(tb, b, k * CHUNK, &p);
-            for (uint64_t i = k * CHUNK; i < end_i; i++) {
-                if (i > k * CHUNK)
-                    tb_step(tb, b, L.count, i, &p);
-                int x;
-                if (L.lo[i] == L.hi[i]) {
-                    x = L.lo[i];
-                } else { /* the repetition's value here, clamped */
-                    nk_result r;
-                    nk_pos_result(&tb->rules, &p, NK_END_REPETITION, &r);
-                    x = (int)r.total[NK_SOUTH];
-                    if (x < L.lo[i])
-                        x = L.lo[i];
-                    if (x > L.hi[i])
-                        x = L.hi[i];
-                }
-                L.lo[i] = (uint8_t)(x | L.cyc[i]);
-                ncyc += L.cyc[i] != 0;
-            }
-        }
-        s.cycle += ncyc;
-    }
-    free(chunk);
-    free(hi);
-    free(bits);
-    free(hbase);
-    free(base);
-    free(cyc);
-    free(on);
-    if (nomem) {
+    for (unsigned b = 0; b <= seeds && ok; b++)
+        ok = build_count(tb, &w, b, max_bytes, &s);
+    work_free(&w);
+    if (!ok) {
         free(tb->owned);
         memset(tb, 0, sizeof *tb);
         return nk_fail(NK_ENOMEM, err, errlen, "no memory for a database of %llu positions",
