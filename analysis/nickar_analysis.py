@@ -11,6 +11,8 @@ docs/runfile.md) is built in; another file kind (a tournament file, say)
 plugs in with ``register_reader(kind, probe, load)`` without touching this
 module.
 
+  read_run_arrays(path) a run file's datasets as arrays (the notebook's view)
+
 Other files (each also a reader of ``read``):
   read_tournament(path)  a tournament file: players, cross table, ratings
   read_ciao(path)        the analysis file of `nickar ciao`
@@ -131,6 +133,39 @@ def _load_run(path):
 
 
 register_reader("run", _is_run, _load_run)
+
+
+def read_run_arrays(path):
+    """A run file's datasets as arrays, complete generations only: G (the
+    smallest length of /stats, /population/genome and /population/fitness;
+    a file being written may have extended one before the others), attrs
+    (the root attributes as stored), features, stats (the structured rows),
+    genome [G, N, D], fitness [G, N], wins, draws, losses, id [G, N],
+    has_sigma (ES runs), n_games (rows of /games, or None) and benchmark
+    (its rows, or None).  ValueError for a file that is no run file of this
+    schema."""
+    import numpy as np
+
+    with open_h5(path) as f:
+        if "schema_version" not in f.attrs or "stats" not in f or "population" not in f:
+            raise ValueError(f"{path} is not a nickar run file (no schema_version, /stats "
+                             f"and /population)")
+        attrs = {k: f.attrs[k] for k in f.attrs}
+        version = int(np.asarray(attrs["schema_version"]).ravel()[0])
+        if version != RUN_SCHEMA_VERSION:
+            raise ValueError(f"{path}: run schema_version {version}, "
+                             f"this module reads {RUN_SCHEMA_VERSION}")
+        pop = f["population"]
+        G = min(f["stats"].shape[0], pop["genome"].shape[0], pop["fitness"].shape[0])
+        r = {"kind": "run", "path": path, "G": G, "attrs": attrs,
+             "features": [_text(x) for x in f["features"][()]],
+             "stats": f["stats"][:G], "genome": pop["genome"][:G], "fitness": pop["fitness"][:G],
+             "has_sigma": "sigma" in pop,
+             "n_games": f["games"].shape[0] if "games" in f else None,
+             "benchmark": f["benchmark"][()] if "benchmark" in f else None}
+        for k in ("wins", "draws", "losses", "id"):
+            r[k] = pop[k][:G]
+    return r
 
 
 # ===== any HDF5 file, tournament files, ciao files =====

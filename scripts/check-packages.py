@@ -54,6 +54,7 @@ EXEMPT = {
     ("srun", "experiments/slurm-evolve.sh"): "SLURM's, on the cluster this script is submitted to",
     ("git", "scripts/fresh-check.sh"): "on the host, whose clone it checks",
     ("debootstrap", "scripts/fresh-check.sh"): "on the host, which it installs first",
+    ("sudo", "scripts/setup.sh"): "only where present (command -v), for a user who is not root",
 }
 
 # The programs a fresh Debian finds: its default PATH, less /usr/local.
@@ -359,6 +360,8 @@ def shell_commands(text, names, found, where, functions, py_texts, first=1):
         elif not dynamic and re.fullmatch(r"[A-Za-z_]\w*(\[[^]]*\])?\+?=.*", w, re.S):
             pass  # an assignment: the command comes next
         elif w in WRAPPERS:
+            if w not in names:  # nice, timeout, env...: programs too
+                found.append((w, f"{where}:{line}"))
             if w == "command" and nxt[0] == "word" and nxt[1] in ("-v", "-V"):
                 if nxt2[0] == "word" and not nxt2[2]:
                     found.append(("?" + nxt2[1], f"{where}:{line}"))  # looked up
@@ -587,6 +590,7 @@ def main(argv):
             why = None
         rows[(kind, name)] = [kind, name, path or "-", pkg or "-", [where], why]
 
+    found.sort(key=lambda x: x[0].startswith("?"))  # calls first, then mere look-ups
     for w, where in found:
         lookup = w.startswith("?")
         w = w.lstrip("?")

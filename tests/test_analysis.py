@@ -60,6 +60,22 @@ class Analysis(unittest.TestCase):
         t = na.stats_table([r, self.runfile], labels=["x", "y"])
         self.assertEqual(list(t["run"]), ["x"] * 3 + ["y"] * 3)
 
+    def test_run_arrays(self):
+        import h5py
+        import numpy as np
+        r = na.read_run_arrays(self.runfile)
+        self.assertEqual(r["G"], 3)
+        with h5py.File(self.runfile, "r") as f:
+            for key, ds in (("stats", "stats"), ("genome", "population/genome"),
+                            ("fitness", "population/fitness"), ("wins", "population/wins"),
+                            ("id", "population/id"), ("benchmark", "benchmark")):
+                self.assertTrue(np.array_equal(r[key], f[ds][()]), key)
+            self.assertEqual(r["features"], [x.decode() for x in f["features"][()]])
+            self.assertEqual(r["has_sigma"], "sigma" in f["population"])
+        self.assertEqual(r["genome"].shape[:2], r["fitness"].shape)
+        with self.assertRaisesRegex(ValueError, "not a nickar run file"):
+            na.read_run_arrays(os.path.join(SRC, "tests", "tourfile_v1.h5"))
+
     def test_plots(self):
         import matplotlib
         matplotlib.use("Agg")
