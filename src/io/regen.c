@@ -90,11 +90,9 @@ static nk_status from_population(regen *r, int side, int64_t id, size_t g, char 
     if (st == NK_OK) {
         d->n = m->d;
         memcpy(d->weights, genome + i * m->d, m->d * sizeof *genome);
-        if (id >= 0)
-            snprintf(r->name[side], sizeof r->name[side], "%s,id=%lld", spec, (long long)id);
-        else
-            snprintf(r->name[side], sizeof r->name[side], "%s,id=%lld", spec,
-                     (long long)ids[i]);
+        /* the spec cut at 480 bytes, so that ",id=N" always fits */
+        snprintf(r->name[side], sizeof r->name[side], "%.480s,id=%lld", spec,
+                 (long long)(id >= 0 ? id : ids[i]));
     }
     nk_free(genome);
     nk_free(fitness);
