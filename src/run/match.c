@@ -74,8 +74,9 @@ nk_status nk_run_match_alloc(nk_run_match **out, const nk_run_match_settings *s,
     m->part = s->sprt && m->npairs > NK_RUN_MATCH_SPRT_PART ? NK_RUN_MATCH_SPRT_PART : m->npairs;
     m->meetings = nk_calloc(m->part + 1, sizeof *m->meetings);
     if (m->meetings == NULL) {
+        size_t games = 2 * m->part;
         nk_free(m);
-        return nk_fail(NK_ENOMEM, err, errlen, "out of memory for %zu games", 2 * m->part);
+        return nk_fail(NK_ENOMEM, err, errlen, "out of memory for %zu games", games);
     }
     for (size_t i = 0; i < m->part; i++)
         m->meetings[i] = (nk_meeting){0, 1};
