@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # run_fuzz.sh FUZZER SOURCE_ROOT SECONDS NAME -- the ctest entries fuzz_NAME
-# (runfile, pos, spec, config): replays every input of
+# (runfile, pos, spec, config, tourfile, ciao, tb, records, players,
+# weights): replays every input of
 # tests/fuzz/corpus/NAME/ and tests/fuzz/regress/NAME/ (the seeds and every
 # input that once failed) through the libFuzzer harness, then fuzzes for
 # SECONDS from that corpus, with a fixed seed, new inputs going to a
@@ -22,6 +23,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export LSAN_OPTIONS="suppressions=$src/tests/fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 export TMPDIR=$work
+# the run file that players-file lines `r.h5@...` name (fuzz_players.c)
+export NICKAR_FUZZ_RUN=$src/tests/fuzz/corpus/ciao/ga2.h5
 opts=(-rss_limit_mb=2048 -timeout=10 -artifact_prefix="$work/")
 
 inputs=("$corpus"/*)
