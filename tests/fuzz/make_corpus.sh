@@ -1,22 +1,24 @@
 #!/usr/bin/env bash
 # make_corpus.sh [NICKAR] -- makes the seed corpus of the file harnesses
-# (tests/fuzz/corpus/{tourfile,ciao,tb,records,players,weights}/) again
+# (tests/fuzz/corpus/{tourfile,ciao,tb,records,players,weights,ladder}/) again
 # with the nickar binary NICKAR (default build/nickar): small valid files
 # of each kind, as nickar writes them, so a reader sees where each seed
 # comes from.  The damaged inputs that once failed live in
 # tests/fuzz/regress/<kind>/ and are not made here.  The HDF5 files
 # (tournament and run files) are the smallest nickar writes, 25 to 70 KB:
 # every dataset is chunked with a checksum.  Run from anywhere; it
-# replaces those six directories.
+# replaces those seven directories.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 nickar=$(realpath "${1:-$root/build/nickar}")
-export SOURCE_DATE_EPOCH=1767225600 # fixed `created` stamps: the same bytes every time
+# fixed `created` stamps: the same bytes every time, but for the run
+# files, which record each generation's time
+export SOURCE_DATE_EPOCH=1767225600
 corpus=$root/tests/fuzz/corpus
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
-for k in tourfile ciao tb records players weights; do
+for k in tourfile ciao tb records players weights ladder; do
   rm -rf "${corpus:?}/$k"
   mkdir -p "$corpus/$k"
 done
@@ -78,4 +80,10 @@ printf 'champ = r.h5@champions\nsome = r.h5@champions:every=2\n' >"$corpus/playe
   >/dev/null
 for f in tb/*.nktb; do cp "$f" "$corpus/tb/"; done
 
-ls -l "$corpus"/{tourfile,ciao,tb,records,players,weights}
+# reference ladders (nickar rate): two of results/ladder/ (with their
+# results), and one of players only
+cp "$root/results/ladder/abapa.tsv" "$root/results/ladder/adjikui.tsv" "$corpus/ladder/"
+printf '# players only\nrandom\trandom\t0\ngreedy\tgreedy\t210.5\nd2\tab:depth=2\t700\n' \
+  >"$corpus/ladder/players-only.tsv"
+
+ls -l "$corpus"/{tourfile,ciao,tb,records,players,weights,ladder}
