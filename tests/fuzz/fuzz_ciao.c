@@ -5,7 +5,10 @@
  * the master tournament made from them (nk_master_alloc, as cmd_ciao.c
  * does before it plays).  The analysis file that `nickar ciao --output`
  * writes is read by nothing in nickar (h5py reads it), so the input here
- * is the run file `nickar ciao` takes.  A refusal must be one line; any
+ * is the run file `nickar ciao` takes; an input that starts with
+ * "NKFORGE1" is a list of edits to the good run file $NICKAR_FUZZ_RUN,
+ * made through libhdf5 so that its checksums hold (fuzz_forge.h).  A
+ * refusal must be one line; any
  * crash, sanitizer report, leak, hang or oversized allocation is a bug.
  * Seeds: tests/fuzz/corpus/ciao/ (tests/fuzz/make_corpus.sh).
  */
@@ -15,6 +18,7 @@
 #include <unistd.h>
 
 #include "fuzz_file.h"
+#include "fuzz_forge.h"
 #include "io/ciaofile.h"
 #include "run/master.h"
 
@@ -58,7 +62,8 @@ static void read_champions(size_t every)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    nk_fuzz_write(path, data, size);
+    if (!nk_fuzz_is_forge(data, size) || !nk_fuzz_forge("NICKAR_FUZZ_RUN", path, data, size))
+        nk_fuzz_write(path, data, size);
     read_champions(1);
     read_champions(2);
     unlink(path);

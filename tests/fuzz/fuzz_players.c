@@ -6,7 +6,7 @@
  * directory is restored after each input, for libFuzzer's relative paths)
  * that holds a weights file `w.txt` (9 numbers, the positional set's)
  * and, when NICKAR_FUZZ_RUN names a run file (run_fuzz.sh sets it to
- * tests/fuzz/corpus/ciao/ga2.h5), a link `r.h5` to it, so that lines such
+ * tests/fuzz/corpus/ciao/ga3.h5), a link `r.h5` to it, so that lines such
  * as `a = ab:weights=w.txt` and `b = r.h5@champions` of the seeds
  * resolve.  A refusal must be a terminated, non-empty message; a list
  * read holds unique, terminated names; any crash, sanitizer report, leak

@@ -53,6 +53,26 @@ evolve es2 2 es-plus
 "$nickar" tournament --variant adjikui --unit match --match-games 3 random greedy --games 2 \
   --ply-limit 60 "${q[@]}" --output "$corpus/tourfile/unit-match.h5" >/dev/null
 
+# forge inputs (tests/fuzz/fuzz_forge.h): edits of round-robin.h5 (the
+# tournament harness) and of ga3.h5 (the ciao harness), each edit
+# OBJECT OFFSET FLAGS VALUE as 14 bytes after the magic
+forge() { # FILE OBJECT OFFSET FLAGS VALUE [OBJECT OFFSET FLAGS VALUE]...
+  python3 - "$@" <<'PY'
+import struct, sys
+a = sys.argv[1:]
+out = b"NKFORGE1"
+for i in range(1, len(a), 4):
+    out += struct.pack("<BIBq", int(a[i]), int(a[i + 1]), int(a[i + 2]), int(a[i + 3]))
+open(a[0], "wb").write(out)
+PY
+}
+for k in tourfile ciao; do
+  forge "$corpus/$k/forge-byte" 0 0 0 -1
+  forge "$corpus/$k/forge-int64" 4 8 3 1099511627776
+  forge "$corpus/$k/forge-resize" 5 0 128 1
+  forge "$corpus/$k/forge-three" 1 4 2 65535 7 16 1 127 12 0 3 -2
+done
+
 # records files: a match's games, and a game that did not end
 "$nickar" match --variant abapa random greedy --games 2 --ply-limit 80 --threads 1 \
   --records "$corpus/records/abapa.txt" >/dev/null

@@ -23,8 +23,10 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export LSAN_OPTIONS="suppressions=$src/tests/fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 export TMPDIR=$work
-# the run file that players-file lines `r.h5@...` name (fuzz_players.c)
-export NICKAR_FUZZ_RUN=$src/tests/fuzz/corpus/ciao/ga2.h5
+# the run file that players-file lines `r.h5@...` name (fuzz_players.c),
+# and the good files that forge inputs edit (fuzz_forge.h)
+export NICKAR_FUZZ_RUN=$src/tests/fuzz/corpus/ciao/ga3.h5
+export NICKAR_FUZZ_TOUR=$src/tests/fuzz/corpus/tourfile/round-robin.h5
 opts=(-rss_limit_mb=2048 -timeout=10 -artifact_prefix="$work/")
 
 inputs=("$corpus"/*)
