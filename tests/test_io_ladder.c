@@ -98,6 +98,13 @@ static void test_damaged(void **state)
          ": the ladder's results need both @anchor and @wdl lines", NK_EFORMAT},
         {"a\trandom\t0\n@anchor\ta\t0\nb\tgreedy\t1\n", ":3: a player after the results",
          NK_EFORMAT},
+        /* found by fuzz_ladder: a second player of the same name, whose
+         * results no @wdl line could name */
+        {"random\trandom\t3\nrandom\trandom\t0\n", ":2: duplicate player name 'random'",
+         NK_EFORMAT},
+        /* a name cut to NK_PLAYER_NAME - 1 bytes would be another name */
+        {"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\trandom\t0\n", ":1: player name 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' is "
+         "longer than 127 bytes", NK_EFORMAT},
     };
     const nk_variant *v = nk_variant_find("abapa");
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {

@@ -110,6 +110,13 @@ static nk_status read_rung(nk_ladder *l, const char *path, unsigned lineno, char
         return nk_fail(NK_EFORMAT, err, errlen, "%s:%u: more than %d players", path, lineno,
                        NK_LADDER_MAX);
     *t1 = *t2 = '\0';
+    if (strlen(line) >= NK_PLAYER_NAME)
+        return nk_fail(NK_EFORMAT, err, errlen,
+                       "%s:%u: player name '%.40s...' is longer than %d bytes", path, lineno,
+                       line, NK_PLAYER_NAME - 1);
+    if (rung_index(l, line) < l->n)
+        return nk_fail(NK_EFORMAT, err, errlen, "%s:%u: duplicate player name '%s'", path,
+                       lineno, line);
     char msg[NK_MSG_MAX];
     nk_ladder_rung *g = &l->rung[l->n];
     snprintf(g->name, sizeof g->name, "%s", line);

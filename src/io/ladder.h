@@ -39,7 +39,8 @@ typedef struct nk_ladder {
 
 /* Reads the ladder at path, the players' specs resolved for variant v.
  * NK_ENOFILE when the file cannot be opened; NK_EFORMAT for a line that
- * is not one of the above (err names FILE:LINE), no players, more than
+ * is not one of the above (err names FILE:LINE), a name used twice or
+ * longer than NK_PLAYER_NAME - 1 bytes, no players, more than
  * NK_LADDER_MAX, or results without their anchor or the reverse; the
  * errors of nk_playerio_load (FILE:LINE: its message); NK_ENOMEM.  On
  * failure *out is empty. */
