@@ -36,3 +36,15 @@ void nk_fuzz_refusal(const char *msg, size_t len, int one_line)
     if (one_line && strchr(msg, '\n') != NULL)
         abort();
 }
+
+void nk_fuzz_names(const char *first, size_t stride, size_t n, size_t len)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *name = first + i * stride;
+        if (memchr(name, '\0', len) == NULL)
+            abort();
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(name, first + j * stride) == 0)
+                abort(); /* names are unique */
+    }
+}

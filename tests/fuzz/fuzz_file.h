@@ -28,4 +28,9 @@ void nk_fuzz_write(const char *path, const uint8_t *data, size_t size);
  * which nk_cli_error escapes). */
 void nk_fuzz_refusal(const char *msg, size_t len, int one_line);
 
+/* Aborts unless the n names at first, first + stride, ... (each in a
+ * buffer of len bytes) are terminated and unique: the names of a players
+ * list or a ladder. */
+void nk_fuzz_names(const char *first, size_t stride, size_t n, size_t len);
+
 #endif
