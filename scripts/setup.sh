@@ -13,7 +13,7 @@ packages=(
   libglpk-dev                               # linear programs (the Nash average)
   libopenmpi-dev openmpi-bin                # distributed runs
   libcmocka-dev valgrind                    # tests
-  clang libclang-rt-dev                     # the fuzz harness (libFuzzer)
+  clang libclang-rt-dev libomp-dev          # the fuzz harnesses (libFuzzer, OpenMP)
   python3 python3-h5py python3-matplotlib python3-numpy python3-pandas  # analysis, tests
   jupyter-nbconvert python3-ipykernel python3-nbformat   # notebooks
   chromium                                  # the browser test of nickar view
