@@ -306,7 +306,7 @@ int nk_cmd_ciao(int argc, char **argv)
     /* after every check and write: an error stays the one line */
     if (rc == NK_EXIT_OK && c.odd_games != 0)
         nk_cli_error(&cli,
-                     "note: --games %llu is odd; played %llu per pairing (colour-swapped pairs)",
+                     "note: --games %llu is odd; playing %llu per pairing (colour-swapped pairs)",
                      (unsigned long long)c.odd_games, (unsigned long long)c.games);
     return rc;
 }

@@ -356,7 +356,7 @@ int nk_cmd_match(int argc, char **argv)
     rc = rc == NK_EXIT_OK ? nk_cli_finish(&cli) : rc;
     /* after every check and write: an error stays the one line */
     if (rc == NK_EXIT_OK && m.odd_games != 0)
-        nk_cli_error(&cli, "note: --games %llu is odd; played %llu (colour-swapped pairs)",
+        nk_cli_error(&cli, "note: --games %llu is odd; playing %llu (colour-swapped pairs)",
                      (unsigned long long)m.odd_games, (unsigned long long)m.games);
     return rc;
 }

@@ -422,7 +422,7 @@ int nk_cmd_tournament(int argc, char **argv)
     /* after every check and write: an error stays the one line */
     if (rc == NK_EXIT_OK && t.odd_games != 0 && !t.quiet)
         nk_cli_error(&cli,
-                     "note: --games %llu is odd; played %llu a pairing (colour-swapped pairs)",
+                     "note: --games %llu is odd; playing %llu a pairing (colour-swapped pairs)",
                      (unsigned long long)t.odd_games, (unsigned long long)t.set.games);
     nk_tournament_free(run);
     nk_player_list_free(&t.list);
