@@ -5,9 +5,11 @@
 # of each kind, as nickar writes them, so a reader sees where each seed
 # comes from.  The damaged inputs that once failed live in
 # tests/fuzz/regress/<kind>/ and are not made here.  The HDF5 files
-# (tournament and run files) are the smallest nickar writes, 25 to 70 KB:
+# (tournament and run files) are the smallest nickar writes, 39 to 112 KB:
 # every dataset is chunked with a checksum.  Run from anywhere; it
-# replaces those seven directories.
+# replaces the files it makes and keeps the others: the inputs that
+# campaigns found and kept (named by their SHA-1, forge inputs
+# forge-SHA-1; docs/testing.md, "The campaigns of the file harnesses").
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 nickar=$(realpath "${1:-$root/build/nickar}")
@@ -19,7 +21,6 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 for k in tourfile ciao tb records players weights ladder; do
-  rm -rf "${corpus:?}/$k"
   mkdir -p "$corpus/$k"
 done
 q=(--quiet --threads 1)
