@@ -79,11 +79,11 @@ static nk_end no_line(engine *e, nk_proc_got got, const char *what, double secon
         return failed(f, NK_END_TIMEOUT, "sent no %s within %g s", what, seconds);
     case NK_PROC_GOT_LONG:
         stop(e, "line too long", 0.5);
-        return failed(f, NK_END_GARBAGE, "sent a line longer than %d bytes instead of %s",
+        return failed(f, NK_END_GARBAGE, "sent a line longer than %d bytes instead of its %s",
                       NK_PROTOCOL_LINE, what);
     default:
         stop(e, NULL, 1.0);
-        return failed(f, NK_END_CRASH, "%s before it sent %s",
+        return failed(f, NK_END_CRASH, "%s before it sent its %s",
                       nk_proc_exit_text(&e->proc, how, sizeof how), what);
     }
 }
@@ -111,10 +111,10 @@ static nk_end garbage(engine *e, const char *what, failure *f)
             *c = '?';
     const char *dots = strlen(e->line) > 60 ? "..." : "";
     if (strncmp(e->line, "error", 5) == 0 && (e->line[5] == ' ' || e->line[5] == '\0')) {
-        failed(f, NK_END_GARBAGE, "answered '%s%s' instead of %s", shown, dots, what);
+        failed(f, NK_END_GARBAGE, "answered '%s%s' instead of its %s", shown, dots, what);
         stop(e, NULL, 0.5);
     } else {
-        failed(f, NK_END_GARBAGE, "sent '%s%s', which is not %s", shown, dots, what);
+        failed(f, NK_END_GARBAGE, "sent '%s%s' instead of its %s", shown, dots, what);
         stop(e, "not a message of the protocol here", 0.5);
     }
     return NK_END_GARBAGE;
@@ -187,14 +187,14 @@ static nk_end handshake(engine *e, failure *f)
     if (!send_line(e, e->out, f))
         return f->reason;
     while (!done) {
-        nk_end r = next_line(e, "its handshake", e->spec.timeout, f);
+        nk_end r = next_line(e, "handshake", e->spec.timeout, f);
         if (r != NK_END_NONE)
             return r;
         char copy[NK_PROTOCOL_LINE + 1];
         strcpy(copy, e->line);
         r = handshake_line(e, copy, seen, &done, f);
         if (r == NK_END_RULES)
-            return garbage(e, "a line of the handshake (id, protocol, variants, option, ready)", f);
+            return garbage(e, "handshake (id, protocol, variants, option, ready)", f);
         if (r != NK_END_NONE)
             return r;
     }
@@ -226,7 +226,7 @@ static nk_end tell_game(engine *e, const nk_game *g, failure *f)
         snprintf(e->out, sizeof e->out, "newgame %s limit %u", e->variant->name, g->ply_limit);
         if (!send_line(e, e->out, f))
             return f->reason;
-        nk_end r = next_line(e, "'ready' after newgame", e->spec.timeout, f);
+        nk_end r = next_line(e, "'ready' to newgame", e->spec.timeout, f);
         if (r != NK_END_NONE)
             return r;
         if (strncmp(e->line, "error", 5) == 0 && (e->line[5] == ' ' || e->line[5] == '\0')) {
@@ -237,7 +237,7 @@ static nk_end tell_game(engine *e, const nk_game *g, failure *f)
         }
         char *cur = e->line, *w = nk_proto_word(&cur);
         if (strcmp(w, "ready") != 0 || nk_proto_word(&cur) != NULL)
-            return garbage(e, "'ready' after newgame", f);
+            return garbage(e, "'ready' to newgame", f);
         char pos[NK_POS_TEXT];
         nk_pos_format(&g->start, pos);
         at = (size_t)snprintf(e->out, sizeof e->out, "position %s moves", pos);
@@ -305,7 +305,7 @@ static nk_end ask_move(engine *e, const nk_game *g, uint64_t seed, nk_think *thi
         return f->reason;
     double wait = e->spec.seconds + e->spec.timeout;
     for (;;) {
-        nk_end r = next_line(e, "a move", wait, f);
+        nk_end r = next_line(e, "move", wait, f);
         if (r != NK_END_NONE)
             return r;
         if (strncmp(e->line, "info", 4) == 0 && (e->line[4] == ' ' || e->line[4] == '\0'))
@@ -314,7 +314,7 @@ static nk_end ask_move(engine *e, const nk_game *g, uint64_t seed, nk_think *thi
         strcpy(copy, e->line);
         *move = parse_move(copy, think);
         if (*move == NK_NO_MOVE)
-            return garbage(e, "a move", f);
+            return garbage(e, "move", f);
         break;
     }
     unsigned legal = nk_game_legal(g);
