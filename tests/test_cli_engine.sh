@@ -125,7 +125,10 @@ expect_error tournament "cannot start '/no/such/engine'" \
 
 # ===== forfeits: each fault costs the engine its game =====
 # K = 2: the engine fails at its second move of every game (a fresh one
-# each game), so all 4 games are forfeits of that kind.
+# each game), so all 4 games are forfeits of that kind.  One thread, so
+# that an engine starting can see its predecessor's zombie, if nickar
+# left one (on two, another thread's engine may be between its exit and
+# its reaping).
 declare -A reason=([timeout]=forfeit-time [crash]=forfeit-crash [close]=forfeit-crash
   [illegal]=forfeit-illegal [garbage]=forfeit-garbage [error]=forfeit-garbage
   [refuse]=forfeit-refused [unlisted]=forfeit-refused)
@@ -133,7 +136,7 @@ for mode in timeout crash close illegal garbage error refuse unlisted; do
   r=${reason[$mode]}
   : >"$log"
   rm -f "$tmp/f.rec"
-  run match --variant awari --games 4 --threads 2 --json --records "$tmp/f.rec" \
+  run match --variant awari --games 4 --threads 1 --json --records "$tmp/f.rec" \
     "ext:timeout=3,$faulty $mode 2 $log $nickar" greedy
   check "$mode: the match ends (exit 0)" test "$rc" -eq 0
   json "o = objs[0]; assert o['losses'] == 4 and o['reasons'] == {'$r': 4}, o"
@@ -148,6 +151,9 @@ for mode in timeout crash close illegal garbage error refuse unlisted; do
     if kill -0 "$pid" 2>/dev/null; then fail "$mode: engine $pid still runs"; else pass; fi
   done
 done
+# On two threads, each thread's engine forfeits its own games.
+run match --variant awari --games 4 --threads 2 --json "ext:timeout=3,$faulty crash 2 $log $nickar" greedy
+json "o = objs[0]; assert o['losses'] == 4 and o['reasons'] == {'forfeit-crash': 4}, o"
 # The same faults in a tournament: the reasons are in the tournament file.
 rm -f "$tmp/t.h5"
 run tournament --variant awari --games 2 --quiet --output "$tmp/t.h5" \
@@ -187,4 +193,23 @@ ln -s "$nickar" "$tmp/nk"  # a run file keeps 63 characters of an opponent's spe
 tiny_config "$tmp/evo.ini" 1 "ext:$tmp/nk%20engine%20--player%20greedy"
 run evolve "$tmp/evo.ini" --output "$tmp/evo.h5" --quiet
 check "evolve: an ext benchmark opponent" test "$rc" -eq 0
+
+# ===== under MPI: each rank runs its own engine =====
+# (where mpirun exists and nickar was built with MPI; test_mpi.sh says so
+# where not)
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_btl=self,vader
+export OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_hwloc_base_binding_policy=none
+if command -v mpirun >/dev/null 2>&1 && timeout 60 mpirun -np 2 "$nickar" rules >/dev/null 2>&1; then
+  : >"$log"
+  rm -f "$tmp/mpi.rec" "$tmp/in.rec"
+  timeout 120 mpirun -np 3 "$nickar" match --variant awari --games 12 --threads 1 \
+    --records "$tmp/mpi.rec" "ext:$faulty ok 0 $log $nickar $ab" $ab >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  check "MPI: an ext player on 3 ranks" test "$rc" -eq 0
+  run match --variant awari --games 12 --threads 1 --records "$tmp/in.rec" $ab $ab
+  check "MPI: the in-process player's games" cmp -s <(strip "$tmp/mpi.rec") <(strip "$tmp/in.rec")
+  check "MPI: an engine on each playing rank" test "$(grep -c '^start' "$log")" -ge 3
+  check "MPI: no engine left unreaped" test -z "$(grep zombie "$log")"
+fi
 finish

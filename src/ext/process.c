@@ -21,9 +21,35 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
 #include "ext/process.h"
 
 extern char **environ;
+
+/* The engine's environment: nickar's, less what would make it believe it
+ * is a rank of an MPI job (the launcher's variables, NICKAR_MPI): an
+ * engine started by a rank is that rank's, not the job's (exec/mpi.c reads
+ * them).  NULL when out of memory; the strings are environ's. */
+static char **engine_environ(void)
+{
+    static const char *const drop[] = {"OMPI_", "PMIX_", "PMI_", "NICKAR_MPI"};
+    size_t n = 0;
+    while (environ[n] != NULL)
+        n++;
+    char **env = nk_malloc((n + 1) * sizeof *env);
+    if (env == NULL)
+        return NULL;
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        bool keep = true;
+        for (size_t d = 0; d < sizeof drop / sizeof *drop; d++)
+            keep &= strncmp(environ[i], drop[d], strlen(drop[d])) != 0;
+        if (keep)
+            env[k++] = environ[i];
+    }
+    env[k] = NULL;
+    return env;
+}
 
 static double now_seconds(void)
 {
@@ -67,7 +93,9 @@ static int spawn(pid_t *pid, char *const argv[], int in_r, int out_w)
     posix_spawnattr_setsigmask(&attr, &none);
     posix_spawnattr_setsigdefault(&attr, &dflt);
     posix_spawnattr_setpgroup(&attr, 0);
-    int rc = posix_spawnp(pid, argv[0], &fa, &attr, argv, environ);
+    char **env = engine_environ();
+    int rc = env == NULL ? ENOMEM : posix_spawnp(pid, argv[0], &fa, &attr, argv, env);
+    nk_free(env);
     posix_spawnattr_destroy(&attr);
     posix_spawn_file_actions_destroy(&fa);
     return rc;
