@@ -62,7 +62,9 @@ static double now_seconds(void)
 static int split_words(char *copy, char *argv[NK_PROC_ARGS + 1])
 {
     int argc = 0;
-    for (char *w = strtok(copy, " "); w != NULL && argc < NK_PROC_ARGS; w = strtok(NULL, " "))
+    char *save = NULL; /* strtok_r: engines start on several threads at once */
+    for (char *w = strtok_r(copy, " ", &save); w != NULL && argc < NK_PROC_ARGS;
+         w = strtok_r(NULL, " ", &save))
         argv[argc++] = w;
     argv[argc] = NULL;
     return argc;
