@@ -276,6 +276,11 @@ static void test_process(void **state)
     assert_int_equal(p.pid, 0);
     assert_true(waitpid(pid, NULL, WNOHANG) < 0); /* reaped: no such child */
     assert_string_equal(nk_proc_exit_text(&p, line, sizeof line), "exited with status 0");
+    char words[300] = "true";
+    for (int k = 0; k < 64; k++)
+        strcat(words, " x");
+    assert_int_equal(nk_proc_start(&p, words, err, sizeof err), NK_EINVAL);
+    assert_string_equal(err, "the command has more than 64 words");
     assert_int_equal(nk_proc_start(&p, "/no/such", err, sizeof err), NK_EINVAL);
     assert_non_null(strstr(err, "cannot start '/no/such': No such file or directory"));
     /* A program that never reads: killed after the grace, and a write to

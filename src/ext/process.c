@@ -58,7 +58,8 @@ static double now_seconds(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Splits command at spaces into argv (words point into copy). */
+/* Splits command at spaces into argv (words point into copy); -1 for more
+ * than NK_PROC_ARGS words. */
 static int split_words(char *copy, char *argv[NK_PROC_ARGS + 1])
 {
     int argc = 0;
@@ -67,7 +68,7 @@ static int split_words(char *copy, char *argv[NK_PROC_ARGS + 1])
          w = strtok_r(NULL, " ", &save))
         argv[argc++] = w;
     argv[argc] = NULL;
-    return argc;
+    return argc == NK_PROC_ARGS && strtok_r(NULL, " ", &save) != NULL ? -1 : argc;
 }
 
 static void close_fd(int *fd)
@@ -110,8 +111,10 @@ nk_status nk_proc_start(nk_proc *p, const char *command, char *err, size_t errle
     memset(p, 0, sizeof *p);
     p->in = p->out = -1;
     snprintf(copy, sizeof copy, "%s", command);
-    if (split_words(copy, argv) == 0)
-        return nk_fail(NK_EINVAL, err, errlen, "the command is empty");
+    int argc = split_words(copy, argv);
+    if (argc <= 0)
+        return nk_fail(NK_EINVAL, err, errlen, argc ? "the command has more than %d words"
+                                                    : "the command is empty", NK_PROC_ARGS);
     int in[2], out[2];
     if (pipe2(in, O_CLOEXEC) != 0)
         return nk_fail(NK_EINVAL, err, errlen, "cannot make a pipe: %s", strerror(errno));
