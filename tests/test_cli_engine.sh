@@ -111,7 +111,7 @@ expect_error match "sent 'hello there' instead of its handshake" \
   match --variant awari --games 2 "ext:timeout=20,$faulty malformed 0 $log $nickar" greedy
 expect_error match "ended its handshake without 'variants'" \
   match --variant awari --games 2 "ext:timeout=20,$faulty incomplete 0 $log $nickar" greedy
-expect_error match "exited with status 1 before it sent its handshake" \
+expect_error match "engine 'ext:false': exited with status 1" \
   match --variant awari --games 2 ext:false greedy
 expect_error match "no command after 'ext:'" match --variant awari ext: greedy
 expect_error match "no command after the options" match --variant awari ext:timeout=5 greedy

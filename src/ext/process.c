@@ -64,11 +64,13 @@ static int split_words(char *copy, char *argv[NK_PROC_ARGS + 1])
 {
     int argc = 0;
     char *save = NULL; /* strtok_r: engines start on several threads at once */
-    for (char *w = strtok_r(copy, " ", &save); w != NULL && argc < NK_PROC_ARGS;
-         w = strtok_r(NULL, " ", &save))
+    for (char *w = strtok_r(copy, " ", &save); w != NULL; w = strtok_r(NULL, " ", &save)) {
+        if (argc == NK_PROC_ARGS)
+            return -1;
         argv[argc++] = w;
+    }
     argv[argc] = NULL;
-    return argc == NK_PROC_ARGS && strtok_r(NULL, " ", &save) != NULL ? -1 : argc;
+    return argc;
 }
 
 static void close_fd(int *fd)
