@@ -131,7 +131,8 @@ typedef struct nickar_position {
 NICKAR_API nickar_status nickar_position_parse(const char *text, nickar_position *out, char *err,
                                                size_t errlen);
 /* Writes pos as R-B3 text into out (NICKAR_POS_TEXT bytes; owners written
- * only when they are not the default rows).  NICKAR_ERANGE for a count
+ * only when they are not the default rows; passes has no place in the
+ * text and is not written).  NICKAR_ERANGE for a count
  * outside 0..255 or seeds totalling above 255, NICKAR_EINVAL for a side
  * that is neither, owners outside 12 bits. */
 NICKAR_API nickar_status nickar_position_format(const nickar_position *pos,

@@ -127,6 +127,7 @@ class Game:
 
     def __init__(self, variant="abapa", position=None, ply_limit=0, _handle=None):
         self._h = None
+        self._free = _lib.lib().nickar_game_free  # kept for __del__ at exit
         if _handle is not None:
             self._h = _handle
             return
@@ -138,7 +139,7 @@ class Game:
 
     def __del__(self):
         if getattr(self, "_h", None) is not None:
-            _lib.lib().nickar_game_free(self._h)
+            self._free(self._h)
             self._h = None
 
     def copy(self):
@@ -217,6 +218,7 @@ class Player:
 
     def __init__(self, spec, variant="abapa", seed=0):
         self._h = None
+        self._free = _lib.lib().nickar_player_free  # kept for __del__ at exit
         h = ctypes.c_void_p()
         _lib.call("nickar_player_new", ctypes.byref(h), enc(spec), enc(variant), int(seed))
         self._h = h
@@ -224,7 +226,7 @@ class Player:
 
     def __del__(self):
         if getattr(self, "_h", None) is not None:
-            _lib.lib().nickar_player_free(self._h)
+            self._free(self._h)
             self._h = None
 
     @property
