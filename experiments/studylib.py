@@ -108,7 +108,9 @@ def settings(**kw):
 # Graubard's effective sample size), so that it never has zero width: a
 # 200-0-0 match, whose pairs all scored the same, gets n_eff = N (the
 # games) and the interval of 200 wins in 200.  A plain proportion (k of n,
-# e.g. a draw rate) gets Wilson's interval from scipy.
+# e.g. a draw rate) gets Wilson's interval, the same numbers as scipy's
+# binomtest(k, n).proportion_ci(method="wilson") (scipy is not among
+# nickar's packages, so the formula is written out here).
 
 Z95 = 1.959963984540054
 
@@ -125,13 +127,11 @@ def wilson(p, n, z=Z95):
 
 
 def proportion(k, n):
-    """k of n as (p, lo, hi) with Wilson's 95% interval
-    (scipy.stats.binomtest(k, n).proportion_ci(method='wilson'))."""
-    from scipy.stats import binomtest
+    """k of n as (p, lo, hi) with Wilson's 95% interval."""
     if n == 0:
         return (math.nan, math.nan, math.nan)
-    ci = binomtest(int(k), int(n)).proportion_ci(confidence_level=0.95, method="wilson")
-    return (k / n, float(ci.low), float(ci.high))
+    lo, hi = wilson(k / n, n)
+    return (k / n, lo, hi)
 
 
 def pair_score(wins, draws, losses, pentanomial=None):

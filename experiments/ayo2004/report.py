@@ -625,15 +625,16 @@ def readme_matches(a, h2h, lines, matches, pooled_h2h, summary):
 
 def controls_section(src):
     """The controls' section (experiments/ayo2004/controls.py, issue 24 items
-    13-14) when the module and its data exist; None otherwise."""
-    sys.path.insert(0, HERE)
-    try:
-        import controls  # noqa: E402
-    except ImportError:
+    13-14: section(out_dir) -> markdown, or None without its data files)
+    when the module exists; None otherwise."""
+    path = os.path.join(HERE, "controls.py")
+    if not os.path.exists(path):
         return None
-    finally:
-        sys.path.remove(HERE)
-    return controls.section(src)
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("ayo2004_controls", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.section(src)
 
 
 def readme_weights(a, lines, wsum):
