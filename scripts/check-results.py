@@ -48,7 +48,7 @@ PY = sys.executable or "/usr/bin/python3"
 STUDIES = {
     "ayo2004": "experiments/ayo2004/report.py",
     "davis-kendall-2002": "experiments/davis-kendall-2002/report.py",
-    # "caribbean": "experiments/caribbean/report.py",
+    "caribbean": "experiments/caribbean/report.py",
     # "strategies": "experiments/strategies/report.py",
 }
 SUMMARY = "experiments/results-readme.py"

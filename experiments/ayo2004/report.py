@@ -707,9 +707,8 @@ def readme_paper(a, lines, summary, comp, pg):
         f"above {groups(a)['ayo12 d3']} ({c73['welch_diff']:+.0f} [{c73['welch_lo']:+.0f}, {c73['welch_hi']:+.0f}] over seeds):",
         ("a clear gap, against the paper's reading of a small one." if c73["lo"] > 0 and c73["welch_lo"] > 0
          else "the intervals do not settle the order."),
-        "The two were not played head to head here"
-        + (" (see the controls above)." if controls_section(a.src) else
-           " (issue 24, item 13, adds that control)."),
+        ("The controls above play the two head to head." if controls_section(a.src) else
+         "The two were not played head to head here (issue 24, item 13, adds that control)."),
         "",
         "### Game length and seeds",
         "",
