@@ -49,7 +49,7 @@ STUDIES = {
     "ayo2004": "experiments/ayo2004/report.py",
     "davis-kendall-2002": "experiments/davis-kendall-2002/report.py",
     "caribbean": "experiments/caribbean/report.py",
-    # "strategies": "experiments/strategies/report.py",
+    "strategies": "experiments/strategies/report.py",
 }
 SUMMARY = "experiments/results-readme.py"
 
@@ -72,6 +72,21 @@ def regenerate(results, study, report, problems):
                     f"results/{study}/{name}", problems)
 
 
+NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+
+
+def same_line(a, b):
+    """a and b equal, but for numbers within a relative 1e-9 of each other."""
+    if a == b:
+        return True
+    if NUMBER.split(a) != NUMBER.split(b):
+        return False
+    for x, y in zip(NUMBER.findall(a), NUMBER.findall(b)):
+        if x != y and abs(float(x) - float(y)) > 1e-9 * max(1.0, abs(float(x)), abs(float(y))):
+            return False
+    return True
+
+
 def compare(committed, remade, shown, problems):
     """The committed file against the remade one: a problem naming the
     first differing line."""
@@ -87,7 +102,7 @@ def compare(committed, remade, shown, problems):
     for k in range(max(len(want), len(got))):
         a = want[k] if k < len(want) else "(end of file)"
         b = got[k] if k < len(got) else "(end of file)"
-        if a != b:
+        if not same_line(a, b):
             problems.append(f"{shown}:{k + 1}: the committed file says\n    {a}\n"
                             f"  but the committed data give\n    {b}")
             return
