@@ -467,14 +467,23 @@ def readme_contradictions():
     lines = [
         "## Where the paper contradicts itself",
         "",
-        "The paper's text and its tables disagree four times; the tables below",
-        "quote the tables, and these are the text's values beside them:",
+        "The paper's text and its tables disagree four times; this README quotes",
+        "the tables, and these are the text's values beside them:",
         "",
         "| what | the paper's text | the paper's table | nickar uses |",
         "|---|---|---|---|",
     ]
     lines += [f"| {w} | {t} | {tb} | {u} |" for w, t, tb, u in CONTRADICTIONS]
-    return lines + [""]
+    return lines + [
+        "",
+        "Sources: the a1 row was read in the paper's own text (section III.A, \"the",
+        "numbers of pits that the opponent can use to capture 2 or 3 seeds are",
+        "assigned 0.67 and 0.20 weights\"; the same paragraph gives a12 0.67, a6",
+        "0.87, a9 0.13 and a10 0.6, as Table 1 does); the other three rows are",
+        "the paper's text as issue 24 quotes it, the results pages of the paper",
+        "not having been readable when this report was written.",
+        "",
+    ]
 
 
 def readme_ratings(a, lines, ratings, rdiff):
