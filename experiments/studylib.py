@@ -90,6 +90,17 @@ def save(fig, path, dpi=80, rect=None):
     pyplot().close(fig)
 
 
+def committed(argv):
+    """`report.py --committed SRC [INTO]`, the reports' second step (every
+    table and README.md from the committed data of SRC, into INTO, default
+    SRC): (src, into, plots) -- plots only when INTO is SRC -- or None for
+    any other command line."""
+    if len(argv) < 3 or argv[1] != "--committed":
+        return None
+    into = argv[3] if len(argv) > 3 else argv[2]
+    return argv[2], into, os.path.abspath(into) == os.path.abspath(argv[2])
+
+
 def settings(**kw):
     """A report's settings (its command line) as one object: a.seeds, ..."""
     import types

@@ -804,9 +804,9 @@ def main(argv):
     """report.py OUT SEEDS GAMES QUICK SECONDS D3 D5 D7 DKD GENS3 GENS5
     RATE_GAMES LADDER: every output; report.py --committed SRC [INTO]: step
     2 alone."""
-    if len(argv) >= 3 and argv[1] == "--committed":
-        into = argv[3] if len(argv) > 3 else argv[2]
-        report(argv[2], into, plots=os.path.abspath(into) == os.path.abspath(argv[2]))
+    c = sl.committed(argv)
+    if c:
+        report(*c)
         return
     out, seeds, games, quick, seconds = (argv[1], int(argv[2]), int(argv[3]),
                                          argv[4] == "1", int(argv[5]))

@@ -800,9 +800,9 @@ def report(src, into, plots):
 def main(argv):
     """report.py OUT SEEDS GAMES QUICK DEPTH: every output; report.py
     --committed SRC [INTO]: step 2 alone."""
-    if len(argv) >= 3 and argv[1] == "--committed":
-        into = argv[3] if len(argv) > 3 else argv[2]
-        report(argv[2], into, plots=os.path.abspath(into) == os.path.abspath(argv[2]))
+    c = sl.committed(argv)
+    if c:
+        report(*c)
         return
     out, seeds, games, quick, depth = (argv[1], int(argv[2]), int(argv[3]),
                                        argv[4] == "1", int(argv[5]))

@@ -372,8 +372,9 @@ def report(src, into):
 def main(argv):
     """report.py OUT SEEDS GENS GAMES RATE_GAMES QUICK SECONDS DEPTH LADDER:
     every output; report.py --committed SRC [INTO]: step 2 alone."""
-    if len(argv) >= 3 and argv[1] == "--committed":
-        report(argv[2], argv[3] if len(argv) > 3 else argv[2])
+    c = sl.committed(argv)
+    if c:
+        report(c[0], c[1])
         return
     out = argv[1]
     seeds, gens, games, rate_games = (int(x) for x in argv[2:6])

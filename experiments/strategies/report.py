@@ -517,9 +517,9 @@ def main(argv):
     """report.py OUT --quick Q --seeds S --budget B --checks C --games G
     --depth D --ladder L --early E: every output; report.py --committed SRC
     [INTO]: step 2 alone."""
-    if len(argv) >= 3 and argv[1] == "--committed":
-        into = argv[3] if len(argv) > 3 else argv[2]
-        report(argv[2], into, plots=os.path.abspath(into) == os.path.abspath(argv[2]))
+    c = sl.committed(argv)
+    if c:
+        report(*c)
         return
     ap = argparse.ArgumentParser()
     ap.add_argument("out")
