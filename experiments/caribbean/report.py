@@ -561,8 +561,8 @@ def disc_strength(cfg, generations, own, ratings):
             f"{v} {ival(o[v].mean, o[v].lo, o[v].hi)} against `{hand[v]}` at {lad[v][hand[v]]:.0f}"
             for v in VARIANTS) + ".",
         "The difference itself, each seed's from its joint fit, excludes 0 for "
-        + (", ".join(clear) if clear else "no variant") + " above"
-        + (" and for " + ", ".join(below) + " below" if below else "") + " (the last column above).",
+        + (" and ".join(clear) if clear else "no variant") + " above"
+        + (" and for " + " and ".join(below) + " below" if below else "") + " (the last column above).",
         f"The widest interval over seeds, {wide}'s, goes with its weakest seed (seed {weak.seed}, "
         f"{weak.elo:.0f}; the others {others.min():.0f} to {others.max():.0f}).",
         "Ratings on different ladders are not on one scale: each ladder is",
@@ -591,7 +591,8 @@ def disc_cross(tr):
         f"{-tr['weakest'][2]:.0f} Elo in one",
         f"pair of rule sets ({tr['weakest'][0]} under {tr['weakest'][1]}) is not.  Any rule-specific",
         "knowledge the evolved `positional` weights hold at this depth and budget",
-        "is smaller than that.  The pairs with Adji Kui II cannot be played (the",
+        f"is worth less than {max(0.0, -tr['lo']):.0f} Elo on average over the pairs of rule sets.",
+        "The pairs with Adji Kui II cannot be played (the",
         "feature sets do not transfer between relay and Warri sowing), so this",
         "says nothing about Warri against Adji Kui II.",
         "",
