@@ -155,9 +155,8 @@ static int keep_record(session *s)
     char *line = nk_malloc(NK_RECORD_LINE);
     nk_status st = rec == NULL || line == NULL
                        ? nk_fail(NK_ENOMEM, err, sizeof err, "out of memory")
-                       : nk_record_set(rec, g->variant, g->ply_limit, &g->start, g->moves,
-                                       g->ply, &g->result,
-                                       s->person == NK_SOUTH ? "human" : spec,
+                       : nk_record_set(rec, g->variant, g->ply_limit, &g->start, g->moves, g->ply,
+                                       &g->result, s->person == NK_SOUTH ? "human" : spec,
                                        s->person == NK_NORTH ? "human" : spec, err, sizeof err);
     if (st == NK_OK)
         nk_record_format(rec, line, NK_RECORD_LINE);
