@@ -178,7 +178,7 @@ assert names == "none,majority,empty-row,no-feed,few-seeds,passes,repetition,ply
 PY
 
 # ===== ext: wherever a spec is taken =====
-run rate --variant awari --games 2 --json "$ext"
+run rate --variant awari --ladder "$srcdir/results/ladder/awari.tsv" --games 2 --json "$ext"
 check "rate: an ext player" test "$rc" -eq 0 -a -z "$err"
 run tablebase build --variant abapa --seeds 6 --output "$tmp/tb"
 run grade "ext:$nickar engine --player ab:depth=4" --variant abapa --tb "$tmp/tb" --positions 40 --seed 5
