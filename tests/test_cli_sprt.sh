@@ -124,6 +124,9 @@ expect_error match "elo0: ' 5' is not a finite decimal number" match --variant a
   --sprt "elo0= 5,elo1=20" random random
 expect_error match "model: 'exact' is not gsprt or normal" match --variant antigua \
   --sprt elo0=0,elo1=5,model=exact random random
+# an expected score of 1 in doubles has no exact GSPRT (the normal model takes it)
+expect_error match "too far from 0 for the GSPRT" match --variant antigua \
+  --sprt elo0=0,elo1=20000 random random
 expect_error match "option '--sprt' needs a value" match --variant antigua --sprt
 expect_error match "--sprt: " match --variant antigua --sprt "" random random
 # nothing written with a bad spec
