@@ -278,6 +278,12 @@ static void test_gsprt_llr(void **state)
         mirror[i] = n[4 - i];
     double llr = gsprt_of(n, 5, s0, s1);
     assert_true(fabs(llr + gsprt_of(mirror, 5, 1 - s1, 1 - s0)) < 1e-9);
+    /* a multiplier at or next to 0 (the observed mean at, or a hair from,
+     * a hypothesis' score) */
+    double even[5] = {1, 2, 3, 2, 1};
+    double l_even = gsprt_of(even, 5, 0.5, s1);
+    assert_true(l_even < 0 && fabs(l_even + gsprt_of(even, 5, 1 - s1, 0.5)) < 1e-9);
+    assert_true(fabs(gsprt_of(even, 5, 0.5, nk_arena_score(1e-9))) < 1e-9);
     /* one more pair of 2 points raises it, one of 0 points lowers it */
     double up[5] = {7, 31, 52, 40, 13}, down[5] = {8, 31, 52, 40, 12};
     assert_true(gsprt_of(up, 5, s0, s1) > llr && gsprt_of(down, 5, s0, s1) < llr);

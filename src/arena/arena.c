@@ -218,11 +218,13 @@ const char *nk_sprt_model_name(nk_sprt_model model)
 /* fishtest's regularisation: an empty cell counts as this many. */
 #define GSPRT_EMPTY 1e-3
 enum { GSPRT_MAX_ITER = 200 };
-/* The relative tolerance of the multiplier.  The LLR is stationary in each
- * multiplier at its root (the derivative is -N f(lambda) = 0), so an error
- * e in lambda moves the LLR by O(N e^2): 1e-10 leaves it exact to far
- * below 1e-9 for any count a match can reach. */
+/* The tolerance of the multiplier, relative (and absolute, for a root at
+ * or next to 0, where a relative test alone never ends).  The LLR is
+ * stationary in each multiplier at its root (the derivative is -N
+ * f(lambda) = 0), so an error e in lambda moves the LLR by O(N e^2): 1e-10
+ * leaves it exact to far below 1e-9 for any count a match can reach. */
 #define GSPRT_TOL 1e-10
+#define GSPRT_TOL_ABS 1e-15
 
 /* The equation of the multiplier: f(lambda) = sum_i p_i d_i / (1 + lambda
  * d_i), with d_i = a_i - s; strictly decreasing where every 1 + lambda d_i
@@ -283,7 +285,7 @@ static nk_status mle_lambda(gsl_root_fsolver *sv, const double *p, size_t k, dou
             break;
         lo = gsl_root_fsolver_x_lower(sv);
         hi = gsl_root_fsolver_x_upper(sv);
-        if (gsl_root_test_interval(lo, hi, 0, GSPRT_TOL) == GSL_SUCCESS) {
+        if (gsl_root_test_interval(lo, hi, GSPRT_TOL_ABS, GSPRT_TOL) == GSL_SUCCESS) {
             *lambda = gsl_root_fsolver_root(sv);
             return NK_OK;
         }
