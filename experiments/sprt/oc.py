@@ -23,7 +23,7 @@
 #              estimating the variance from a few dozen pairs costs.
 # Prints, for each method, the false-positive and false-negative rates with
 # their standard errors sqrt(p (1 - p) / RUNS), and the mean pairs a test
-# used.  oc.txt is its output at the default RUNS (about 15 CPU-minutes on
+# used.  oc.txt is its output at the default RUNS (about 7 CPU-minutes on
 # the shared machine); docs/cli.md quotes it.
 import sys
 
