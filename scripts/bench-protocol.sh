@@ -27,11 +27,14 @@ trap 'rm -rf "$tmp"' EXIT
 
 # measure A B: "WALL CPU" seconds of the match of A against B, one thread,
 # its records into $tmp/rec
+# (bash's time keyword: the wall clock, and the user and system time of
+# the child and of what it reaped)
 measure() {
+  local TIMEFORMAT='%R %U %S'
   rm -f "$tmp/rec"
-  /usr/bin/time -f '%e %U %S' -o "$tmp/time" "$nickar" match --variant "$variant" \
-    --games "$games" --threads 1 --json --records "$tmp/rec" "$1" "$2" >/dev/null
-  awk '{ printf "%s %.2f", $1, $2 + $3 }' "$tmp/time"
+  { time "$nickar" match --variant "$variant" --games "$games" --threads 1 --json \
+      --records "$tmp/rec" "$1" "$2" >/dev/null; } 2>"$tmp/time"
+  awk '{ printf "%s %.3f", $1, $2 + $3 }' "$tmp/time"
 }
 # best "W C" "W C": the smaller of each ("" for none yet)
 best() {
