@@ -87,16 +87,25 @@ s, lo, hi = controls.pair_score([0, 1, 0, 1, 0])   # pairs of 1/4 and 3/4: sd 1/
 assert s == 0.5 and abs(hi - lo - 2 * 1.959963984540054 * 0.25 / math.sqrt(2)) < 1e-12
 PY
 
-# Parts alone: PARTS=b replaces the b lines only; the others stay.
-before=$(grep -c '"part":"ga-d3"' "$a/controls-matches.jsonl")
-NICKAR=$nickar OUT=$a PARTS=b "$run" --quick --continue >/dev/null 2>"$out/err2"
-check "PARTS=b: exit 0" "test $? -eq 0"
-check "PARTS=b: the ga lines stay, the b lines are played once again" \
-  "test $before -eq 2 && test \$(grep -c '\"part\":\"ga-d3\"' '$a/controls-matches.jsonl') -eq 2 &&
-   test \$(grep -c '\"part\":\"d3-vs-d7\"' '$a/controls-matches.jsonl') -eq 2 &&
+# Parts and seeds alone: PARTS=b SEED_LIST=2 replaces the b lines of seed 2
+# only; the others stay.
+cp "$a/controls-matches.jsonl" "$out/m0"
+NICKAR=$nickar OUT=$a PARTS=b SEED_LIST=2 "$run" --quick --continue >/dev/null 2>"$out/err2"
+check "PARTS=b SEED_LIST=2: exit 0" "test $? -eq 0"
+check "PARTS=b SEED_LIST=2: the lines of the other parts and seeds stay, in order" \
+  "grep -Ev '^\\{\"part\":\"(check-[a-z0-9-]*|d3-vs-d7)\",\"seed\":2,' '$out/m0' >'$out/m1' &&
+   test \$(wc -l <'$out/m1') -eq 5 && head -n 5 '$a/controls-matches.jsonl' | cmp -s - '$out/m1' &&
    test \$(wc -l <'$a/curves-ratings.jsonl') -eq 12"
-check "PARTS=b: the evolutions' times stay" \
-  "test \$(grep -c '^evolve' '$a/controls-times.tsv') -eq 6"
+check "PARTS=b SEED_LIST=2: its three lines played again, the same" \
+  "tail -n 3 '$a/controls-matches.jsonl' | sort >'$out/m2' &&
+   grep '^{\"part\":\"\(check-[a-z0-9-]*\|d3-vs-d7\)\",\"seed\":2,' '$out/m0' | sort | cmp -s - '$out/m2'"
+check "PARTS=b SEED_LIST=2: the times of the rest stay, seed 2's matches once" \
+  "test \$(grep -c '^evolve' '$a/controls-times.tsv') -eq 6 &&
+   test \$(grep -c '^match check-ayo12-d3 s1' '$a/controls-times.tsv') -eq 1 &&
+   test \$(grep -c '^match check-ayo12-d3 s2' '$a/controls-times.tsv') -eq 1"
+NICKAR=$nickar OUT=$out/c SEED_LIST="1 x" "$run" --quick >/dev/null 2>"$out/err5"
+check "a bad SEED_LIST is exit 2, named" \
+  "test $? -eq 2 && grep -q \"SEED_LIST: 'x' is not a seed\" '$out/err5'"
 
 NICKAR=$nickar OUT=$out/c PARTS="b x" "$run" --quick >/dev/null 2>"$out/err3"
 check "an unknown part is exit 2, named" \

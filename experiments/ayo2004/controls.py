@@ -8,7 +8,7 @@
         results.json) as weights files DIR/ayo12-d3-sS.txt and
         DIR/dk2002-d7-sS.txt, one number a line, exact (repr);
     controls.py tables OUT SEEDS QUICK D3 D5 D7 GENS EVERY GAMES RATE_GAMES
-                       AYO_RESULTS DK_RESULTS
+                       AYO_RESULTS DK_RESULTS LADDER
         from what controls.sh left in OUT (the run files, the JSON lines of
         the ratings and matches, controls-times.tsv): curves.csv,
         controls.csv, controls.json, curves.png and the weights files of the
@@ -119,17 +119,19 @@ def committed_match(jsonl, run_name, b):
 def tables(args):
     """controls.py tables ...: see the module's help."""
     (out, seeds, quick, d3, d5, d7, gens, every, games, rate_games,
-     ayo_results, dk_results) = args
+     ayo_results, dk_results, ladder) = args
     seeds, quick, gens, every = int(seeds), quick == "1", int(gens), int(every)
     import csv
     # Curves: the ladder ratings every EVERY generations and the run files'
     # benchmark and fitness at the same generations.
     curves = rate_rows(na.read_jsonl(os.path.join(out, "curves-ratings.jsonl")))
+    # Only the runs that were rated (a run still evolving in another shell,
+    # PARTS, has no ratings yet and is left alone).
     runs, arrays = {}, {}
-    for tag, d in (("d3", d3), ("d5", d5)):
-        for s in range(1, seeds + 1):
-            path = os.path.join(out, f"run-ayo12-{tag}-s{s}.h5")
-            runs[(int(d), s)], arrays[(int(d), s)] = na.read(path), na.read_run_arrays(path)
+    for d, s in sorted({(c["depth"], c["seed"]) for c in curves}):
+        tag = "d3" if str(d) == d3 else "d5"
+        path = os.path.join(out, f"run-ayo12-{tag}-s{s}.h5")
+        runs[(d, s)], arrays[(d, s)] = na.read(path), na.read_run_arrays(path)
     bench_cols = []
     for c in curves:
         run, arr = runs[(c["depth"], c["seed"])], arrays[(c["depth"], c["seed"])]
@@ -200,10 +202,10 @@ def tables(args):
     # and the ayo12 ones evolved again, against the committed weights and
     # ladder ratings.
     champions = {}
-    for s in range(1, seeds + 1):
-        r = na.read(os.path.join(out, f"run-dk2002ga-d3-s{s}.h5"))
-        w = r["champion"]["weights"]
-        champions[f"dk2002 ga d{d3} s{s}"] = {"fitness": r["champion"]["fitness"],
+    for s in sorted(x["seed"] for x in ratings if x["features"] == "dk2002"):
+        run = na.read(os.path.join(out, f"run-dk2002ga-d3-s{s}.h5"))
+        w = run["champion"]["weights"]
+        champions[f"dk2002 ga d{d3} s{s}"] = {"fitness": run["champion"]["fitness"],
                                                "weights": {k: float(v) for k, v in w.items()}}
         with open(os.path.join(out, "controls-weights", f"dk2002ga-d3-s{s}.txt"), "w") as f:
             f.write("".join(f"{float(v)!r}  # {k}\n" for k, v in w.items()))
@@ -217,10 +219,12 @@ def tables(args):
         c = cw.get(f"ayo12 d{d} s{s}")
         last = [x for x in curves if x["depth"] == d and x["seed"] == s and x["generation"] == gens]
         spec = f"ab:depth={d},features=ayo12,view=root,weights=results/ayo2004/run-ayo12-{tag}-s{s}.h5@best"
+        if not last:
+            continue
         regenerated.append({
             "run": f"ayo12 d{d} s{s}", "weights": w,
             "weights_same": None if c is None else int(c["weights"] == w),
-            "elo": last[0]["elo"] if last else None,
+            "elo": last[0]["elo"],
             "committed_elo": cr[spec]["elo"] if spec in cr else None})
     times = na.times_table(os.path.join(out, "controls-times.tsv"))
     parts = {}
@@ -234,16 +238,16 @@ def tables(args):
     sl.write_json(os.path.join(out, "controls.json"), {
         "quick": quick, "seeds": seeds, "depths": {"d3": int(d3), "d5": int(d5), "d7": int(d7)},
         "generations": gens, "every": every, "games_per_match": int(games),
-        "rate_games_per_rung": int(rate_games),
+        "rate_games_per_rung": int(rate_games), "ladder": ladder,
         "compute": {"wall_s": float(times["wall"].sum()), "cpu_s": float(times["cpu"].sum()),
                     "parts": {k: {"wall_s": round(v[0], 2), "cpu_s": round(v[1], 2)}
                               for k, v in parts.items()}},
         "ratings": ratings, "champions": champions, "regenerated": regenerated}, end="\n")
-    plot_curves(out, curves, bench_cols, int(d3), int(d5))
+    plot_curves(out, curves, bench_cols, int(d3), int(d5), na.read_ladder(ladder))
     return 0
 
 
-def plot_curves(out, curves, bench_cols, d3, d5):
+def plot_curves(out, curves, bench_cols, d3, d5, ladder):
     """curves.png: the ladder Elo of each run's champion every EVERY
     generations (top) and its benchmark score (bottom), by depth."""
     plt = sl.pyplot()
@@ -260,9 +264,19 @@ def plot_curves(out, curves, bench_cols, d3, d5):
             if bench_cols:
                 axes[1][col].plot(g, [sum(c.get(b, math.nan) for b in bench_cols) / len(bench_cols)
                                       for c in pts], "o-", ms=3, alpha=0.7, label=f"seed {s}")
+        if seeds:
+            gs = sorted({c["generation"] for c in curves if c["depth"] == d})
+            mean = [sum(c["elo"] for c in curves if c["depth"] == d and c["generation"] == g)
+                    / max(1, sum(1 for c in curves if c["depth"] == d and c["generation"] == g)) for g in gs]
+            axes[0][col].plot(gs, mean, "k-", lw=2.5, label="mean over seeds")
+        for name, elo in ladder.items():
+            if name in (f"material-d{d}", "material-d7", f"positional-d{d}"):
+                axes[0][col].axhline(elo, color="grey", lw=0.7, ls="--")
+                axes[0][col].text(0, elo, name, fontsize="x-small", color="grey", va="bottom")
         axes[0][col].set_title(f"ayo12, depth {d}: the champion on the awari ladder")
         axes[0][col].set_ylabel("ladder Elo (random = 0), 95% interval")
-        axes[0][col].legend(fontsize="x-small")
+        if seeds:
+            axes[0][col].legend(fontsize="x-small")
         axes[1][col].set_title(f"ayo12, depth {d}: the run's benchmark (mean score, "
                                + ", ".join(b[6:] for b in bench_cols) + ")", fontsize="small")
         axes[1][col].set_xlabel("generation")
@@ -290,8 +304,9 @@ def _pooled(rows):
             sum(int(r["losses"]) for r in rows), pent)
 
 
-def _elo_text(lo, hi):
-    return f"{elo_of(lo):+.0f} to {elo_of(hi):+.0f} Elo"
+def _elo_text(s, lo, hi):
+    """The Elo difference of a score and its interval's ends."""
+    return f"{elo_of(s):+.0f} [{elo_of(lo):+.0f}, {elo_of(hi):+.0f}]"
 
 
 def _h2h_table(rows, a_name, b_name):
@@ -312,24 +327,26 @@ def _h2h_table(rows, a_name, b_name):
     ts = na.mean_interval([_num(r["score"]) for r in rows])
     lines.append(f"| all | | | {w}-{d}-{l} | {na.wdl_percent(w, d, l)} | {' '.join(map(str, pent))} | "
                  f"{sl.interval(*ps, 3)} pooled pairs; {sl.interval(*ts[:3], 3)} over seeds (t) | "
-                 f"{_elo_text(ps[1], ps[2])} (pooled) |")
+                 f"{_elo_text(*ps)} (pooled pairs) |")
     return lines, ps, ts
 
 
 def _verdict(ps, ts, a, b):
-    """One sentence on who outscores whom, from the pooled-pairs and the
+    """Who outscores whom, and by how much, from the pooled-pairs and the
     over-seeds intervals of A's score."""
+    by = (f"{a}'s score {sl.interval(*ps, 3)} over the pooled pairs ({_elo_text(*ps)} Elo), "
+          f"{sl.interval(*ts[:3], 3)} over seeds")
     if ts[1] > 0.5:
-        return f"{a} outscores {b} in every reading: both intervals lie above 1/2"
+        return f"{a} outscores {b}, both intervals above 1/2: {by}"
     if ts[2] < 0.5:
-        return f"{b} outscores {a} in every reading: both intervals lie below 1/2"
+        return f"{b} outscores {a}, both intervals below 1/2: {by}"
     if ps[1] > 0.5:
-        return (f"{a} outscores {b} in the games played (the pooled interval lies above 1/2), "
-                "but the interval over seeds contains 1/2: the seeds disagree")
+        return (f"{a} outscores {b} in the games played, but the interval over seeds "
+                f"contains 1/2 (the seeds disagree): {by}")
     if ps[2] < 0.5:
-        return (f"{b} outscores {a} in the games played (the pooled interval lies below 1/2), "
-                "but the interval over seeds contains 1/2: the seeds disagree")
-    return f"no difference between {a} and {b} is found: both intervals contain 1/2"
+        return (f"{b} outscores {a} in the games played, but the interval over seeds "
+                f"contains 1/2 (the seeds disagree): {by}")
+    return f"no difference between {a} and {b} is found, both intervals contain 1/2: {by}"
 
 
 def section(out_dir):
@@ -352,10 +369,10 @@ def section(out_dir):
     if meta["quick"]:
         L += [sl.QUICK_BANNER, ""]
     L += [
-        "The head-to-head match above pits two champions that differ in more than",
-        "their features and depth (the optimiser, the games of fitness, the",
-        "weight range, the leaf view).  Two controls (experiments/ayo2004/controls.sh;",
-        "controls.csv, controls.json):",
+        f"The study's head-to-head match (ayo12 at depth {d5} against dk2002 at depth {d7})",
+        "pits champions that differ in more than their features and depth: the",
+        "optimiser, the games of fitness, the weight range, the leaf view.  Two",
+        "controls (experiments/ayo2004/controls.sh; controls.csv, controls.json):",
         "",
         f"### ayo12 against dk2002 at equal depth ({d3}), optimiser and budget",
         "",
@@ -374,11 +391,14 @@ def section(out_dir):
         "",
     ]
     ga = [r for r in matches if r["part"] == "ga-d3"]
-    lines, ps_a, ts_a = _h2h_table(ga, f"ayo12 d{d3} (GA)", f"dk2002 d{d3} (GA)")
-    L += lines
-    L += ["", _verdict(ps_a, ts_a, f"`ayo12`", f"`dk2002`") + ".", ""]
+    if ga:
+        lines, ps_a, ts_a = _h2h_table(ga, f"ayo12 d{d3} (GA)", f"dk2002 d{d3} (GA)")
+        L += lines
+        L += ["", _verdict(ps_a, ts_a, "`ayo12`", "`dk2002`") + ".", ""]
+    else:
+        L += ["**Not run yet** (controls.sh, PARTS=ga).", ""]
     rat = meta["ratings"]
-    if rat:
+    if ga and rat:
         by = {(r["features"], r["seed"]): r for r in rat}
         L += [f"On the awari ladder (`nickar rate`, {meta['rate_games_per_rung']} games against each rung, as the",
               "study rates; the difference with the ladder held fixed, so that its shared",
@@ -411,9 +431,12 @@ def section(out_dir):
         "",
     ]
     b7 = [r for r in matches if r["part"] == "d3-vs-d7"]
-    lines, ps_b, ts_b = _h2h_table(b7, f"ayo12 d{d3}", f"dk2002 d{d7}")
-    L += lines
-    L += ["", _verdict(ps_b, ts_b, f"`ayo12` depth {d3}", f"`dk2002` depth {d7}") + ".", ""]
+    if b7:
+        lines, ps_b, ts_b = _h2h_table(b7, f"ayo12 d{d3}", f"dk2002 d{d7}")
+        L += lines
+        L += ["", _verdict(ps_b, ts_b, f"`ayo12` depth {d3}", f"`dk2002` depth {d7}") + ".", ""]
+    else:
+        L += ["**Not run yet** (controls.sh, PARTS=b).", ""]
     chk = [r for r in matches if r["part"].startswith("check-")]
     same = [r for r in chk if r["committed_same"] not in ("", None)]
     L += [
@@ -462,6 +485,13 @@ def _curves_section(meta, curves, cpu, d3, d5, seeds, gens, every):
               f"{sum(abs(r['elo'] - r['committed_elo']) < 0.005 for r in es)} of {len(es)} rate exactly "
               "as committed (ratings.jsonl).", ""]
     gs = sorted({int(c["generation"]) for c in curves})
+    done = {d: sorted({int(c["seed"]) for c in curves if int(c["depth"]) == d
+                       and int(c["generation"]) == gens}) for d in (d3, d5)}
+    if any(len(v) < seeds for v in done.values()):
+        L += ["**Not complete:** " + "; ".join(
+            f"depth {d}: {len(v)} of {seeds} seeds rated to generation {gens}"
+            + (f" (seeds {', '.join(map(str, v))})" if v else "") for d, v in done.items())
+            + "; the rest had not finished evolving when these files were written.", ""]
     for d in (d3, d5):
         L += [f"Ladder Elo of the champion, depth {d} (95% interval of each in curves.csv):", "",
               "| generation | " + " | ".join(f"s{s}" for s in range(1, seeds + 1)) + " | mean [95%, t over seeds] |",
@@ -473,7 +503,11 @@ def _curves_section(meta, curves, cpu, d3, d5, seeds, gens, every):
             L.append(f"| {g} | " + " | ".join(sl.f0(v.get(s)) for s in range(1, seeds + 1))
                      + f" | {sl.interval(*m[:3])} |")
         L.append("")
-    L += ["![curves](curves.png)", "", "Reading (gains in ladder Elo, mean over seeds, 95% interval by t over seeds):", ""]
+    hw = sorted(Z * _num(c["fixed_se"]) for c in curves)
+    L += ["![curves](curves.png)", "",
+          "Reading (gains in ladder Elo, mean over seeds, 95% interval by t over seeds;",
+          "with the ladder held fixed, one checkpoint's own rating is good to about +-"
+          + (f"{hw[len(hw) // 2]:.0f}" if hw else "-") + " Elo, the median half-width):", ""]
     mid = gs[len(gs) // 2] if gs else None
     for d in (d3, d5):
         def at(g):
@@ -498,9 +532,12 @@ def _curves_section(meta, curves, cpu, d3, d5, seeds, gens, every):
                  f"{sl.interval(*g2[:3])}; {gs[-2] if len(gs) > 1 else '-'} to {gs[-1]} {sl.interval(*g3[:3])} "
                  f"(the champion of generation {gs[-1]} is that of generation {gs[-2] if len(gs) > 1 else '-'} "
                  f"in {kept} of {len(common)} seeds); the best-rated checkpoint of seeds "
-                 f"1..{len(common)}: generation {', '.join(map(str, best))}.")
+                 f"{', '.join(map(str, common))}: generation {', '.join(map(str, best))}.")
     L += ["", f"Compute: {cpu('evolve ayo12'):.0f} CPU-s to evolve the {2 * seeds} runs again (their benchmark "
-          f"included), {cpu('rate curve'):.0f} CPU-s for the {len(curves)} ladder ratings (controls-times.tsv).", ""]
+          f"included), {cpu('rate curve'):.0f} CPU-s for the {len(curves)} ladder ratings (controls-times.tsv);",
+          f"{meta['compute']['cpu_s']:.0f} CPU-s for all of controls.sh.  Rerun: `experiments/ayo2004/controls.sh`",
+          "(after run.sh, with `--continue` to reuse its run files; `--quick` checks it",
+          "in seconds).", ""]
     return L
 
 
@@ -508,11 +545,11 @@ def main(argv):
     if len(argv) == 6 and argv[1] == "weights":
         write_weights(argv[2], argv[3], argv[4], int(argv[5]))
         return 0
-    if len(argv) == 14 and argv[1] == "tables":
+    if len(argv) == 15 and argv[1] == "tables":
         return tables(argv[2:])
     print("controls.py: usage: controls.py weights AYO_RESULTS DK_RESULTS DIR SEEDS | "
           "controls.py tables OUT SEEDS QUICK D3 D5 D7 GENS EVERY GAMES "
-          "RATE_GAMES AYO_RESULTS DK_RESULTS", file=sys.stderr)
+          "RATE_GAMES AYO_RESULTS DK_RESULTS LADDER", file=sys.stderr)
     return 2
 
 

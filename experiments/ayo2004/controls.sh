@@ -36,17 +36,18 @@
 # --continue: resume the run files that exist instead of evolving them
 # again; every rating and match of the parts run is played again.
 #
-# PARTS (default "b d3 ga d5 tables") runs some of the parts alone, each
-# replacing only its own lines of the JSON lines and controls-times.tsv:
-# b (13(b) and the checks), d3 and d5 (the curves at that depth), ga
-# (13(a); needs the d3 run files), tables (controls.py).  Two shells may
-# run parts at once (say "b d3 ga" and "d5", each with THREADS=1), then
-# PARTS=tables.
+# PARTS (default "b d3 ga d5 tables") runs some of the parts alone, and
+# SEED_LIST (default 1..SEEDS) some of the seeds, each replacing only its
+# own lines of the JSON lines and controls-times.tsv: b (13(b) and the
+# checks), d3 and d5 (the curves at that depth), ga (13(a); needs the d3
+# run files), tables (controls.py, over every seed).  Two shells may run
+# parts or seeds at once (say PARTS="b d3 ga" and PARTS=d5, each with
+# THREADS=1), then PARTS=tables.
 #
 # Environment: NICKAR (default build/nickar), OUT (default results/ayo2004),
 # THREADS (default: nickar's), SEEDS (default 5), GAMES (default 200),
 # RATE_GAMES (default 40), GENS (default 100), EVERY (default 10), LADDER
-# (default results/ladder/awari.tsv), PARTS (above), AYO_RESULTS (default
+# (default results/ladder/awari.tsv), PARTS and SEED_LIST (above), AYO_RESULTS (default
 # results/ayo2004/results.json), DK_RESULTS (default
 # results/davis-kendall-2002/results.json).
 set -euo pipefail
@@ -82,6 +83,11 @@ for p in $PARTS; do
   case $p in b|d3|ga|d5|tables) ;; *) echo "controls.sh: PARTS: unknown part '$p' (b d3 ga d5 tables)" >&2; exit 2 ;; esac
 done
 has() { case " $PARTS " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+SEED_LIST=$(echo ${SEED_LIST:-$(seq 1 "$SEEDS")})
+for s in $SEED_LIST; do
+  case $s in ''|*[!0-9]*) echo "controls.sh: SEED_LIST: '$s' is not a seed (a whole number)" >&2; exit 2 ;; esac
+done
+S="(${SEED_LIST// /|})"  # the seeds as a regex alternative
 mkdir -p "$OUT/controls-weights"
 TIMES=$OUT/controls-times.tsv
 tmp=$(mktemp)
@@ -96,11 +102,15 @@ forget() { # PART JSONL JSONL-REGEX TIMES-REGEX EVOLVE-REGEX: a part's earlier
   drop "$OUT/$2" "$3"
   if [ "$cont" = 1 ]; then drop "$TIMES" "^($4)"; else drop "$TIMES" "^($4|$5)"; fi
 }
-forget b controls-matches.jsonl '"part":"(check-|d3-vs-d7)' 'match (check-|d3-vs-d7)' '-'
-forget d3 curves-ratings.jsonl "^\\{\"depth\":$D3," 'rate curve d3 ' 'evolve run-ayo12-d3-'
-forget ga controls-matches.jsonl '"part":"ga-d3"' 'rate ga-d3|match ga-d3' 'evolve run-dk2002ga-'
-has ga && rm -f "$OUT/controls-ratings.jsonl"
-forget d5 curves-ratings.jsonl "^\\{\"depth\":$D5," 'rate curve d5 ' 'evolve run-ayo12-d5-'
+forget b controls-matches.jsonl "\"part\":\"(check-[^\"]*|d3-vs-d7)\",\"seed\":$S," \
+  "match (check-[^ ]*|d3-vs-d7) s$S[[:space:]]" '-'
+forget d3 curves-ratings.jsonl "^\\{\"depth\":$D3,\"seed\":$S," "rate curve d3 s$S " \
+  "evolve run-ayo12-d3-s$S[[:space:]]"
+forget ga controls-matches.jsonl "\"part\":\"ga-d3\",\"seed\":$S," "(rate|match) ga-d3 (dk2002 )?s$S[[:space:]]" \
+  "evolve run-dk2002ga-d3-s$S[[:space:]]"
+has ga && drop "$OUT/controls-ratings.jsonl" "\"features\":\"dk2002\",\"seed\":$S,"
+forget d5 curves-ratings.jsonl "^\\{\"depth\":$D5,\"seed\":$S," "rate curve d5 s$S " \
+  "evolve run-ayo12-d5-s$S[[:space:]]"
 start=$(date +%s)
 
 evolve() { # depth seed out [extra --set ...]: configs/ayo2004.ini
@@ -128,11 +138,11 @@ dkga() { echo "ab:depth=$D3,features=dk2002,view=root,weights=$OUT/run-dk2002ga-
 
 # 13(b): the committed champions checked against a committed match each,
 # then ayo12 depth 3 against dk2002 depth 7, seed against seed.
-has b && for s in $(seq 1 "$SEEDS"); do
+has b && for s in $SEED_LIST; do
   cmatch check-ayo12-d3 "$s" "$(ayo "$D3" "$OUT/controls-weights/ayo12-d3-s$s.txt")" "ab:depth=$D3,features=material"
   cmatch check-dk2002-d7 "$s" "$(dk7 "$s")" "ab:depth=$D7,features=material"
 done
-has b && for s in $(seq 1 "$SEEDS"); do
+has b && for s in $SEED_LIST; do
   cmatch d3-vs-d7 "$s" "$(ayo "$D3" "$OUT/controls-weights/ayo12-d3-s$s.txt")" "$(dk7 "$s")"
 done
 
@@ -145,21 +155,21 @@ curve() { # depth tag seed
       "$(ayo "$1" "$OUT/run-ayo12-$2-s$3.h5@gen=$g,rank=0")"
   done
 }
-has d3 && for s in $(seq 1 "$SEEDS"); do
+has d3 && for s in $SEED_LIST; do
   evolve "$D3" "$s" "$OUT/run-ayo12-d3-s$s.h5"
   curve "$D3" d3 "$s"
 done
 
 # 13(a): dk2002 evolved by the same GA at the same depth; rated, and played
 # against the ayo12 champion of the same seed.
-has ga && for s in $(seq 1 "$SEEDS"); do
+has ga && for s in $SEED_LIST; do
   evolve "$D3" "$s" "$OUT/run-dk2002ga-d3-s$s.h5" --set player.features=dk2002
   crate "$OUT/controls-ratings.jsonl" "ga-d3 dk2002 s$s" "\"part\":\"ga-d3\",\"features\":\"dk2002\",\"seed\":$s" "$(dkga "$s")"
   cmatch ga-d3 "$s" "$(ayo "$D3" "$OUT/run-ayo12-d3-s$s.h5@best")" "$(dkga "$s")"
 done
 
 # 14 (depth 5).
-has d5 && for s in $(seq 1 "$SEEDS"); do
+has d5 && for s in $SEED_LIST; do
   evolve "$D5" "$s" "$OUT/run-ayo12-d5-s$s.h5"
   curve "$D5" d5 "$s"
 done
@@ -167,6 +177,6 @@ done
 elapsed=$(( $(date +%s) - start ))
 if has tables; then
   "$PY" experiments/ayo2004/controls.py tables "$OUT" "$SEEDS" "$quick" "$D3" "$D5" "$D7" \
-    "$GENS" "$EVERY" "$GAMES" "$RATE_GAMES" "$AYO_RESULTS" "$DK_RESULTS"
+    "$GENS" "$EVERY" "$GAMES" "$RATE_GAMES" "$AYO_RESULTS" "$DK_RESULTS" "$LADDER"
 fi
 echo "controls.sh: parts $PARTS: wrote $OUT (${elapsed} s)"
