@@ -113,6 +113,11 @@ check "an unknown part is exit 2, named" \
 NICKAR=$nickar OUT=$out/c DK_RESULTS=$out/none.json "$run" --quick >/dev/null 2>"$out/err4"
 check "a missing results.json is exit 2, named" \
   "test $? -eq 2 && grep -q 'cannot read $out/none.json' '$out/err4'"
+echo '{"champions": {"s1": {"weights": {"own_store": 1}}}}' >"$out/bad.json"
+NICKAR=$nickar OUT=$out/c DK_RESULTS=$out/bad.json "$run" --quick >/dev/null 2>"$out/err6"
+check "a results.json without a seed's champion is exit 2, one line naming it" \
+  "test $? -eq 2 && test \$(wc -l <'$out/err6') -eq 1 &&
+   grep -q \"controls.py: the committed champions (.*$out/bad.json): KeyError 's2'\" '$out/err6'"
 
 # A committed champion from its weights file plays its committed match
 # against material again game for game (what the full run's checks do).

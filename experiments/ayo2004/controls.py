@@ -31,16 +31,29 @@ na = sl.na
 Z = 1.959963984540054
 
 
+def weights_file(path, w):
+    """Weights {name: value} as a weights file nickar reads (`weights=FILE`):
+    one number a line, exact (repr), its name after '#'."""
+    with open(path, "w") as f:
+        f.write("".join(f"{float(v)!r}  # {k}\n" for k, v in w.items()))
+
+
 def write_weights(ayo_results, dk_results, wdir, seeds):
-    """The committed champions as weights files (see the module's help)."""
-    ayo = json.load(open(ayo_results))["champions"]
-    dk = json.load(open(dk_results))["champions"]
+    """The committed champions as weights files (see the module's help);
+    2 with a line on stderr when a results.json lacks one."""
+    try:
+        ayo = json.load(open(ayo_results))["champions"]
+        dk = json.load(open(dk_results))["champions"]
+        ws = [(f"ayo12-d3-s{s}", ayo[f"ayo12 d3 s{s}"]["weights"]) for s in range(1, seeds + 1)]
+        ws += [(f"dk2002-d7-s{s}", dk[f"s{s}"]["weights"]) for s in range(1, seeds + 1)]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        print(f"controls.py: the committed champions ({ayo_results}, {dk_results}): "
+              f"{type(e).__name__} {e}", file=sys.stderr)
+        return 2
     os.makedirs(wdir, exist_ok=True)
-    for s in range(1, seeds + 1):
-        for name, w in ((f"ayo12-d3-s{s}", ayo[f"ayo12 d3 s{s}"]["weights"]),
-                        (f"dk2002-d7-s{s}", dk[f"s{s}"]["weights"])):
-            with open(os.path.join(wdir, name + ".txt"), "w") as f:
-                f.write("".join(f"{float(v)!r}  # {k}\n" for k, v in w.items()))
+    for name, w in ws:
+        weights_file(os.path.join(wdir, name + ".txt"), w)
+    return 0
 
 
 # ===== statistics =====
@@ -207,8 +220,7 @@ def tables(args):
         w = run["champion"]["weights"]
         champions[f"dk2002 ga d{d3} s{s}"] = {"fitness": run["champion"]["fitness"],
                                                "weights": {k: float(v) for k, v in w.items()}}
-        with open(os.path.join(out, "controls-weights", f"dk2002ga-d3-s{s}.txt"), "w") as f:
-            f.write("".join(f"{float(v)!r}  # {k}\n" for k, v in w.items()))
+        weights_file(os.path.join(out, "controls-weights", f"dk2002ga-d3-s{s}.txt"), w)
     committed = json.load(open(ayo_results))
     cw = committed.get("champions", {})
     cr = {o["player"]: o for o in na.read_jsonl(os.path.join(ayo_dir, "ratings.jsonl"))}
@@ -543,8 +555,7 @@ def _curves_section(meta, curves, cpu, d3, d5, seeds, gens, every):
 
 def main(argv):
     if len(argv) == 6 and argv[1] == "weights":
-        write_weights(argv[2], argv[3], argv[4], int(argv[5]))
-        return 0
+        return write_weights(argv[2], argv[3], argv[4], int(argv[5]))
     if len(argv) == 15 and argv[1] == "tables":
         return tables(argv[2:])
     print("controls.py: usage: controls.py weights AYO_RESULTS DK_RESULTS DIR SEEDS | "
