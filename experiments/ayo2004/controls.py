@@ -483,6 +483,44 @@ def section(out_dir):
     return "\n".join(L) + "\n"
 
 
+def _curve_reading(curves, d, gs, mid):
+    """One line of the curves' reading: the changes from the first to the
+    middle checkpoint, from there to the last and over the last step, the
+    champions kept over that step, and the conclusion the intervals allow."""
+    def at(g):
+        return {int(c["seed"]): _num(c["fixed_elo"]) for c in curves
+                if int(c["depth"]) == d and int(c["generation"]) == g}
+    first, half, last = at(gs[0]), at(mid), at(gs[-1])
+    prev = at(gs[-2]) if len(gs) > 1 else {}
+    common = sorted(set(first) & set(half) & set(last))
+
+    def gain(x, y):
+        return na.mean_interval([y[s] - x[s] for s in common if s in x and s in y])
+    g1, g2, g3 = gain(first, half), gain(half, last), gain(prev, last)
+    best = []
+    for s in common:
+        pts = {g: at(g).get(s) for g in gs}
+        best.append(max(pts, key=lambda g: pts[g]))
+    ids = {(int(c["seed"]), int(c["generation"])): c["champion_id"] for c in curves
+           if int(c["depth"]) == d}
+    kept = sum(ids.get((s, gs[-1])) == ids.get((s, gs[-2])) for s in common) if len(gs) > 1 else 0
+    if len(common) < 2:
+        verdict = "too few seeds for an interval"
+    else:
+        rise = (f"the rating rises over generations {gs[0]} to {mid}" if g1[1] > 0 else
+                f"no rise over generations {gs[0]} to {mid} is detectable" if g1[2] >= 0 else
+                f"the rating falls over generations {gs[0]} to {mid}")
+        after = (f"it still rises after generation {mid}" if g2[1] > 0 else
+                 f"it falls after generation {mid}" if g2[2] < 0 else
+                 f"no change after generation {mid} is detectable (the interval contains 0)")
+        verdict = f"{rise}; {after}"
+    return (f"- depth {d}: {verdict}.  Generations {gs[0]} to {mid} {sl.interval(*g1[:3])}; {mid} to "
+            f"{gs[-1]} {sl.interval(*g2[:3])}; {gs[-2] if len(gs) > 1 else '-'} to {gs[-1]} "
+            f"{sl.interval(*g3[:3])} (the champion of generation {gs[-1]} is that of generation "
+            f"{gs[-2] if len(gs) > 1 else '-'} in {kept} of {len(common)} seeds); the best-rated "
+            f"checkpoint of seeds {', '.join(map(str, common))}: generation {', '.join(map(str, best))}.")
+
+
 def _curves_section(meta, curves, cpu, d3, d5, seeds, gens, every):
     """The learning curves' part of section()."""
     L = [
@@ -518,7 +556,10 @@ def _curves_section(meta, curves, cpu, d3, d5, seeds, gens, every):
             f"depth {d}: {len(v)} of {seeds} seeds rated to generation {gens}"
             + (f" (seeds {', '.join(map(str, v))})" if v else "") for d, v in done.items())
             + "; the rest had not finished evolving when these files were written.", ""]
-    for d in (d3, d5):
+    ds = [d for d in (d3, d5) if any(int(c["depth"]) == d for c in curves)]
+    L += [f"Depth {d}: no checkpoint rated yet." for d in (d3, d5) if d not in ds]
+    L += [""] if len(ds) < 2 else []
+    for d in ds:
         L += [f"Ladder Elo of the champion, depth {d} (95% interval of each in curves.csv):", "",
               "| generation | " + " | ".join(f"s{s}" for s in range(1, seeds + 1)) + " | mean [95%, t over seeds] |",
               "|---:|" + "---:|" * seeds + "---|"]
@@ -531,36 +572,16 @@ def _curves_section(meta, curves, cpu, d3, d5, seeds, gens, every):
         L.append("")
     hw = sorted(Z * _num(c["fixed_se"]) for c in curves)
     L += ["![curves](curves.png)", "",
-          "Reading (gains in ladder Elo, mean over seeds, 95% interval by t over seeds;",
-          "with the ladder held fixed, one checkpoint's own rating is good to about +-"
+          "Reading (changes of the ladder Elo with the ladder held fixed, mean over seeds,",
+          "95% interval by t over seeds; one checkpoint's own rating is good to about +-"
           + (f"{hw[len(hw) // 2]:.0f}" if hw else "-") + " Elo, the median half-width):", ""]
     mid = gs[len(gs) // 2] if gs else None
-    for d in (d3, d5):
-        def at(g):
-            return {int(c["seed"]): _num(c["fixed_elo"]) for c in curves
-                    if int(c["depth"]) == d and int(c["generation"]) == g}
-        first, half, last = at(gs[0]), at(mid), at(gs[-1])
-        prev = at(gs[-2]) if len(gs) > 1 else {}
-        common = sorted(set(first) & set(half) & set(last))
-
-        def gain(x, y):
-            return na.mean_interval([y[s] - x[s] for s in common if s in x and s in y])
-        g1, g2, g3 = gain(first, half), gain(half, last), gain(prev, last)
-        best = []
-        for s in common:
-            pts = {g: at(g).get(s) for g in gs}
-            gb = max(pts, key=lambda g: pts[g])
-            best.append(gb)
-        ids = {(int(c["seed"]), int(c["generation"])): c["champion_id"] for c in curves
-               if int(c["depth"]) == d}
-        kept = sum(ids.get((s, gs[-1])) == ids.get((s, gs[-2])) for s in common) if len(gs) > 1 else 0
-        L.append(f"- depth {d}: generations {gs[0]} to {mid} {sl.interval(*g1[:3])}; {mid} to {gs[-1]} "
-                 f"{sl.interval(*g2[:3])}; {gs[-2] if len(gs) > 1 else '-'} to {gs[-1]} {sl.interval(*g3[:3])} "
-                 f"(the champion of generation {gs[-1]} is that of generation {gs[-2] if len(gs) > 1 else '-'} "
-                 f"in {kept} of {len(common)} seeds); the best-rated checkpoint of seeds "
-                 f"{', '.join(map(str, common))}: generation {', '.join(map(str, best))}.")
-    L += ["", f"Compute: {cpu('evolve ayo12'):.0f} CPU-s to evolve the {2 * seeds} runs again (their benchmark "
-          f"included), {cpu('rate curve'):.0f} CPU-s for the {len(curves)} ladder ratings (controls-times.tsv);",
+    for d in ds:
+        L.append(_curve_reading(curves, d, gs, mid))
+    runs = len({(c["depth"], c["seed"]) for c in curves})
+    L += ["", f"Compute: {cpu('evolve ayo12'):.0f} CPU-s to evolve the runs again (their benchmark "
+          f"included; {runs} of {2 * seeds} complete), {cpu('rate curve'):.0f} CPU-s for the {len(curves)} "
+          "ladder ratings (controls-times.tsv);",
           f"{meta['compute']['cpu_s']:.0f} CPU-s for all of controls.sh.  Rerun: `experiments/ayo2004/controls.sh`",
           "(after run.sh, with `--continue` to reuse its run files; `--quick` checks it",
           "in seconds).", ""]
