@@ -36,9 +36,9 @@ sys.path.insert(0, os.path.join(src, "experiments", "ayo2004"))
 import controls
 m = list(csv.DictReader(open(f"{a}/controls.csv")))
 parts = [(x["part"], x["seed"]) for x in m]
-# 2 seeds x (2 checks + depth 3 against depth 7 + the GA pair)
-assert sorted(parts) == sorted((p, s) for p in ("check-ayo12-d3", "check-dk2002-d7", "d3-vs-d7", "ga-d3")
-                               for s in ("1", "2")), parts
+# 2 seeds x (2 checks + depth 3 against depth 7 + the GA pair + the ES pair)
+assert sorted(parts) == sorted((p, s) for p in ("check-ayo12-d3", "check-dk2002-d7", "d3-vs-d7", "ga-d3",
+                                                "es-d3") for s in ("1", "2")), parts
 for x in m:
     w, d, l = int(x["wins"]), int(x["draws"]), int(x["losses"])
     pent = [int(x[f"pairs_{k}"]) for k in range(5)]
@@ -61,7 +61,10 @@ for x in c:
 r = json.load(open(f"{a}/controls.json"))
 assert r["quick"] and r["seeds"] == 2 and r["generations"] == 4 and r["every"] == 2, r
 assert sorted((x["features"], x["seed"]) for x in r["ratings"]) == [
-    ("ayo12", 1), ("ayo12", 2), ("dk2002", 1), ("dk2002", 2)], r["ratings"]
+    ("ayo12", 1), ("ayo12", 2), ("dk2002", 1), ("dk2002", 2), ("dk2002-es", 1), ("dk2002-es", 2)], r["ratings"]
+es = [x for x in m if x["part"] == "es-d3"]
+assert all("features=dk2002,tt=1,weights=" in x["b"] and "dk2002-d7-s" in x["b"]
+           and x["b"].startswith("ab:depth=1,") for x in es), es
 assert set(r["champions"]) == {"dk2002 ga d1 s1", "dk2002 ga d1 s2"}
 for k, ch in r["champions"].items():
     assert list(ch["weights"]) == ["opp_cap2", "opp_cap3", "own_cap2", "own_cap3",
@@ -75,6 +78,7 @@ text = controls.section(a)
 assert text.startswith("## Controls"), text[:80]
 assert "QUICK RUN" in text and "## Learning curves" in text and "![curves](curves.png)" in text
 assert "| all | | | " in text and "| mean (t over seeds) |" in text, text
+assert text.count("| all | | | ") == 3 and "For scale, a third arm" in text, text
 rows = [l for l in text.splitlines() if l.startswith("| 4 | ")]
 assert len(rows) == 2, rows                        # generation 4 at each depth
 assert controls.section(os.path.join(a, "controls-weights")) is None
@@ -94,7 +98,7 @@ NICKAR=$nickar OUT=$a PARTS=b SEED_LIST=2 "$run" --quick --continue >/dev/null 2
 check "PARTS=b SEED_LIST=2: exit 0" "test $? -eq 0"
 check "PARTS=b SEED_LIST=2: the lines of the other parts and seeds stay, in order" \
   "grep -Ev '^\\{\"part\":\"(check-[a-z0-9-]*|d3-vs-d7)\",\"seed\":2,' '$out/m0' >'$out/m1' &&
-   test \$(wc -l <'$out/m1') -eq 5 && head -n 5 '$a/controls-matches.jsonl' | cmp -s - '$out/m1' &&
+   test \$(wc -l <'$out/m1') -eq 7 && head -n 7 '$a/controls-matches.jsonl' | cmp -s - '$out/m1' &&
    test \$(wc -l <'$a/curves-ratings.jsonl') -eq 12"
 check "PARTS=b SEED_LIST=2: its three lines played again, the same" \
   "tail -n 3 '$a/controls-matches.jsonl' | sort >'$out/m2' &&

@@ -448,6 +448,22 @@ def section(out_dir):
                                [r["fixed_elo"] for r in rat if r["features"] == "dk2002"])
         L += [f"| mean (t over seeds) | {sl.interval(*ma[:3])} | {sl.interval(*mb[:3])} | "
               f"{sl.interval(*wd)} (Welch, fixed ladder) |", ""]
+    es = [r for r in matches if r["part"] == "es-d3"]
+    es_rat = [r for r in rat if r["features"] == "dk2002-es"]
+    if es and es_rat:
+        lines, ps_e, ts_e = _h2h_table(es, f"ayo12 d{d3}", f"dk2002 d{d3} (ES)")
+        me = na.mean_interval([r["elo"] for r in es_rat])
+        L += [f"For scale, a third arm: the davis-kendall-2002 study's own `dk2002` champions",
+              f"(its ES, weights in [-1, 1], evolved at depth {d7}, leaves from the mover's view)",
+              f"searched at depth {d3}.  Ladder Elo by seed "
+              + ", ".join(f"{r['elo']:.0f}" for r in sorted(es_rat, key=lambda r: r["seed"]))
+              + f"; mean {sl.interval(*me[:3])} (t over seeds)"]
+        ga_rat = [r for r in rat if r["features"] == "dk2002"]
+        if ga_rat:
+            we = na.welch_interval([r["fixed_elo"] for r in es_rat], [r["fixed_elo"] for r in ga_rat])
+            L[-1] += (f", {sl.interval(*we)} Elo against the GA's `dk2002` champions (Welch, fixed ladder)")
+        L[-1] += ".  Against the `ayo12` champions of the same seeds:"
+        L += [""] + lines + ["", _verdict(ps_e, ts_e, "`ayo12`", "the ES's `dk2002`") + ".", ""]
     L += [
         f"### ayo12 depth {d3} against dk2002 depth {d7}",
         "",

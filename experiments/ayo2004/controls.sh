@@ -15,7 +15,10 @@
 #    only player.features=dk2002 set (the same population, fitness set,
 #    generations, games, weight range [0, 1] and leaf view), seeds 1..SEEDS;
 #    rated on the awari ladder as the study rates its players, and played
-#    against the ayo12 depth-3 champion of the same seed.
+#    against the ayo12 depth-3 champion of the same seed.  For scale (part
+#    es), the davis-kendall-2002 study's dk2002 champions (its ES, weights
+#    in [-1, 1], evolved at depth 7) searched at depth 3, rated and played
+#    against the same ayo12 champions.
 # 14. Learning curves: the ayo12 runs of the study (configs/ayo2004.ini at
 #    depth 3 and 5, seeds 1..SEEDS, the study's run files run-ayo12-d3-sS.h5
 #    and run-ayo12-d5-sS.h5 in OUT, evolved again here: evolution is
@@ -36,11 +39,11 @@
 # --continue: resume the run files that exist instead of evolving them
 # again; every rating and match of the parts run is played again.
 #
-# PARTS (default "b d3 ga d5 tables") runs some of the parts alone, and
+# PARTS (default "b d3 ga es d5 tables") runs some of the parts alone, and
 # SEED_LIST (default 1..SEEDS) some of the seeds, each replacing only its
 # own lines of the JSON lines and controls-times.tsv: b (13(b) and the
-# checks), d3 and d5 (the curves at that depth), ga (13(a); needs the d3
-# run files), tables (controls.py, over every seed).  Two shells may run
+# checks), d3 and d5 (the curves at that depth), ga and es (13(a); ga
+# needs the d3 run files), tables (controls.py, over every seed).  Two shells may run
 # parts or seeds at once (say PARTS="b d3 ga" and PARTS=d5, each with
 # THREADS=1), then PARTS=tables.
 #
@@ -78,9 +81,9 @@ else
 fi
 thr=()
 [ -n "${THREADS:-}" ] && thr=(--threads "$THREADS")
-PARTS=${PARTS:-b d3 ga d5 tables}
+PARTS=${PARTS:-b d3 ga es d5 tables}
 for p in $PARTS; do
-  case $p in b|d3|ga|d5|tables) ;; *) echo "controls.sh: PARTS: unknown part '$p' (b d3 ga d5 tables)" >&2; exit 2 ;; esac
+  case $p in b|d3|ga|es|d5|tables) ;; *) echo "controls.sh: PARTS: unknown part '$p' (b d3 ga es d5 tables)" >&2; exit 2 ;; esac
 done
 has() { case " $PARTS " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 SEED_LIST=$(echo ${SEED_LIST:-$(seq 1 "$SEEDS")})
@@ -109,6 +112,8 @@ forget d3 curves-ratings.jsonl "^\\{\"depth\":$D3,\"seed\":$S," "rate curve d3 s
 forget ga controls-matches.jsonl "\"part\":\"ga-d3\",\"seed\":$S," "(rate|match) ga-d3 (dk2002 )?s$S[[:space:]]" \
   "evolve run-dk2002ga-d3-s$S[[:space:]]"
 has ga && drop "$OUT/controls-ratings.jsonl" "\"features\":\"dk2002\",\"seed\":$S,"
+forget es controls-matches.jsonl "\"part\":\"es-d3\",\"seed\":$S," "(rate|match) es-d3 (dk2002 )?s$S[[:space:]]" '-'
+has es && drop "$OUT/controls-ratings.jsonl" "\"features\":\"dk2002-es\",\"seed\":$S,"
 forget d5 curves-ratings.jsonl "^\\{\"depth\":$D5,\"seed\":$S," "rate curve d5 s$S " \
   "evolve run-ayo12-d5-s$S[[:space:]]"
 start=$(date +%s)
@@ -131,6 +136,7 @@ crate() { # FILE LABEL TAG SPEC (TAG: JSON members): a `nickar rate --json` line
 }
 ayo() { echo "ab:depth=$1,features=ayo12,view=root,weights=$2"; }
 dk7() { echo "ab:depth=$D7,features=dk2002,tt=1,weights=$OUT/controls-weights/dk2002-d7-s$1.txt"; }
+dk3() { echo "ab:depth=$D3,features=dk2002,tt=1,weights=$OUT/controls-weights/dk2002-d7-s$1.txt"; }
 dkga() { echo "ab:depth=$D3,features=dk2002,view=root,weights=$OUT/run-dk2002ga-d3-s$1.h5@best"; }
 
 # The committed champions' weights, one file each.
@@ -166,6 +172,12 @@ has ga && for s in $SEED_LIST; do
   evolve "$D3" "$s" "$OUT/run-dk2002ga-d3-s$s.h5" --set player.features=dk2002
   crate "$OUT/controls-ratings.jsonl" "ga-d3 dk2002 s$s" "\"part\":\"ga-d3\",\"features\":\"dk2002\",\"seed\":$s" "$(dkga "$s")"
   cmatch ga-d3 "$s" "$(ayo "$D3" "$OUT/run-ayo12-d3-s$s.h5@best")" "$(dkga "$s")"
+done
+
+# 13(a), for scale: the davis-kendall-2002 study's dk2002 champions at depth 3.
+has es && for s in $SEED_LIST; do
+  crate "$OUT/controls-ratings.jsonl" "es-d3 dk2002 s$s" "\"part\":\"es-d3\",\"features\":\"dk2002-es\",\"seed\":$s" "$(dk3 "$s")"
+  cmatch es-d3 "$s" "$(ayo "$D3" "$OUT/controls-weights/ayo12-d3-s$s.txt")" "$(dk3 "$s")"
 done
 
 # 14 (depth 5).
