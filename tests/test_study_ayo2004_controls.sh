@@ -75,20 +75,24 @@ for k, ch in r["champions"].items():
 assert len(r["regenerated"]) == 4 and all(x["weights_same"] is None for x in r["regenerated"])
 assert r["compute"]["cpu_s"] > 0 and "evolve ayo12-d5" in r["compute"]["parts"], r["compute"]
 text = controls.section(a)
-assert text.startswith("## Controls"), text[:80]
-assert "QUICK RUN" in text and "## Learning curves" in text and "![curves](curves.png)" in text
+assert text.startswith("### Controls"), text[:80]
+assert "QUICK RUN" in text and "\n### Learning curves\n" in text and "![curves](curves.png)" in text
+assert not any(l.startswith("## ") for l in text.splitlines()), "headings below the README's ##"
 assert "| all | | | " in text and "| mean (t over seeds) |" in text, text
 assert text.count("| all | | | ") == 3 and "For scale, a third arm" in text, text
 rows = [l for l in text.splitlines() if l.startswith("| 4 | ")]
 assert len(rows) == 2, rows                        # generation 4 at each depth
 assert controls.section(os.path.join(a, "controls-weights")) is None
-# pair_score: the pairs' variance; Wilson when every pair scored the same
-s, lo, hi = controls.pair_score([0, 0, 0, 0, 10])
-assert s == 1 and hi == 1 and 0.6 < lo < 0.75, (s, lo, hi)
-s, lo, hi = controls.pair_score([0, 0, 10, 0, 0])
-assert s == 0.5 and lo < 0.5 < hi, (s, lo, hi)
-s, lo, hi = controls.pair_score([0, 1, 0, 1, 0])   # pairs of 1/4 and 3/4: sd 1/4
-assert s == 0.5 and abs(hi - lo - 2 * 1.959963984540054 * 0.25 / math.sqrt(2)) < 1e-12
+# pair_score: Wilson's interval with the pairs' effective number of games;
+# a sweep gets the interval of 20 wins in 20 (20 / (20 + z^2) below), not
+# none; alike pairs fall back on the games' variance
+z2 = 1.959963984540054 ** 2
+s, lo, hi = controls.pair_score(20, 0, 0, [0, 0, 0, 0, 10])
+assert s == 1 and hi == 1 and abs(lo - 20 / (20 + z2)) < 1e-12, (s, lo, hi)
+s, lo, hi = controls.pair_score(10, 0, 10, [0, 0, 10, 0, 0])
+assert s == 0.5 and abs(hi - 0.5 - 1.959963984540054 * 0.5 / math.sqrt(20 + z2)) < 1e-12, (s, lo, hi)
+s, lo, hi = controls.pair_score(2, 4, 2, [0, 2, 0, 2, 0])   # pairs of 1/4 and 3/4: n_eff 16
+assert s == 0.5 and abs(hi - 0.5 - 1.959963984540054 * 0.5 / math.sqrt(16 + z2)) < 1e-12, (s, lo, hi)
 PY
 
 # Parts and seeds alone: PARTS=b SEED_LIST=2 replaces the b lines of seed 2

@@ -59,31 +59,40 @@ def write_weights(ayo_results, dk_results, wdir, seeds):
 # ===== statistics =====
 
 def wilson(p, n, z=Z):
-    """Wilson's score interval of a proportion p of n trials."""
-    if n == 0:
+    """Wilson's score interval of a proportion p in n (possibly an
+    effective, non-integer number of) trials: (lo, hi)."""
+    if n <= 0:
         return (math.nan, math.nan)
-    c = z * z / n
-    mid = (p + c / 2) / (1 + c)
-    h = z * math.sqrt(p * (1 - p) / n + c / (4 * n)) / (1 + c)
-    # at p = 0 or 1 the bound on that side is exactly p (rounding aside)
-    return (0.0 if p == 0 else max(0.0, mid - h), 1.0 if p == 1 else min(1.0, mid + h))
+    z2 = z * z
+    c = (p + z2 / (2 * n)) / (1 + z2 / n)
+    h = z / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    return (max(0.0, c - h), min(1.0, c + h))
 
 
-def pair_score(pent):
-    """(score, lo, hi) of a match from its colour-swapped pairs: pent[k]
-    pairs scored k/4 (0, 1/4, .. 1 from A's view); the mean pair score and
-    its normal 95% interval from the pairs' variance, or, when every pair
-    scored the same, Wilson's interval with the pairs as the trials."""
-    n = sum(pent)
+def pair_score(wins, draws, losses, pent):
+    """(score, lo, hi) of a match from its colour-swapped pairs (pent[k]
+    pairs scored k/4 from A's view), by the studies' one method: Wilson's
+    interval with the effective number of games from the pairs' variance,
+    n_eff = s (1 - s) / se^2; when every pair scored alike, the games'
+    own variance (studylib.pair_score, used when studylib has it; the same
+    formula here otherwise)."""
+    if hasattr(sl, "pair_score"):
+        return tuple(sl.pair_score(wins, draws, losses, list(pent))[:3])
+    n = wins + draws + losses
     if n == 0:
         return (math.nan, math.nan, math.nan)
-    s = sum(k / 4 * c for k, c in enumerate(pent)) / n
-    var = sum(c * (k / 4 - s) ** 2 for k, c in enumerate(pent)) / n
-    if var == 0:
-        lo, hi = wilson(s, n)
-        return (s, lo, hi)
-    h = Z * math.sqrt(var / n)
-    return (s, max(0.0, s - h), min(1.0, s + h))
+    s = (wins + 0.5 * draws) / n
+    var, samples = 0.0, n
+    if sum(pent) > 0:
+        samples = sum(pent)
+        var = sum(c * (k / 4 - s) ** 2 for k, c in enumerate(pent)) / samples
+    if var <= 0:
+        samples = n
+        var = (wins * (1 - s) ** 2 + draws * (0.5 - s) ** 2 + losses * s ** 2) / n
+    se2 = var / samples
+    n_eff = s * (1 - s) / se2 if se2 > 0 and 0 < s < 1 else float(n)
+    lo, hi = wilson(s, n_eff)
+    return (s, lo, hi)
 
 
 def elo_of(score):
@@ -177,7 +186,7 @@ def tables(args):
     mrows = []
     for o in na.read_jsonl(os.path.join(out, "controls-matches.jsonl")):
         m = o["match"]
-        s, lo, hi = pair_score(m["pentanomial"])
+        s, lo, hi = pair_score(m["wins"], m["draws"], m["losses"], m["pentanomial"])
         row = {"part": o["part"], "seed": o["seed"], "a": m["a"], "b": m["b"], "games": m["games"],
                "pairs": m["pairs"], "wins": m["wins"], "draws": m["draws"], "losses": m["losses"]}
         row.update({f"pairs_{k}": c for k, c in enumerate(m["pentanomial"])})
@@ -336,7 +345,7 @@ def _h2h_table(rows, a_name, b_name):
                      f"{sl.interval(_num(r['score']), _num(r['score_lo']), _num(r['score_hi']), 3)} | "
                      f"{sl.interval(_num(r['elo']), _num(r['elo_lo']), _num(r['elo_hi']), 0)} |")
     w, d, l, pent = _pooled(rows)
-    ps = pair_score(pent)
+    ps = pair_score(w, d, l, pent)
     ts = na.mean_interval([_num(r["score"]) for r in rows])
     lines.append(f"| all | | | {w}-{d}-{l} | {na.wdl_percent(w, d, l)} | {' '.join(map(str, pent))} | "
                  f"{sl.interval(*ps, 3)} pooled pairs; {sl.interval(*ts[:3], 3)} over seeds (t) | "
@@ -386,7 +395,7 @@ def section(out_dir):
     def cpu(*keys):
         return sum(v["cpu_s"] for k, v in parts.items() if any(k.startswith(x) for x in keys))
 
-    L = ["## Controls: equal optimiser and budget; depth 3 against depth 7", ""]
+    L = ["### Controls: equal optimiser and budget; depth 3 against depth 7", ""]
     if meta["quick"]:
         L += [sl.QUICK_BANNER, ""]
     L += [
@@ -395,7 +404,7 @@ def section(out_dir):
         "optimiser, the games of fitness, the weight range, the leaf view.  Two",
         "controls (experiments/ayo2004/controls.sh; controls.csv, controls.json):",
         "",
-        f"### ayo12 against dk2002 at equal depth ({d3}), optimiser and budget",
+        f"#### ayo12 against dk2002 at equal depth ({d3}), optimiser and budget",
         "",
         f"`dk2002` evolved by the paper's GA exactly as `ayo12` was: configs/ayo2004.ini",
         f"with only `player.features=dk2002` set (depth {d3}, population 50, fitness set of",
@@ -412,8 +421,9 @@ def section(out_dir):
         "dk2002 chromosome half as often).",
         "",
         f"Head to head, seed against seed ({games} games, colour-swapped pairs from",
-        "random 2-ply openings; score from `ayo12`'s view; intervals from the",
-        "pairs; Elo as `nickar match` gives it, from the pairs):",
+        "random 2-ply openings; score from `ayo12`'s view; its 95% interval Wilson's",
+        "with the effective number of games from the pairs' variance, as everywhere",
+        "in this README; Elo as `nickar match` gives it, from the pairs):",
         "",
     ]
     ga = [r for r in matches if r["part"] == "ga-d3"]
@@ -465,7 +475,7 @@ def section(out_dir):
         L[-1] += ".  Against the `ayo12` champions of the same seeds:"
         L += [""] + lines + ["", _verdict(ps_e, ts_e, "`ayo12`", "the ES's `dk2002`") + ".", ""]
     L += [
-        f"### ayo12 depth {d3} against dk2002 depth {d7}",
+        f"#### ayo12 depth {d3} against dk2002 depth {d7}",
         "",
         f"The paper reads its Tables 2 and 3 (Ayo at depth 3, Davis & Kendall at depth 7)",
         "as differing very little.  Head to head here, the two studies' committed",
@@ -540,7 +550,7 @@ def _curve_reading(curves, d, gs, mid):
 def _curves_section(meta, curves, cpu, d3, d5, seeds, gens, every):
     """The learning curves' part of section()."""
     L = [
-        "## Learning curves",
+        "### Learning curves",
         "",
         f"Do {gens} generations converge?  The study's ayo12 runs evolved again (evolution is",
         "deterministic: the same config and seed give the same run file), and the",
