@@ -138,6 +138,9 @@ def committed_match(jsonl, run_name, b):
     return None
 
 
+PARTS = ["check-ayo12-d3", "check-dk2002-d7", "d3-vs-d7", "ga-d3", "es-d3"]
+
+
 def tables(args):
     """controls.py tables ...: see the module's help."""
     (out, seeds, quick, d3, d5, d7, gens, every, games, rate_games,
@@ -147,6 +150,7 @@ def tables(args):
     # Curves: the ladder ratings every EVERY generations and the run files'
     # benchmark and fitness at the same generations.
     curves = rate_rows(na.read_jsonl(os.path.join(out, "curves-ratings.jsonl")))
+    curves.sort(key=lambda c: (c["depth"], c["seed"], c["generation"]))
     # Only the runs that were rated (a run still evolving in another shell,
     # PARTS, has no ratings yet and is left alone).
     runs, arrays = {}, {}
@@ -204,6 +208,9 @@ def tables(args):
                 keys = ("games", "wins", "draws", "losses", "pentanomial", "plies", "reasons")
                 row["committed_same"] = int(all(c.get(k) == m.get(k) for k in keys))
         mrows.append(row)
+    # One order whatever order the parts ran in (PARTS, SEED_LIST).
+    mrows.sort(key=lambda r: (PARTS.index(r["part"]) if r["part"] in PARTS else len(PARTS),
+                              r["part"], r["seed"]))
     mcols = list(mrows[0]) if mrows else []
     with open(os.path.join(out, "controls.csv"), "w", newline="") as f:
         w = csv.DictWriter(f, mcols, lineterminator="\n")
