@@ -493,7 +493,9 @@ def section(out_dir):
     if b7:
         lines, ps_b, ts_b = _h2h_table(b7, f"ayo12 d{d3}", f"dk2002 d{d7}")
         L += lines
-        L += ["", _verdict(ps_b, ts_b, f"`ayo12` depth {d3}", f"`dk2002` depth {d7}") + ".", ""]
+        paper = ("so these two are not about equal, against the paper's reading" if ts_b[2] < 0.5 or ts_b[1] > 0.5
+                 else "consistent with the paper's reading that they differ little")
+        L += ["", _verdict(ps_b, ts_b, f"`ayo12` depth {d3}", f"`dk2002` depth {d7}") + f"; {paper}.", ""]
     else:
         L += ["**Not run yet** (controls.sh, PARTS=b).", ""]
     chk = [r for r in matches if r["part"].startswith("check-")]
@@ -509,7 +511,7 @@ def section(out_dir):
         "",
         f"Compute: {cpu('match d3-vs-d7', 'match check'):.0f} CPU-s for these matches and checks; "
         f"{cpu('evolve dk2002ga', 'rate ga', 'match ga'):.0f} CPU-s for the GA-evolved dk2002 runs, their",
-        "ratings and matches (controls-times.tsv).",
+        f"ratings and matches; {cpu('rate es', 'match es'):.0f} CPU-s for the ES's dk2002 at depth {d3} (controls-times.tsv).",
         "",
     ]
     L += _curves_section(meta, curves, cpu, d3, d5, seeds, gens, every)
