@@ -525,13 +525,22 @@ def _curve_reading(curves, d, gs, mid):
     def at(g):
         return {int(c["seed"]): _num(c["fixed_elo"]) for c in curves
                 if int(c["depth"]) == d and int(c["generation"]) == g}
-    first, half, last = at(gs[0]), at(mid), at(gs[-1])
-    prev = at(gs[-2]) if len(gs) > 1 else {}
-    common = sorted(set(first) & set(half) & set(last))
 
-    def gain(x, y):
-        return na.mean_interval([y[s] - x[s] for s in common if s in x and s in y])
-    g1, g2, g3 = gain(first, half), gain(half, last), gain(prev, last)
+    se = {(int(c["seed"]), int(c["generation"])): _num(c["fixed_se"]) for c in curves
+          if int(c["depth"]) == d}
+    common = sorted(set(at(gs[0])) & set(at(mid)) & set(at(gs[-1])))
+
+    def gain(ga, gb):
+        """The change from generation ga to gb: over seeds by t; for one
+        seed, from its two ratings' own errors."""
+        x, y = at(ga), at(gb)
+        v = [y[s] - x[s] for s in common if s in x and s in y]
+        if len(v) != 1:
+            return na.mean_interval(v)
+        h = Z * math.hypot(se[(common[0], ga)], se[(common[0], gb)])
+        return (v[0], v[0] - h, v[0] + h, 1)
+    g1, g2 = gain(gs[0], mid), gain(mid, gs[-1])
+    g3 = gain(gs[-2], gs[-1]) if len(gs) > 1 else (math.nan,) * 4
     best = []
     for s in common:
         pts = {g: at(g).get(s) for g in gs}
@@ -539,8 +548,8 @@ def _curve_reading(curves, d, gs, mid):
     ids = {(int(c["seed"]), int(c["generation"])): c["champion_id"] for c in curves
            if int(c["depth"]) == d}
     kept = sum(ids.get((s, gs[-1])) == ids.get((s, gs[-2])) for s in common) if len(gs) > 1 else 0
-    if len(common) < 2:
-        verdict = "too few seeds for an interval"
+    if not common:
+        verdict = "no seed complete"
     else:
         rise = (f"the rating rises over generations {gs[0]} to {mid}" if g1[1] > 0 else
                 f"no rise over generations {gs[0]} to {mid} is detectable" if g1[2] >= 0 else
@@ -548,7 +557,9 @@ def _curve_reading(curves, d, gs, mid):
         after = (f"it still rises after generation {mid}" if g2[1] > 0 else
                  f"it falls after generation {mid}" if g2[2] < 0 else
                  f"no change after generation {mid} is detectable (the interval contains 0)")
-        verdict = f"{rise}; {after}"
+        verdict = f"{rise}; {after}" + (
+            " (one seed: the interval is that seed's two ratings' own, not the run-to-run spread)"
+            if len(common) == 1 else "")
     return (f"- depth {d}: {verdict}.  Generations {gs[0]} to {mid} {sl.interval(*g1[:3])}; {mid} to "
             f"{gs[-1]} {sl.interval(*g2[:3])}; {gs[-2] if len(gs) > 1 else '-'} to {gs[-1]} "
             f"{sl.interval(*g3[:3])} (the champion of generation {gs[-1]} is that of generation "
