@@ -72,12 +72,12 @@ study_cpu() {
 }
 
 # timed LABEL CMD...: runs CMD and appends LABEL, its wall and CPU seconds
-# to $OUT/times.tsv.
+# to $TIMES (default $OUT/times.tsv).
 timed() {
   local label=$1 tf
   shift
   tf=$(mktemp)
   measure "$tf" "$@"
-  printf '%s\t%s\n' "$label" "$(awk '{printf "%s\t%.2f", $1, $2 + $3}' "$tf")" >>"$OUT/times.tsv"
+  printf '%s\t%s\n' "$label" "$(awk '{printf "%s\t%.2f", $1, $2 + $3}' "$tf")" >>"${TIMES:-$OUT/times.tsv}"
   rm -f "$tf"
 }

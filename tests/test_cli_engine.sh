@@ -104,18 +104,18 @@ log=$tmp/engines.log
 expect_error match "engine 'ext:/no/such/engine': cannot start '/no/such/engine': No such file or directory" \
   match --variant awari --games 2 ext:/no/such/engine greedy
 expect_error match "sent no handshake within 2 s" \
-  match --variant awari --games 2 "ext:timeout=2,$faulty silent 0 $log $nickar" greedy
+  match --variant awari --games 2 "ext:start=2,$faulty silent 0 $log $nickar" greedy
 expect_error match "speaks protocol version '2'; nickar speaks 1" \
-  match --variant awari --games 2 "ext:timeout=20,$faulty version 0 $log $nickar" greedy
+  match --variant awari --games 2 "ext:$faulty version 0 $log $nickar" greedy
 expect_error match "sent 'hello there' instead of its handshake" \
-  match --variant awari --games 2 "ext:timeout=20,$faulty malformed 0 $log $nickar" greedy
+  match --variant awari --games 2 "ext:$faulty malformed 0 $log $nickar" greedy
 expect_error match "ended its handshake without 'variants'" \
-  match --variant awari --games 2 "ext:timeout=20,$faulty incomplete 0 $log $nickar" greedy
+  match --variant awari --games 2 "ext:$faulty incomplete 0 $log $nickar" greedy
 expect_error match "engine 'ext:false': exited with status 1" \
   match --variant awari --games 2 ext:false greedy
 expect_error match "no command after 'ext:'" match --variant awari ext: greedy
 expect_error match "no command after the options" match --variant awari ext:timeout=5 greedy
-expect_error match "unknown option 'speed'; valid options: depth, nodes, time, timeout" \
+expect_error match "unknown option 'speed'; valid options: depth, nodes, time, timeout, start" \
   match --variant awari ext:speed=5,./x greedy
 expect_error match "timeout '0' is not a number of seconds in (0, 86400]" \
   match --variant awari ext:timeout=0,./x greedy
@@ -178,7 +178,7 @@ assert names == "none,majority,empty-row,no-feed,few-seeds,passes,repetition,ply
 PY
 
 # ===== ext: wherever a spec is taken =====
-run rate --variant awari --games 2 --json "$ext"
+run rate --variant awari --ladder "$srcdir/results/ladder/awari.tsv" --games 2 --json "$ext"
 check "rate: an ext player" test "$rc" -eq 0 -a -z "$err"
 run tablebase build --variant abapa --seeds 6 --output "$tmp/tb"
 run grade "ext:$nickar engine --player ab:depth=4" --variant abapa --tb "$tmp/tb" --positions 40 --seed 5

@@ -61,7 +61,7 @@ static void test_ext_spec(void **state)
     assert_string_equal(t.command, s.command);
     assert_string_equal(t.text, s.text);
     s = spec_of("ext:timeout=2.5,depth=3,nodes=9,time=1,python3 a%25b.py");
-    assert_true(s.timeout == 2.5 && s.seconds == 1.0);
+    assert_true(s.timeout == 2.5 && s.seconds == 1.0 && s.start == 60.0);
     assert_int_equal(s.depth, 3);
     assert_int_equal(s.nodes, 9);
     assert_string_equal(s.command, "python3 a%b.py");
@@ -69,7 +69,7 @@ static void test_ext_spec(void **state)
     /* A command that holds '=' after its first word is a command. */
     assert_string_equal(spec_of("ext:env X=1,y prog").command, "env X=1,y prog");
     char keys[128];
-    assert_string_equal(nk_ext_keys(keys, sizeof keys), "depth, nodes, time, timeout");
+    assert_string_equal(nk_ext_keys(keys, sizeof keys), "depth, nodes, time, timeout, start");
 }
 
 static void test_ext_spec_errors(void **state)
@@ -79,7 +79,7 @@ static void test_ext_spec_errors(void **state)
     spec_bad("ext", "no command after 'ext:'");
     spec_bad("ext:%20%20", "no command after 'ext:'");
     spec_bad("ext:timeout=3", "no command after the options");
-    spec_bad("ext:speed=3,x", "unknown option 'speed'; valid options: depth, nodes, time, timeout");
+    spec_bad("ext:speed=3,x", "unknown option 'speed'; valid options: depth, nodes, time, timeout, start");
     spec_bad("ext:timeout=0,x", "timeout '0' is not");
     spec_bad("ext:timeout=1,timeout=2,x", "option 'timeout' given twice");
     spec_bad("ext:depth=0,x", "depth '0' is not");
@@ -382,11 +382,11 @@ static void test_client_faults(void **state)
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char text[300];
-        snprintf(text, sizeof text, "ext:timeout=0.5,%s", engine("b.sh", bad[i].body));
+        snprintf(text, sizeof text, "ext:start=0.5,%s", engine("b.sh", bad[i].body));
         nk_spec s = spec_of(text);
         nk_player *p = NULL;
         assert_int_equal(nk_player_new(&p, &s, v, NULL, 0, err, sizeof err), NK_EINVAL);
-        if (strstr(err, bad[i].want) == NULL || strstr(err, "engine 'ext:timeout=0.5,sh") == NULL)
+        if (strstr(err, bad[i].want) == NULL || strstr(err, "engine 'ext:start=0.5,sh") == NULL)
             fail_msg("bad handshake %zu: '%s' lacks '%s'", i, err, bad[i].want);
         assert_true(waitpid(-1, NULL, WNOHANG) < 0);
     }

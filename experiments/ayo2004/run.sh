@@ -16,7 +16,10 @@
 # without DK_DIR this script evolves them itself with
 # configs/davis-kendall-2002.ini (DK_GENS generations) into OUT.  Writes
 # results/ayo2004/ (README.md, CSV/JSON of every number, PNGs; run files as
-# run-*.h5, which git ignores).
+# run-*.h5, which git ignores).  The controls and learning curves (ayo12
+# against dk2002 at equal depth and budget, depth 3 against depth 7, the
+# ladder Elo every 10 generations) are experiments/ayo2004/controls.sh's;
+# after this script, `controls.sh --continue` reuses its run files.
 #
 # --quick: a tiny budget (seconds: small populations, 2 generations,
 # shallow searches, few games) to check that the script works; the test

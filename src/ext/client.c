@@ -7,7 +7,8 @@
  *    in_game; a game that is not their continuation gets a `newgame`;
  *  - after any failure the process is ended and reaped before the move
  *    returns, and alive is false: a failed engine never outlives its game;
- *  - every wait has a deadline (the spec's timeout, plus time= for a move).
+ *  - every wait has a deadline (the spec's start for the handshake, its
+ *    timeout for the rest, plus time= for a move).
  */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -32,6 +33,8 @@ typedef struct engine {
     uint8_t moves[NK_MAX_PLIES];
     char line[NK_PROTOCOL_LINE + 1];
     char out[NK_PROTOCOL_LINE + 1];
+    size_t pending; /* out holds a position or moves line of this length,
+                       sent with the next go in one write (one wake-up) */
 } engine;
 
 static void (*note_fn)(const char *line);
@@ -187,7 +190,7 @@ static nk_end handshake(engine *e, failure *f)
     if (!send_line(e, e->out, f))
         return f->reason;
     while (!done) {
-        nk_end r = next_line(e, "handshake", e->spec.timeout, f);
+        nk_end r = next_line(e, "handshake", e->spec.start, f);
         if (r != NK_END_NONE)
             return r;
         char copy[NK_PROTOCOL_LINE + 1];
@@ -214,13 +217,15 @@ static nk_end start(engine *e, failure *f)
 /* ===== a move ===== */
 
 /* Tells the engine the game: a newgame and the position when it is not
- * the one it knows, else the moves since. */
+ * the one it knows, else the moves since; the position or moves line is
+ * left in e->out (pending) for ask_move to send with its go. */
 static nk_end tell_game(engine *e, const nk_game *g, failure *f)
 {
     bool same = e->in_game && e->limit == g->ply_limit && g->ply >= e->sent &&
                 e->start.hash == g->start.hash &&
                 memcmp(e->moves, g->moves, e->sent) == 0;
     size_t at;
+    e->pending = 0;
     if (!same) {
         e->in_game = false;
         snprintf(e->out, sizeof e->out, "newgame %s limit %u", e->variant->name, g->ply_limit);
@@ -253,7 +258,8 @@ static nk_end tell_game(engine *e, const nk_game *g, failure *f)
     nk_proto_put_moves(e->out, sizeof e->out, &at, g->moves + e->sent, g->ply - e->sent);
     memcpy(e->moves + e->sent, g->moves + e->sent, g->ply - e->sent);
     e->sent = g->ply;
-    return send_line(e, e->out, f) ? NK_END_NONE : f->reason;
+    e->pending = at;
+    return NK_END_NONE;
 }
 
 /* Reads `move M [value V] [depth D] [nodes N] ...` from line; NK_NO_MOVE
@@ -292,7 +298,10 @@ static int parse_move(char *line, nk_think *think)
 static nk_end ask_move(engine *e, const nk_game *g, uint64_t seed, nk_think *think, int *move,
                        failure *f)
 {
-    int n = snprintf(e->out, sizeof e->out, "go");
+    int n = (int)e->pending;
+    if (e->pending)
+        e->out[n++] = '\n';
+    n += snprintf(e->out + n, sizeof e->out - (size_t)n, "go");
     if (e->spec.depth)
         n += snprintf(e->out + n, sizeof e->out - (size_t)n, " depth %u", e->spec.depth);
     if (e->spec.nodes)
@@ -301,6 +310,7 @@ static nk_end ask_move(engine *e, const nk_game *g, uint64_t seed, nk_think *thi
     if (e->spec.seconds > 0)
         n += snprintf(e->out + n, sizeof e->out - (size_t)n, " time %g", e->spec.seconds);
     snprintf(e->out + n, sizeof e->out - (size_t)n, " seed %llu", (unsigned long long)seed);
+    e->pending = 0;
     if (!send_line(e, e->out, f))
         return f->reason;
     double wait = e->spec.seconds + e->spec.timeout;

@@ -30,8 +30,11 @@
     NK_SPEC_LIMIT_PARAMS(X, P, ext)                                                          \
     X(P, ext, timeout, timeout, DOUBLE, double, NK_EXT_DEFAULT_TIMEOUT, NK_ABOVE_TO(0, 86400), \
       NULL, NULL, "a number of seconds",                                                     \
-      "seconds to wait for the handshake, a newgame or a move (beyond time=) before the "    \
-      "engine forfeits")
+      "seconds to wait for the answer to a newgame or a move (beyond time=) before the "    \
+      "engine forfeits")                                                                     \
+    X(P, ext, start, start, DOUBLE, double, NK_EXT_DEFAULT_TIMEOUT, NK_ABOVE_TO(0, 86400),     \
+      NULL, NULL, "a number of seconds",                                                     \
+      "seconds to wait for the handshake of a starting engine")
 
 /* Writes the key names of an ext spec, "depth, nodes, ...", into buf[len];
  * returns buf. */

@@ -100,6 +100,7 @@ typedef struct nk_spec {
     char view[8];            /* ab: "mover" (negamax) or "root" (search.h, nk_view) */
     char tb[NK_SPEC_TEXT];   /* ab: endgame database directory ("" = none) */
     double timeout;          /* ext: seconds to wait for an answer (search/ext.h) */
+    double start;            /* ext: seconds to wait for the handshake */
     char command[NK_SPEC_TEXT]; /* ext: the program and its arguments */
     char text[NK_SPEC_TEXT]; /* the spec as given (ext: spaces as %20) */
 } nk_spec;
