@@ -45,6 +45,13 @@ void nk_game_finish(nk_game *g, nk_end end)
     nk_pos_result(g->variant, &g->pos, end, &g->result);
 }
 
+void nk_game_fork(nk_game *dst, const nk_game *src)
+{
+    memcpy(dst, src, offsetof(nk_game, hist)); /* the scalars and the filter */
+    memcpy(&dst->hist[src->since], &src->hist[src->since],
+           (size_t)(src->ply - src->since + 1) * sizeof src->hist[0]);
+}
+
 void nk_game_advance(nk_game *g, int move, const nk_pos *child, const nk_ply_info *info)
 {
     g->pos = *child;
