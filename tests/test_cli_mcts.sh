@@ -52,6 +52,20 @@ assert o["player"] == "mcts:playouts=40" and o["games"] == 8, o
 assert all(x["games"] == 4 for x in o["opponents"])
 '
 
+# ===== bench --mcts: both rates from one run; the search depends on N and the seed =====
+expect_ok bench --mcts --variant antigua --playouts 300 --seed 5 --json
+one=$(sed 's/"[a-z_]*seconds":[0-9.]*,//g; s/"[a-z_]*per_second":[0-9]*,//g; s/"ratio_[a-z]*":[0-9.]*,//g' <<<"$out")
+json '
+o = objs[0]
+assert o["variant"] == "antigua" and o["playouts"] == 300 and o["mcts_nodes"] == 301, o
+assert o["mcts_plies"] > 300 and o["bench_plies"] > 300 and o["move"] in "abcdef", o
+assert abs(o["ratio_plies"] - o["mcts_plies_per_second"] / o["bench_plies_per_second"]) < 1e-3
+'
+expect_ok bench --mcts --variant antigua --playouts 300 --seed 5 --json
+two=$(sed 's/"[a-z_]*seconds":[0-9.]*,//g; s/"[a-z_]*per_second":[0-9]*,//g; s/"ratio_[a-z]*":[0-9.]*,//g' <<<"$out")
+check "bench --mcts: the same search twice" test -n "$one" -a "$one" = "$two"
+expect_error bench "--playouts" bench --mcts --playouts 0
+
 # ===== bad input =====
 expect_error match "playouts '0' is not a whole number of playouts in 1..10000000" \
   match --variant abapa --games 2 'mcts:playouts=0' greedy

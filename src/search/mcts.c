@@ -153,7 +153,8 @@ static void backpropagate(nk_mcts *m, uint32_t k, double south)
     }
 }
 
-static void iterate(nk_mcts *m, const nk_game *g, nk_rng *rng)
+/* One playout, steps 1 to 4; returns the plies it played. */
+static unsigned iterate(nk_mcts *m, const nk_game *g, nk_rng *rng)
 {
     nk_game *w = m->work;
     nk_game_fork(w, g);
@@ -161,6 +162,7 @@ static void iterate(nk_mcts *m, const nk_game *g, nk_rng *rng)
     if (!m->node[k].terminal && m->node[k].untried != 0)
         k = expand(m, k, w, rng);
     backpropagate(m, k, m->node[k].terminal ? result_reward(w) : simulate(m, w, rng));
+    return w->ply - g->ply;
 }
 
 /* The root's child of most visits, then of the larger mean reward, then
@@ -179,7 +181,8 @@ static uint32_t most_visited(const nk_mcts *m)
 
 void nk_mcts_best(nk_mcts *m, const nk_game *g, nk_rng *rng, nk_mcts_result *res)
 {
-    *res = (nk_mcts_result){.move = NK_NO_MOVE, .value = 0.0, .playouts = 0, .nodes = 0};
+    *res = (nk_mcts_result){.move = NK_NO_MOVE, .value = 0.0, .playouts = 0, .nodes = 0,
+                            .plies = 0};
     m->count = 0;
     const unsigned legal = nk_game_legal(g);
     if (legal == 0)
@@ -202,7 +205,7 @@ void nk_mcts_best(nk_mcts *m, const nk_game *g, nk_rng *rng, nk_mcts_result *res
                                 .terminal = 0};
     m->count = 1;
     for (uint64_t i = 0; i < m->params.playouts; i++)
-        iterate(m, g, &own);
+        res->plies += iterate(m, g, &own);
     if (m->params.seed == 0)
         *rng = own;
     const uint32_t best = most_visited(m);

@@ -85,6 +85,7 @@ typedef struct nk_mcts_result {
     double value;      /* the move's mean reward for the side to move, in [0, 1] */
     uint64_t playouts; /* 0 when the move was the only one */
     uint64_t nodes;    /* nodes of the tree, the root included */
+    uint64_t plies;    /* plies the playouts played, in the tree and after it */
 } nk_mcts_result;
 
 typedef struct nk_mcts nk_mcts;
