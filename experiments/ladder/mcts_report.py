@@ -86,8 +86,11 @@ def answer(curve, name, r, hw_pool):
                 f"{top_e:.1f}, {r - top_e:.1f} below ({reach}); more playouts than {top_b} "
                 "would be needed, how many these games do not say.")
     if c_mid[0] == "below":
-        return (head + f"reached already at the smallest budget, {c_mid[1]} playouts "
-                f"(95% interval: {say(c_lo, True)} to {say(c_hi, False)} playouts).")
+        b0, e0, _ = curve[0]
+        bound = (f"; the lower 95% bound reaches it at {say(c_hi, False)} playouts"
+                 if c_hi[0] != "below" else "")
+        return (head + f"reached already at the smallest budget played, {b0} playouts, where "
+                f"mcts rates {e0:.1f}{bound}; fewer playouts were not played.")
     return (head + f"about **{say(c_mid, False)} playouts** "
             f"(95% interval: {say(c_lo, True)} to {say(c_hi, False)} playouts).")
 
@@ -106,8 +109,8 @@ def main(argv):
         "The built-in `mcts` player (UCT over uniformly random playouts, `src/search/mcts.h`; "
         "exploration constant 1.4, no cut-off) rated with `nickar rate` on the reference "
         f"ladder of abapa ([abapa.md](abapa.md), {len(t['ratings'])} players, "
-        f"{t['games_per_pairing']} games a pairing): {first['games'] // len(first['opponents'])} "
-        f"games against each of its {len(first['opponents'])} players, colour-swapped pairs "
+        f"{t['games_per_pairing']} games a pairing): the same number of games against each of "
+        f"its {len(first['opponents'])} players (the games column), colour-swapped pairs "
         "from random 2-ply openings, seed 1. **Elo (joint)** is the rating fitted jointly "
         "with the ladder's own results, its 95% interval holding their uncertainty too; "
         "**Elo (fixed)** the rating against the ladder's ratings held exact, with its "
