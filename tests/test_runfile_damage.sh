@@ -144,6 +144,33 @@ read_with inspect
 check "a changed config text: exit 2 naming the checksum ($err)" \
   test "$rc" -eq 2 -a "$(grep -c 'damaged run file.*config text does not match its checksum' "$tmp/err")" -eq 1
 
+# the config attribute's message, which HDF5 keeps as a "huge" object of
+# the root's attribute heap, without a checksum, and decoded unchecked
+# (issue 27 finding 3: its dataspace size set to ff ff made HDF5 read
+# beyond its buffer): each of the first 48 bytes of the message (sizes,
+# name, datatype, dataspace) inverted, and each size field set to ff ff;
+# every reader refuses the file or reads what the undamaged one gives
+at=$("$python" -c '
+import sys
+b = open(sys.argv[1], "rb").read()
+i = b.find(b"config\0")
+print(i - 9 if i >= 9 and b[i - 9] == 3 and b[i - 7] == 7 else -1)' "$tmp/good.h5")
+check "the config attribute message is found ($at)" test "$at" -gt 0
+attr_damage() { # OFFSET HEXBYTES: those bytes written at the message's OFFSET
+  cp "$tmp/good.h5" "$tmp/v.h5"
+  printf "$(sed 's/../\\x&/g' <<<"$2")" |
+    dd of="$tmp/v.h5" bs=1 seek="$((at + $1))" conv=notrunc status=none
+}
+for field in 2 4 6; do
+  attr_damage "$field" ffff
+  try_variant "config-attribute-size-$field-ffff"
+done
+for ((k = 0; k < 48; k++)); do
+  byte=$(od -An -tx1 -j "$((at + k))" -N1 "$tmp/good.h5" | tr -d ' ')
+  attr_damage "$k" "$(printf '%02x' $((0x$byte ^ 0xff)))"
+  try_variant "config-attribute-byte-$k"
+done
+
 # a resume that went on must have made the uninterrupted run
 nres=$(ls "$tmp/resumed" | wc -l)
 if [[ $nres -gt 0 ]]; then

@@ -56,21 +56,26 @@ int nk_cmd_bench(int argc, char **argv)
         else if (strcmp(argv[i], "--mcts") == 0)
             return nk_cmd_bench_mcts(argc, argv);
     nk_opt opts[] = {
-        [OPT_VARIANT] = {"variant", "V", "rule set (see nickar rules); default: all, one line each", NULL},
+        [OPT_VARIANT] = {"variant", "V", "rule set (see nickar rules); default: all, one line each",
+                         NULL},
         [OPT_GAMES] = {"games", "N", "playouts per variant (default 100000)", NULL},
         [OPT_SEED] = NK_OPT_PLAY("seed", "S", seed, "seed of the playouts"),
         [OPT_JSON] = {"json", NULL,
                       "print one JSON object per variant: variant, games, plies, seconds,"
-                      " plies_per_second, signature (16 hex digits)", NULL},
+                      " plies_per_second, signature (16 hex digits)",
+                      NULL},
         [OPT_SEARCH] = {"search", NULL,
                         "benchmark the alpha-beta search instead: nodes per second and"
-                        " its signature (see nickar bench --search --help)", NULL},
+                        " its signature (see nickar bench --search --help)",
+                        NULL},
         [OPT_RATINGS] = {"ratings", NULL,
                          "benchmark the rating fit of nickar tournament instead (see nickar"
-                         " bench --ratings --help)", NULL},
+                         " bench --ratings --help)",
+                         NULL},
         [OPT_MCTS] = {"mcts", NULL,
                       "benchmark the mcts player against these playouts instead (see nickar"
-                      " bench --mcts --help)", NULL},
+                      " bench --mcts --help)",
+                      NULL},
         [OPT_END] = {NULL, NULL, NULL, NULL},
     };
     nk_cli cli = {
@@ -86,8 +91,7 @@ int nk_cmd_bench(int argc, char **argv)
     if (rc != NK_CLI_GO)
         return rc;
     uint64_t games = BENCH_DEFAULT_GAMES, seed = 0;
-    if (opts[OPT_GAMES].value != NULL &&
-        !nk_cli_uint(&cli, OPT_GAMES, 1, BENCH_MAX_GAMES, &games))
+    if (opts[OPT_GAMES].value != NULL && !nk_cli_uint(&cli, OPT_GAMES, 1, BENCH_MAX_GAMES, &games))
         return NK_EXIT_USAGE;
     if (!nk_cli_number(&cli, OPT_SEED, &seed))
         return NK_EXIT_USAGE;

@@ -39,9 +39,10 @@ static bool run_set(const nk_cli *cli, const char *name, set_run *out)
             return false;
         }
         if (out->nodes > 0 && b.nodes != out->pass_nodes) {
-            nk_cli_error(cli, "feature set '%s': passes searched %" PRIu64 " and %" PRIu64
-                         " nodes: the search is not deterministic", name, out->pass_nodes,
-                         b.nodes);
+            nk_cli_error(cli,
+                         "feature set '%s': passes searched %" PRIu64 " and %" PRIu64
+                         " nodes: the search is not deterministic",
+                         name, out->pass_nodes, b.nodes);
             return false;
         }
         out->positions = b.positions;
@@ -77,7 +78,7 @@ static void print_text(const set_run *runs, size_t n, bool all)
            " (%s)\n",
            nodes, seconds, rate(nodes, seconds), sig,
            sig == NK_SEARCH_BENCH_SIGNATURE ? "as recorded in search.h"
-                                             : "differs from the one recorded in search.h");
+                                            : "differs from the one recorded in search.h");
 }
 
 static void print_json(const set_run *runs, size_t n, bool all)
@@ -110,11 +111,12 @@ int nk_cmd_bench_search(int argc, char **argv)
 {
     nk_opt opts[] = {
         [OPT_SEARCH] = {"search", NULL, "benchmark the alpha-beta search (this mode)", NULL},
-        [OPT_FEATURES] = {"features", "SET",
-                          "only this feature set (material, ayo12, positional, adjikui, ayo12-literal,"
-                          " ayo12-negated, dk2002);"
-                          " default: all, whose node counts sum to the signature",
-                          NULL},
+        [OPT_FEATURES] =
+            {"features", "SET",
+             "only this feature set (material, ayo12, positional, adjikui, ayo12-literal,"
+             " ayo12-negated, dk2002);"
+             " default: all, whose node counts sum to the signature",
+             NULL},
         [OPT_JSON] = {"json", NULL,
                       "print one JSON object: nodes, seconds, nodes_per_second, signature,"
                       " recorded_signature (without --features), sets (the same per"

@@ -40,6 +40,7 @@ typedef struct ciao {
     const char *run;
     char *output;
     uint64_t every, games, openings, seed, threads;
+    uint64_t odd_games; /* --games N when N was odd (rounded up), else 0 */
     bool force, json;
 } ciao;
 
@@ -84,13 +85,8 @@ static int read_options(ciao *c, nk_opt *opts)
     }
     if (out != NULL)
         strcpy(c->output, out);
-    if (c->games % 2 != 0) {
-        c->games++;
-        nk_cli_error(cli,
-                     "note: --games %llu is odd; playing %llu per pairing (colour-swapped "
-                     "pairs)",
-                     (unsigned long long)c->games - 1, (unsigned long long)c->games);
-    }
+    if (c->games % 2 != 0)
+        c->odd_games = c->games++; /* the note comes last */
     return NK_EXIT_OK;
 }
 
@@ -306,7 +302,11 @@ int nk_cmd_ciao(int argc, char **argv)
     if (rc == NK_EXIT_OK)
         rc = run_ciao(&c);
     nk_free(c.output);
-    if (rc != NK_EXIT_OK)
-        return rc;
-    return nk_cli_finish(&cli);
+    rc = rc == NK_EXIT_OK ? nk_cli_finish(&cli) : rc;
+    /* after every check and write: an error stays the one line */
+    if (rc == NK_EXIT_OK && c.odd_games != 0)
+        nk_cli_error(&cli,
+                     "note: --games %llu is odd; playing %llu per pairing (colour-swapped pairs)",
+                     (unsigned long long)c.odd_games, (unsigned long long)c.games);
+    return rc;
 }

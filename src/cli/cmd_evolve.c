@@ -242,10 +242,10 @@ static int run(const nk_cli *cli, const evolve_args *a, const nk_config *cfg,
     bool resume = a->resume, quiet = a->quiet;
     nk_evo_file *e = NULL;
     nk_status st = nk_evo_file_open(&e, s, path,
-                          resume     ? NK_EVO_RESUME
-                          : a->force ? NK_EVO_FORCE
-                                  : NK_EVO_NEW,
-                          (int)a->threads, err, sizeof err);
+                                    resume     ? NK_EVO_RESUME
+                                    : a->force ? NK_EVO_FORCE
+                                               : NK_EVO_NEW,
+                                    (int)a->threads, err, sizeof err);
     if (st != NK_OK) {
         nk_cli_error(cli, "%s", err);
         return nk_cli_exit(st);
@@ -274,8 +274,8 @@ static int run(const nk_cli *cli, const evolve_args *a, const nk_config *cfg,
     double elapsed = 0;
     unsigned steps = 0;
     if (!quiet && nk_evo_file_recovered(e))
-        nk_cli_note("'%s' was damaged (kept as '%s.damaged'); going on from its backup copy",
-                path, path);
+        nk_cli_note("'%s' was damaged (kept as '%s.damaged'); going on from its backup copy", path,
+                    path);
     if (!quiet && nk_evo_file_fresh(e))
         nk_cli_note("no run file '%s' yet: starting the run", path);
     else if (!quiet && resume)
@@ -299,9 +299,9 @@ static int run(const nk_cli *cli, const evolve_args *a, const nk_config *cfg,
     }
     if (interrupted) {
         nk_cli_error(cli,
-                "stopped after generation %u; '%s' holds every complete "
-                "generation; continue with --resume",
-                done, path);
+                     "stopped after generation %u; '%s' holds every complete "
+                     "generation; continue with --resume",
+                     done, path);
         return NK_EXIT_FAIL;
     }
     if (!quiet)
@@ -331,8 +331,9 @@ int nk_cmd_evolve(int argc, char **argv)
     };
     nk_cli cli = {
         .name = "evolve",
-        .synopsis = "CONFIG.ini [--set section.key=value]... [--output FILE] [--threads N]\n"
-                    "       [--resume | --force] [--checkpoint-seconds S] [--quiet] [--print-config]",
+        .synopsis =
+            "CONFIG.ini [--set section.key=value]... [--output FILE] [--threads N]\n"
+            "       [--resume | --force] [--checkpoint-seconds S] [--quiet] [--print-config]",
         .about = "Evolves the weights of an evaluation function by self-play, as the\n"
                  "config says (configs/README.md lists every key), and writes every\n"
                  "generation to an HDF5 run file.  Same config and seed give the same\n"

@@ -17,8 +17,8 @@
 
 enum { OPT_VARIANT, OPT_TB, OPT_POSITIONS, OPT_SEED, OPT_REFERENCE, OPT_END };
 
-static int make_player(const nk_cli *cli, const char *what, const char *text,
-                       const nk_variant *v, nk_player **out)
+static int make_player(const nk_cli *cli, const char *what, const char *text, const nk_variant *v,
+                       nk_player **out)
 {
     char err[NK_MSG_MAX];
     nk_player_def def;
@@ -39,8 +39,7 @@ int nk_cmd_grade(int argc, char **argv)
     nk_opt opts[] = {
         [OPT_VARIANT] = {"variant", "V", "rule set; required", NULL},
         [OPT_TB] = {"tb", "DIR", "directory of the database (default: tablebases)", NULL},
-        [OPT_POSITIONS] = {"positions", "N", "positions graded, 1 to 1000000 (default 1000)",
-                           NULL},
+        [OPT_POSITIONS] = {"positions", "N", "positions graded, 1 to 1000000 (default 1000)", NULL},
         [OPT_SEED] = NK_OPT_PLAY("seed", "S", seed, "seed of the random openings"),
         [OPT_REFERENCE] = {"reference", "SPEC",
                            "player of the games the positions come from (default "
@@ -110,8 +109,10 @@ int nk_cmd_grade(int argc, char **argv)
         return nk_cli_exit(st);
     }
     if (gr.positions == 0) {
-        nk_cli_error(&cli, "no position of %llu games of the reference player came inside the "
-                     "database (%u seeds)", (unsigned long long)gr.games, tb_seeds);
+        nk_cli_error(&cli,
+                     "no position of %llu games of the reference player came inside the "
+                     "database (%u seeds)",
+                     (unsigned long long)gr.games, tb_seeds);
         return NK_EXIT_USAGE;
     }
     double share[3], lost[3];
@@ -120,8 +121,7 @@ int nk_cmd_grade(int argc, char **argv)
            (unsigned long long)gr.positions, (unsigned long long)gr.games, ref_text,
            (unsigned long long)gr.cycle);
     printf("optimal moves: %.3f  95%% interval [%.3f, %.3f]\n", share[0], share[1], share[2]);
-    printf("seeds lost per move: %.3f  95%% interval [%.3f, %.3f]\n", lost[0], lost[1],
-           lost[2]);
+    printf("seeds lost per move: %.3f  95%% interval [%.3f, %.3f]\n", lost[0], lost[1], lost[2]);
     if (gr.positions < want)
         printf("note: %llu positions wanted, %llu games gave %llu\n", (unsigned long long)want,
                (unsigned long long)gr.games, (unsigned long long)gr.positions);

@@ -22,11 +22,11 @@ enum { OPT_JSON, OPT_END };
 typedef struct summary {
     const nk_run_meta *m;
     size_t g, nb;
-    nk_run_stats *stats;   /* [g] */
-    nk_run_bench *bench;   /* [nb] */
-    double *genome;        /* [N * D] of the last generation */
-    double *fitness;       /* [N] */
-    int64_t *ids;          /* [N] */
+    nk_run_stats *stats; /* [g] */
+    nk_run_bench *bench; /* [nb] */
+    double *genome;      /* [N * D] of the last generation */
+    double *fitness;     /* [N] */
+    int64_t *ids;        /* [N] */
     size_t best;
 } summary;
 
@@ -77,7 +77,8 @@ static void print_text(const char *path, const summary *s)
     printf("generations  %zu complete\n", s->g);
     if (s->g == 0)
         return;
-    printf("\nfitness per generation:\n  gen     best     mean   median    worst  diversity   games  seconds\n");
+    printf("\nfitness per generation:\n  gen     best     mean   median    worst  diversity   "
+           "games  seconds\n");
     for (size_t i = 0; i < s->g; i++) {
         const nk_run_stats *r = &s->stats[i];
         printf("  %3d %8.3f %8.3f %8.3f %8.3f %10.4f %7" PRId64 " %8.2f\n", r->generation + 1,
@@ -88,11 +89,12 @@ static void print_text(const char *path, const summary *s)
     for (size_t j = 0; j < m->d; j++)
         printf("  %-20s % .6f\n", m->features[j], s->genome[s->best * m->d + j]);
     if (s->nb) {
-        printf("\nbenchmark (champion against fixed players):\n  gen  opponent                                  score   W-D-L\n");
+        printf("\nbenchmark (champion against fixed players):\n  gen  opponent                     "
+               "             score   W-D-L\n");
         for (size_t i = 0; i < s->nb; i++)
             printf("  %3d  %-40s %6.3f   %d-%d-%d\n", s->bench[i].generation + 1,
-                   s->bench[i].opponent, s->bench[i].score, s->bench[i].wins,
-                   s->bench[i].draws, s->bench[i].losses);
+                   s->bench[i].opponent, s->bench[i].score, s->bench[i].wins, s->bench[i].draws,
+                   s->bench[i].losses);
     }
     bool graded = false;
     for (size_t i = 0; i < s->g; i++)
@@ -103,8 +105,7 @@ static void print_text(const char *path, const summary *s)
         for (size_t i = 0; i < s->g; i++)
             if (s->stats[i].tb_positions > 0)
                 printf("  %3d  %9" PRId64 "  %7.3f  %8.3f\n", s->stats[i].generation + 1,
-                       s->stats[i].tb_positions, s->stats[i].tb_optimal,
-                       s->stats[i].tb_seeds_lost);
+                       s->stats[i].tb_positions, s->stats[i].tb_optimal, s->stats[i].tb_seeds_lost);
     }
     nk_report_champion_hint("\nuse it:  ", m, path);
 }
@@ -135,7 +136,8 @@ static void print_json(const char *path, const summary *s)
                s->stats[i].median, s->stats[i].worst, s->stats[i].diversity, s->stats[i].games);
     printf("]");
     if (s->g > 0) {
-        printf(",\"champion\":{\"generation\":%zu,\"id\":%" PRId64 ",\"fitness\":%.17g,\"weights\":{",
+        printf(",\"champion\":{\"generation\":%zu,\"id\":%" PRId64
+               ",\"fitness\":%.17g,\"weights\":{",
                s->g - 1, s->ids[s->best], s->fitness[s->best]);
         for (size_t j = 0; j < m->d; j++) {
             printf(j ? "," : "");

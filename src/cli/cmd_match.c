@@ -55,6 +55,7 @@ typedef struct match {
     nk_sprt_spec spec;
     nk_arena_unit unit; /* --unit */
     uint64_t match_games;
+    uint64_t odd_games; /* --games N when N was odd (rounded up), else 0 */
 } match;
 
 /* Resolves the spec of player A (i = 0) or B (1) and makes it once, so that
@@ -125,11 +126,8 @@ static int read_options(match *m, nk_opt *opts)
     int rc = load_player(m, 0, cli->argv[0]);
     if (rc == NK_EXIT_OK)
         rc = load_player(m, 1, cli->argv[1]);
-    if (rc == NK_EXIT_OK && m->games % 2 != 0) {
-        m->games++;
-        nk_cli_error(cli, "note: --games %llu is odd; playing %llu (colour-swapped pairs)",
-                     (unsigned long long)m->games - 1, (unsigned long long)m->games);
-    }
+    if (rc == NK_EXIT_OK && m->games % 2 != 0)
+        m->odd_games = m->games++; /* the note comes last (odd_note) */
     /* with --unit match, --games counts matches (in colour-swapped pairs) */
     return rc;
 }
@@ -355,5 +353,10 @@ int nk_cmd_match(int argc, char **argv)
     else if (rc == NK_EXIT_OK)
         print_text(&m, nk_run_match_result_of(played));
     nk_run_match_free(played);
-    return rc == NK_EXIT_OK ? nk_cli_finish(&cli) : rc;
+    rc = rc == NK_EXIT_OK ? nk_cli_finish(&cli) : rc;
+    /* after every check and write: an error stays the one line */
+    if (rc == NK_EXIT_OK && m.odd_games != 0)
+        nk_cli_error(&cli, "note: --games %llu is odd; playing %llu (colour-swapped pairs)",
+                     (unsigned long long)m.odd_games, (unsigned long long)m.games);
+    return rc;
 }

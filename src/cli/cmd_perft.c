@@ -17,8 +17,8 @@ int nk_cmd_perft(int argc, char **argv)
     nk_opt opts[] = {
         [OPT_VARIANT] = {"variant", "V", "rule set (see nickar rules); required", NULL},
         [OPT_DEPTH] = {"depth", "D", "deepest depth counted, 1 to 64; required", NULL},
-        [OPT_POSITION] = {"position", "P",
-                          "position as in docs/rules.md R-B3 (default: the start)", NULL},
+        [OPT_POSITION] = {"position", "P", "position as in docs/rules.md R-B3 (default: the start)",
+                          NULL},
         [OPT_END] = {NULL, NULL, NULL, NULL},
     };
     nk_cli cli = {

@@ -155,9 +155,8 @@ static int keep_record(session *s)
     char *line = nk_malloc(NK_RECORD_LINE);
     nk_status st = rec == NULL || line == NULL
                        ? nk_fail(NK_ENOMEM, err, sizeof err, "out of memory")
-                       : nk_record_set(rec, g->variant, g->ply_limit, &g->start, g->moves,
-                                       g->ply, &g->result,
-                                       s->person == NK_SOUTH ? "human" : spec,
+                       : nk_record_set(rec, g->variant, g->ply_limit, &g->start, g->moves, g->ply,
+                                       &g->result, s->person == NK_SOUTH ? "human" : spec,
                                        s->person == NK_NORTH ? "human" : spec, err, sizeof err);
     if (st == NK_OK)
         nk_record_format(rec, line, NK_RECORD_LINE);
@@ -229,6 +228,13 @@ static void opponent_moves(session *s)
     nk_think think = {.move = NK_NO_MOVE, .score = 0, .depth = 0, .nodes = 0};
     int side = s->game->pos.side;
     int move = nk_player_move(s->opponent, s->game, &s->rng, &think);
+    if (move == NK_NO_MOVE && nk_end_forfeit(nk_player_fault(s->opponent))) {
+        /* an engine from outside failed (its line is on stderr): it loses */
+        nk_game_forfeit(s->game, nk_player_fault(s->opponent));
+        printf("\n%s (%s) forfeits the game (%s).\n", nk_cli_side_name(side), who(s, side),
+               nk_end_name(s->game->result.reason));
+        return;
+    }
     char extra[160];
     think_text(&think, side, extra, sizeof extra);
     play_move(s, move, false, extra);

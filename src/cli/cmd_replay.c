@@ -39,8 +39,7 @@ static void print_start(const replay *r, const nk_game *g)
     if (r->json)
         return;
     nk_pos_format(&g->pos, text);
-    printf("variant   %s: %s\nstart     %s\n\n", r->variant->name,
-           r->variant->title, text);
+    printf("variant   %s: %s\nstart     %s\n\n", r->variant->name, r->variant->title, text);
     nk_cli_board(stdout, &g->pos);
 }
 
@@ -50,8 +49,7 @@ static void print_ply(const replay *r, const nk_game *g, int mover, int move,
     char text[NK_POS_TEXT];
     nk_pos_format(&g->pos, text);
     if (r->json) {
-        printf("{\"ply\":%u,\"move\":\"%c\",\"position\":", g->ply,
-               nk_move_letter(move));
+        printf("{\"ply\":%u,\"move\":\"%c\",\"position\":", g->ply, nk_move_letter(move));
         nk_cli_json_string(stdout, text);
         printf(",\"captured\":%u}\n", info->captured);
         return;
@@ -73,8 +71,7 @@ static void print_end(const replay *r, const nk_game *g)
     }
     if (nk_game_over(g)) {
         nk_cli_result_text(&g->result, line, sizeof line);
-        printf("\nGame over after %u %s: %s.\n", g->ply, g->ply == 1 ? "ply" : "plies",
-               line);
+        printf("\nGame over after %u %s: %s.\n", g->ply, g->ply == 1 ? "ply" : "plies", line);
     } else {
         nk_moves_format(nk_game_legal(g), line, sizeof line);
         printf("\nThe game goes on after %u %s: %s to move; legal moves: %s\n", g->ply,
@@ -100,16 +97,17 @@ static void print_end(const replay *r, const nk_game *g)
 
 /* Plays the move written tok (len characters), the n-th given; prints when
  * print is set.  False after a message when the move is bad. */
-static bool play_token(const replay *r, nk_game *g, const char *tok, size_t len,
-                       unsigned n, bool print)
+static bool play_token(const replay *r, nk_game *g, const char *tok, size_t len, unsigned n,
+                       bool print)
 {
     char q[96], word[16], line[256], text[NK_POS_TEXT], err[256];
     snprintf(word, sizeof word, "%.*s", (int)(len < 12 ? len : 12), tok);
     int move = len == 1 ? nk_move_parse(tok[0]) : NK_NO_MOVE;
     if (move == NK_NO_MOVE) {
-        nk_cli_error(r->cli, "bad move '%s%s' (move %u): a move is one letter,"
-                     " a-f or A-F, or - for a pass", nk_cli_quote(word, q, sizeof q),
-                     len > 12 ? "..." : "", n);
+        nk_cli_error(r->cli,
+                     "bad move '%s%s' (move %u): a move is one letter,"
+                     " a-f or A-F, or - for a pass",
+                     nk_cli_quote(word, q, sizeof q), len > 12 ? "..." : "", n);
         return false;
     }
     int mover = g->pos.side;
@@ -118,15 +116,17 @@ static bool play_token(const replay *r, nk_game *g, const char *tok, size_t len,
     nk_status s = nk_game_play(g, move, &info, err, sizeof err);
     if (s == NK_EOVER) {
         nk_cli_result_text(&g->result, line, sizeof line);
-        nk_cli_error(r->cli, "move %u '%c' comes after the end of the game: %s"
-                     " after ply %u", n, tok[0], line, g->ply);
+        nk_cli_error(r->cli,
+                     "move %u '%c' comes after the end of the game: %s"
+                     " after ply %u",
+                     n, tok[0], line, g->ply);
         return false;
     }
     if (s != NK_OK) {
         nk_pos_format(&before, text);
         nk_moves_format(nk_game_legal(g), line, sizeof line);
-        nk_cli_error(r->cli, "illegal move %u '%c' for %s in %s; legal moves: %s",
-                     n, tok[0], nk_cli_side_name(mover), text, line);
+        nk_cli_error(r->cli, "illegal move %u '%c' for %s in %s; legal moves: %s", n, tok[0],
+                     nk_cli_side_name(mover), text, line);
         return false;
     }
     if (print)
@@ -214,7 +214,7 @@ static int replay_records(replay *r, nk_opt *opts)
     if (opts[OPT_POSITION].value != NULL || opts[OPT_RANDOM].value != NULL ||
         opts[OPT_SEED].value != NULL) {
         nk_cli_error(cli, "a records file gives the start and the moves: no --position,"
-                     " --random or --seed with it");
+                          " --random or --seed with it");
         return NK_EXIT_USAGE;
     }
     if (opts[OPT_GAME].value != NULL && !nk_cli_uint(cli, OPT_GAME, 1, UINT32_MAX, &k))
@@ -227,8 +227,8 @@ static int replay_records(replay *r, nk_opt *opts)
         nk_cli_error(cli, "%s", err);
         rc = nk_cli_exit(st);
     } else if (k > n) {
-        nk_cli_error(cli, "--game %llu: '%s' holds %zu game%s", (unsigned long long)k,
-                     cli->argv[0], n, n == 1 ? "" : "s");
+        nk_cli_error(cli, "--game %llu: '%s' holds %zu game%s", (unsigned long long)k, cli->argv[0],
+                     n, n == 1 ? "" : "s");
         rc = NK_EXIT_USAGE;
     } else {
         r->rec = &recs[k - 1];
@@ -254,12 +254,13 @@ int nk_cmd_replay(int argc, char **argv)
         [OPT_JSON] = {"json", NULL,
                       "print one JSON object per ply, {\"ply\",\"move\",\"position\","
                       "\"captured\"}, then {\"result\",\"south\",\"north\",\"plies\","
-                      "\"reason\"}", NULL},
-        [OPT_RANDOM] = {"random", NULL,
-                        "after the moves given, play random legal moves to the end", NULL},
+                      "\"reason\"}",
+                      NULL},
+        [OPT_RANDOM] = {"random", NULL, "after the moves given, play random legal moves to the end",
+                        NULL},
         [OPT_SEED] = NK_OPT_PLAY("seed", "S", seed, "seed of --random's moves"),
-        [OPT_GAME] = {"game", "K",
-                      "with a records file: the K-th game of the file (default 1)", NULL},
+        [OPT_GAME] = {"game", "K", "with a records file: the K-th game of the file (default 1)",
+                      NULL},
         [OPT_END] = {NULL, NULL, NULL, NULL},
     };
     nk_cli cli = {

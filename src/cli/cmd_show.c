@@ -17,8 +17,7 @@ static void show_text(const nk_game *g)
 {
     char text[NK_POS_TEXT], line[256];
     nk_pos_format(&g->pos, text);
-    printf("variant   %s: %s\nposition  %s\n\n", g->variant->name,
-           g->variant->title, text);
+    printf("variant   %s: %s\nposition  %s\n\n", g->variant->name, g->variant->title, text);
     nk_cli_board(stdout, &g->pos);
     putchar('\n');
     if (nk_game_over(g)) {
@@ -26,8 +25,7 @@ static void show_text(const nk_game *g)
         printf("Game over: %s.\n", line);
     } else {
         nk_moves_format(nk_game_legal(g), line, sizeof line);
-        printf("%s to move; legal moves: %s\n", nk_cli_side_name(g->pos.side),
-               line);
+        printf("%s to move; legal moves: %s\n", nk_cli_side_name(g->pos.side), line);
     }
 }
 
@@ -45,8 +43,7 @@ static void show_json(const nk_game *g)
     printf(",\"over\":%s,\"pits\":[", nk_game_over(g) ? "true" : "false");
     for (int i = 0; i < NK_PITS; i++)
         printf("%s%u", i ? "," : "", p->pit[i]);
-    printf("],\"stores\":[%u,%u],\"owners\":\"", p->store[NK_SOUTH],
-           p->store[NK_NORTH]);
+    printf("],\"stores\":[%u,%u],\"owners\":\"", p->store[NK_SOUTH], p->store[NK_NORTH]);
     for (int i = 0; i < NK_PITS; i++)
         putchar(nk_cli_side_letter(nk_pos_owner(p, i)));
     printf("\",");
@@ -60,10 +57,12 @@ int nk_cmd_show(int argc, char **argv)
         [OPT_VARIANT] = {"variant", "V", "rule set (see nickar rules); required", NULL},
         [OPT_POSITION] = {"position", "P",
                           "position as in docs/rules.md R-B3, e.g. '4,4,4,4,4,4/4,4,4,4,4,4 0-0 S'"
-                          " (default: the start)", NULL},
+                          " (default: the start)",
+                          NULL},
         [OPT_JSON] = {"json", NULL,
                       "print one JSON object: variant, position, to_move, legal, over,"
-                      " pits, stores, owners, result, south, north, reason", NULL},
+                      " pits, stores, owners, result, south, north, reason",
+                      NULL},
         [OPT_END] = {NULL, NULL, NULL, NULL},
     };
     nk_cli cli = {

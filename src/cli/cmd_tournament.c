@@ -66,6 +66,7 @@ typedef struct tourney {
     nk_player_list list;
     nk_tour_settings set;
     uint64_t threads;
+    uint64_t odd_games; /* --games N when N was odd (rounded up), else 0 */
     const char *output;
     bool resume, force, json, csv, quiet;
 } tourney;
@@ -197,13 +198,8 @@ static int read_options(tourney *t, nk_opt *opts)
     rc = read_anchor(t, opts[OPT_ANCHOR].value);
     if (rc != NK_EXIT_OK)
         return rc;
-    if (t->set.games % 2 != 0) {
-        t->set.games++;
-        if (!t->quiet)
-            nk_cli_note("note: --games %llu is odd; playing %llu a pairing (colour-swapped "
-                        "pairs)",
-                        (unsigned long long)t->set.games - 1, (unsigned long long)t->set.games);
-    }
+    if (t->set.games % 2 != 0)
+        t->odd_games = t->set.games++; /* the note comes last */
     return NK_EXIT_OK;
 }
 
@@ -311,8 +307,8 @@ static int play(tourney *t, nk_tournament *run)
         if (st == NK_OK && t->output != NULL)
             st = nk_tour_write(tour, t->output, err, sizeof err);
         if (st == NK_OK && tty)
-            fprintf(stderr, "\r\033[K%s %zu of %zu", unit_plural(&t->set),
-                    2 * tour->meetings_done, 2 * total);
+            fprintf(stderr, "\r\033[K%s %zu of %zu", unit_plural(&t->set), 2 * tour->meetings_done,
+                    2 * total);
     }
     if (tty)
         fputc('\n', stderr);
@@ -327,8 +323,8 @@ static int play(tourney *t, nk_tournament *run)
                          "--resume",
                          2 * tour->meetings_done, 2 * total, unit_plural(&t->set), t->output);
         else
-            nk_cli_error(t->cli, "stopped after %zu of %zu %s", 2 * tour->meetings_done,
-                         2 * total, unit_plural(&t->set));
+            nk_cli_error(t->cli, "stopped after %zu of %zu %s", 2 * tour->meetings_done, 2 * total,
+                         unit_plural(&t->set));
         return NK_EXIT_FAIL;
     }
     if (!tour->has_ratings) {
@@ -417,10 +413,17 @@ int nk_cmd_tournament(int argc, char **argv)
     }
     if (rc == NK_EXIT_OK) {
         rc = nk_report_tournament(&cli, nk_tournament_record_of(run),
-                                  t.json ? NK_REPORT_JSON : t.csv ? NK_REPORT_CSV : NK_REPORT_TEXT);
+                                  t.json  ? NK_REPORT_JSON
+                                  : t.csv ? NK_REPORT_CSV
+                                          : NK_REPORT_TEXT);
         if (rc == NK_EXIT_OK)
             rc = nk_cli_finish(&cli);
     }
+    /* after every check and write: an error stays the one line */
+    if (rc == NK_EXIT_OK && t.odd_games != 0 && !t.quiet)
+        nk_cli_error(&cli,
+                     "note: --games %llu is odd; playing %llu a pairing (colour-swapped pairs)",
+                     (unsigned long long)t.odd_games, (unsigned long long)t.set.games);
     nk_tournament_free(run);
     nk_player_list_free(&t.list);
     return rc;

@@ -92,10 +92,11 @@ static void json_game(FILE *out, const nk_record *r, const char *source, nk_game
         nk_ply_info info;
         int mover = before.side;
         nk_game_play(g, r->moves[i], &info, line, sizeof line);
-        fprintf(out, "%s{\"move\":\"%c\",\"mover\":\"%c\",\"captured\":%u,\"laps\":%u,"
+        fprintf(out,
+                "%s{\"move\":\"%c\",\"mover\":\"%c\",\"captured\":%u,\"laps\":%u,"
                 "\"grand_slam\":%s,\"delta\":[",
-                i ? "," : "", nk_move_letter(r->moves[i]), nk_cli_side_letter(mover),
-                info.captured, info.laps, info.grand_slam ? "true" : "false");
+                i ? "," : "", nk_move_letter(r->moves[i]), nk_cli_side_letter(mover), info.captured,
+                info.laps, info.grand_slam ? "true" : "false");
         for (int k = 0; k < NK_PITS; k++)
             fprintf(out, "%s%d", k ? "," : "", (int)g->pos.pit[k] - (int)before.pit[k]);
         fputs("]}", out);

@@ -42,6 +42,23 @@ static void view_free(tour_view *v)
     nk_free(v->order);
 }
 
+/* order[k]: the player ranked k + 1 (player order without ratings).  The
+ * players are sorted by rank, never placed by it: a rank is only ever
+ * compared, so that no rank read from a file indexes memory (the reader
+ * checks that they are a permutation, io/tourfile.c). */
+static void rank_order(const nk_tour *tour, size_t *order)
+{
+    for (size_t i = 0; i < tour->nplayers; i++) {
+        size_t k = i;
+        while (tour->has_ratings && k > 0 &&
+               tour->ratings[order[k - 1]].rank > tour->ratings[i].rank) {
+            order[k] = order[k - 1];
+            k--;
+        }
+        order[k] = i;
+    }
+}
+
 static int view_load(tour_view *v, const nk_cli *cli, const nk_tour *tour)
 {
     size_t p = tour->nplayers;
@@ -57,8 +74,7 @@ static int view_load(tour_view *v, const nk_cli *cli, const nk_tour *tour)
     }
     nk_tour_cross(tour, v->m);
     nk_ratings_score_matrix(v->m, p, v->score);
-    for (size_t i = 0; i < p; i++)
-        v->order[tour->has_ratings ? (size_t)tour->ratings[i].rank - 1 : i] = i;
+    rank_order(tour, v->order);
     nk_tour_cross_games(tour, v->gm);
     /* The Nash average needs the whole score matrix: a finished round robin. */
     if (tour->set.format == NK_TOUR_ROUND_ROBIN && p >= 2 &&

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/alloc.h"
@@ -192,6 +193,8 @@ hid_t nk_h5_create(const char *path, unsigned flags, nk_h5_why *why)
     return f;
 }
 
+static bool dense_attrs_fit(hid_t f, const char *path); /* below, with the reader */
+
 hid_t nk_h5_open(const char *path, bool writable, bool lock, nk_h5_why *why)
 {
     nk_h5_quiet();
@@ -206,6 +209,13 @@ hid_t nk_h5_open(const char *path, bool writable, bool lock, nk_h5_why *why)
     *why = nk_h5_why_last();
     if (fapl >= 0)
         H5Pclose(fapl);
+    /* before anything can make HDF5 decode an attribute */
+    if (f >= 0 && !dense_attrs_fit(f, path)) {
+        H5Fclose(f);
+        H5Eclear2(H5E_DEFAULT);
+        *why = (nk_h5_why){"an attribute's stored sizes do not fit in it", false, false};
+        f = H5I_INVALID_HID;
+    }
     return f;
 }
 
@@ -1172,4 +1182,233 @@ nk_status nk_h5r_walk(nk_h5r *r)
         return nk_h5r_damaged(r, "%s", w.text);
     }
     return r->st;
+}
+/* ===================================================================
+ * Attributes kept outside the object headers, checked before HDF5
+ * decodes one
+ *
+ * An object with many attributes (the root of a run file) keeps them in a
+ * fractal heap; one larger than 4 KiB is a "huge" object of that heap,
+ * stored as it is, with no checksum (the heap's header, its B-trees and
+ * its blocks have one).  HDF5 1.10 decodes such an attribute message
+ * without checking its sizes against the object: a damaged dataspace size
+ * makes it copy the value from beyond its buffer (found by the mutation
+ * campaign of issue 27), and it decodes them to look one up by name
+ * (H5Aexists), before any of nickar's checks can run.  So nk_h5_open reads
+ * every huge attribute message of every object itself, from the B-tree of
+ * the heap's huge objects (whose records, checksummed, give each one's
+ * address and length), and refuses the file when a message's sizes do not
+ * fit in it.
+ * =================================================================== */
+
+enum {
+    DENSE_HEADER_MAX = 65536,   /* bytes of an object header chunk read */
+    DENSE_MESSAGE_MAX = 1 << 26 /* the largest attribute message read */
+};
+
+/* n bytes at addr of fd (within size): whether they were read. */
+static bool read_at(int fd, uint64_t size, uint64_t addr, void *buf, size_t n)
+{
+    return addr <= size && n <= size - addr && pread(fd, buf, n, (off_t)addr) == (ssize_t)n;
+}
+
+/* Whether attribute message m (n bytes, versions 1 to 3) holds its name,
+ * datatype, dataspace and value: the sizes it states, the element size of
+ * its datatype (a number, a string or a variable-length string) times the
+ * elements of its dataspace. */
+static bool attr_message_fits(const unsigned char *m, size_t n)
+{
+    if (n < 9 || m[0] < 1 || m[0] > 3 || (m[0] >= 2 && (m[1] & 3) != 0)) /* no shared parts */
+        return false;
+    uint64_t name = le(m + 2, 2), dt = le(m + 4, 2), ds = le(m + 6, 2), at = m[0] == 3 ? 9 : 8;
+    if (m[0] == 1) { /* version 1 pads each part to 8 bytes */
+        name = (name + 7) & ~(uint64_t)7;
+        dt = (dt + 7) & ~(uint64_t)7;
+        ds = (ds + 7) & ~(uint64_t)7;
+    }
+    if (name > n - at || dt > n - at - name || ds > n - at - name - dt || dt < 8 || ds < 2)
+        return false;
+    const unsigned char *t = m + at + name, *s = t + dt;
+    unsigned cls = t[0] & 0x0f;
+    uint64_t elem = le(t + 4, 4), least = cls == 0 ? 12 : cls == 1 ? 20 : cls == 3 ? 8 : 20;
+    if ((cls != 0 && cls != 1 && cls != 3 && cls != 9) || dt < least || elem == 0)
+        return false;
+    /* the dataspace: version 1 (rank, flags, 5 reserved) or 2 (rank,
+     * flags, type), then the dims and, with flag 1, the maximum dims */
+    unsigned rank = s[1], flags = ds > 2 ? s[2] : 0;
+    uint64_t head = s[0] == 1 ? 8 : 4, elems = 1;
+    if ((s[0] != 1 && s[0] != 2) || rank > 32 || ds < head ||
+        (uint64_t)rank * 8 * ((flags & 1) + 1) > ds - head)
+        return false;
+    if (s[0] == 2 && s[3] == 2) /* a null dataspace: no value */
+        elems = 0;
+    for (unsigned d = 0; d < rank && elems > 0; d++) {
+        uint64_t k = le(s + head + 8 * d, 8);
+        elems = k != 0 && elems > (uint64_t)DENSE_MESSAGE_MAX / k ? UINT64_MAX : elems * k;
+    }
+    uint64_t used = at + name + dt + ds;
+    return elems <= (n - used) / elem;
+}
+
+/* Checks the huge attribute messages listed by a leaf or internal node
+ * (depth 1, whose children are leaves) of a huge-object B-tree: records of
+ * address, length and id, 24 bytes. */
+static bool huge_records_fit(int fd, uint64_t size, uint64_t node, unsigned nrec, unsigned depth,
+                             uint64_t node_size);
+
+static bool huge_message_fits(int fd, uint64_t size, const unsigned char *rec)
+{
+    uint64_t addr = le(rec, 8), len = le(rec + 8, 8);
+    if (len == 0 || len > DENSE_MESSAGE_MAX || addr > size || len > size - addr)
+        return false;
+    unsigned char *m = nk_malloc((size_t)len);
+    bool good = m != NULL && read_at(fd, size, addr, m, (size_t)len) && attr_message_fits(m, len);
+    nk_free(m);
+    return good;
+}
+
+static bool huge_records_fit(int fd, uint64_t size, uint64_t node, unsigned nrec, unsigned depth,
+                             uint64_t node_size)
+{
+    unsigned char *b = nk_malloc((size_t)node_size);
+    uint64_t leaf_max = (node_size - 10) / 24; /* records a leaf holds */
+    unsigned width = 1;                        /* bytes of a child's record count */
+    while (width < 8 && leaf_max >> (8 * width) != 0)
+        width++;
+    bool good = b != NULL && read_at(fd, size, node, b, (size_t)node_size) &&
+                memcmp(b, depth == 0 ? "BTLF" : "BTIN", 4) == 0 && b[5] == 1 &&
+                6 + 24 * (uint64_t)nrec + (depth > 0 ? (nrec + 1) * (8 + width) : 0) <= node_size;
+    for (unsigned k = 0; good && k < nrec; k++)
+        good = huge_message_fits(fd, size, b + 6 + 24 * k);
+    for (unsigned k = 0; good && depth > 0 && k <= nrec; k++) {
+        const unsigned char *c = b + 6 + 24 * nrec + k * (8 + width);
+        good = huge_records_fit(fd, size, le(c, 8), (unsigned)le(c + 8, (int)width), 0, node_size);
+    }
+    nk_free(b);
+    return good;
+}
+
+/* The huge objects of the fractal heap at heap: each a sound attribute
+ * message. */
+static bool heap_huge_fit(int fd, uint64_t size, uint64_t heap)
+{
+    unsigned char h[32], t[34];
+    if (heap == UINT64_MAX) /* the attributes are in the object header */
+        return true;
+    /* no header; or I/O filters, or heap ids that hold a huge object's
+     * address (17 bytes or more), which attribute heaps never have */
+    if (!read_at(fd, size, heap, h, sizeof h) || memcmp(h, "FRHP", 4) != 0 || le(h + 5, 2) >= 17 ||
+        le(h + 7, 2) != 0)
+        return false;
+    uint64_t tree = le(h + 22, 8);
+    if (tree == UINT64_MAX) /* no huge object */
+        return true;
+    if (!read_at(fd, size, tree, t, sizeof t) || memcmp(t, "BTHD", 4) != 0 || t[5] != 1 ||
+        le(t + 10, 2) != 24)
+        return false;
+    uint64_t node_size = le(t + 6, 4), depth = le(t + 12, 2), root = le(t + 16, 8);
+    unsigned nrec = (unsigned)le(t + 24, 2);
+    if (node_size < 34 || node_size > DENSE_HEADER_MAX || depth > 1)
+        return false;
+    return root == UINT64_MAX || huge_records_fit(fd, size, root, nrec, (unsigned)depth, node_size);
+}
+
+/* Walks the messages of one chunk of a version-2 object header (b, n
+ * bytes, from the first message to the checksum): the heap of an
+ * attribute info message is checked, a continuation followed (at most
+ * *budget chunks in all). */
+static bool header_chunk_fits(int fd, uint64_t size, const unsigned char *b, size_t n, bool order,
+                              int *budget);
+
+static bool header_at_fits(int fd, uint64_t size, uint64_t addr, uint64_t len, bool order,
+                           int *budget)
+{
+    if (--*budget < 0 || len < 8 || len > DENSE_HEADER_MAX)
+        return false;
+    unsigned char *b = nk_malloc((size_t)len);
+    bool good = b != NULL && read_at(fd, size, addr, b, (size_t)len) && memcmp(b, "OCHK", 4) == 0 &&
+                header_chunk_fits(fd, size, b + 4, (size_t)len - 8, order, budget);
+    nk_free(b);
+    return good;
+}
+
+static bool header_chunk_fits(int fd, uint64_t size, const unsigned char *b, size_t n, bool order,
+                              int *budget)
+{
+    size_t head = order ? 6 : 4, at = 0;
+    bool good = true;
+    while (good && n - at >= head) {
+        unsigned type = b[at];
+        size_t len = (size_t)le(b + at + 1, 2);
+        at += head;
+        if (len > n - at)
+            return false;
+        const unsigned char *m = b + at;
+        if (type == 0x15 && len >= 18) /* attribute info: version, flags, [index], heap */
+            good = heap_huge_fit(fd, size, le(m + 2 + (m[1] & 1 ? 2 : 0), 8));
+        else if (type == 0x10 && len >= 16) /* continuation: address, length */
+            good = header_at_fits(fd, size, le(m, 8), le(m + 8, 8), order, budget);
+        at += len;
+    }
+    return good;
+}
+
+/* The object header at addr (version 2; version 1 has no dense
+ * attributes in the files nickar writes, and is left to HDF5). */
+static bool object_attrs_fit(int fd, uint64_t size, uint64_t addr)
+{
+    unsigned char h[48];
+    if (!read_at(fd, size, addr, h, 6))
+        return false;
+    if (memcmp(h, "OHDR", 4) != 0)
+        return h[0] == 1;
+    unsigned flags = h[5];
+    size_t at = 6 + (flags & 0x20 ? 16 : 0) + (flags & 0x10 ? 4 : 0),
+           width = (size_t)1 << (flags & 3);
+    if (!read_at(fd, size, addr, h, at + width))
+        return false;
+    uint64_t len = le(h + at, (int)width);
+    at += width;
+    if (len > DENSE_HEADER_MAX)
+        return false;
+    unsigned char *b = nk_malloc((size_t)len);
+    int budget = 64;
+    bool good = b != NULL && read_at(fd, size, addr + at, b, (size_t)len) &&
+                header_chunk_fits(fd, size, b, (size_t)len, (flags & 0x04) != 0, &budget);
+    nk_free(b);
+    return good;
+}
+
+typedef struct dense_walk {
+    int fd;
+    uint64_t size;
+    bool good;
+} dense_walk;
+
+static herr_t dense_visit(hid_t obj, const char *name, const H5O_info_t *info, void *data)
+{
+    (void)obj, (void)name;
+    dense_walk *w = data;
+    if (info->num_attrs > 0 && !object_attrs_fit(w->fd, w->size, info->addr))
+        w->good = false;
+    return w->good ? 0 : 1;
+}
+
+/* Whether every attribute that HDF5 keeps unchecked in file f (at path)
+ * fits in its stored bytes. */
+static bool dense_attrs_fit(hid_t f, const char *path)
+{
+    dense_walk w = {open(path, O_RDONLY | O_CLOEXEC), 0, true};
+    struct stat sb;
+    if (w.fd < 0 || fstat(w.fd, &sb) != 0) {
+        if (w.fd >= 0)
+            close(w.fd);
+        return true; /* HDF5 opened it: let its reads give the reason */
+    }
+    w.size = (uint64_t)sb.st_size;
+    if (H5Ovisit2(f, H5_INDEX_NAME, H5_ITER_NATIVE, dense_visit, &w,
+                  H5O_INFO_BASIC | H5O_INFO_NUM_ATTRS) < 0)
+        H5Eclear2(H5E_DEFAULT); /* a damaged group: its readers will say so */
+    close(w.fd);
+    return w.good;
 }

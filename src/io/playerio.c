@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "base/escape.h"
+#include "base/param.h"
 #include "search/features.h"
 #include "tb/tb.h"
 
@@ -47,17 +48,17 @@ static char *strip(char *line)
     return line;
 }
 
-/* Reads one number that must fill the whole of text. */
+/* Reads one weight, the whole of text, with the parameter tables' reader
+ * (base/param.h): a finite decimal number, as a config takes it (no hex,
+ * no spaces); 0 for text that is not one, -1 for one too close to 0. */
 static int parse_number(const char *text, double *out)
 {
-    char *end;
-    errno = 0;
-    double x = strtod(text, &end);
-    if (end == text || *end != '\0')
-        return 0;
-    if (errno == ERANGE || !isfinite(x))
-        return -1;
-    *out = x;
+    static const nk_param weight = {.key = "weight", .type = NK_PARAM_DOUBLE};
+    char canon[64], why[NK_MSG_MAX];
+    nk_status st = nk_param_parse_scalar(&weight, text, canon, sizeof canon, why, sizeof why);
+    if (st != NK_OK)
+        return st == NK_ERANGE ? -1 : 0;
+    *out = strtod(canon, NULL); /* the canonical text gives the same double */
     return 1;
 }
 

@@ -219,8 +219,13 @@ static void write_games(nk_h5w *w, const nk_tour *t)
     put_data_close(w, w->file, "/pairings", H5T_STD_I32LE, H5T_NATIVE_INT32, 2, dq, t->pairings);
     hid_t d = put_table(w, "/games", game_type(NK_TOUR_SCHEMA_VERSION), t->ngames, t->games);
     if (d >= 0) {
+        /* The rules' reasons, and the forfeits when a game ended so. */
+        int reasons = NK_END_RULES;
+        for (size_t i = 0; i < t->ngames; i++)
+            if (t->games[i].reason >= reasons && t->games[i].reason < NK_END_COUNT)
+                reasons = NK_END_COUNT;
         char names_buf[NK_END_COUNT * 32] = "";
-        for (int r = 0; r < NK_END_COUNT; r++) {
+        for (int r = 0; r < reasons; r++) {
             strcat(names_buf, r ? "," : "");
             strcat(names_buf, nk_end_name((nk_end)r));
         }
@@ -498,22 +503,64 @@ static void read_players(nk_h5r *r, nk_tour *t)
     nk_free(nw);
 }
 
-/* Every game within the players, pairings and moves; schema 1's games
- * given their start. */
-static void check_games(nk_h5r *r, nk_tour *t)
+/* /pairings: the schedule of the format, (a, b) for a < b in order (the
+ * gauntlet's a = 0), so that every pairing names two players. */
+static void check_pairings(nk_h5r *r, const nk_tour *t)
+{
+    size_t q = 0;
+    for (size_t a = 0; a < t->nplayers && r->st == NK_OK; a++)
+        for (size_t b = a + 1; b < t->nplayers && r->st == NK_OK; b++) {
+            if (t->set.format == NK_TOUR_GAUNTLET && a != 0)
+                break;
+            if (q >= t->npairings || t->pairings[2 * q] != (int32_t)a ||
+                t->pairings[2 * q + 1] != (int32_t)b)
+                nk_h5r_damaged(r, "/pairings is not the schedule of the players");
+            q++;
+        }
+    if (r->st == NK_OK && q != t->npairings)
+        nk_h5r_damaged(r, "/pairings is not the schedule of the players");
+}
+
+/* Whether game g's fields are in range: its players, pairing and
+ * result, its start (schema 2), and its moves, which must follow the
+ * previous game's (*at: where they start) and be pits or the pass. */
+static bool game_fits(const nk_tour *t, const nk_tour_game *g, int64_t *at)
 {
     size_t p = t->nplayers;
+    if (g->pairing < 0 || (size_t)g->pairing >= t->npairings || g->south < 0 || g->north < 0 ||
+        (size_t)g->south >= p || (size_t)g->north >= p || g->plies < 0 || g->moves_at != *at ||
+        (size_t)g->moves_at + (size_t)g->plies > t->nmoves || g->winner < 0 || g->winner > 2 ||
+        g->reason < 0 || g->reason >= NK_END_COUNT || g->opening < 0 || g->opening > g->plies ||
+        g->south_total < 0 || g->north_total < 0)
+        return false;
+    const int32_t *q = &t->pairings[2 * g->pairing]; /* the pairing's players, a < b */
+    if (!((g->south == q[0] && g->north == q[1]) || (g->south == q[1] && g->north == q[0])))
+        return false;
+    if (t->schema >= 2 && (g->first < 0 || g->first > 1 || g->north_pits >= 1u << NK_PITS))
+        return false;
+    for (int32_t k = 0; k < g->plies; k++)
+        if (t->moves[g->moves_at + k] > NK_PASS)
+            return false;
+    *at += g->plies;
+    return true;
+}
+
+/* Every game within the players, pairings and moves, the moves of one
+ * after another's and all of them used; schema 1's games given their
+ * start. */
+static void check_games(nk_h5r *r, nk_tour *t)
+{
+    int64_t at = 0;
     for (size_t k = 0; r->st == NK_OK && k < t->ngames; k++) {
-        const nk_tour_game *g = &t->games[k];
-        if (g->pairing < 0 || (size_t)g->pairing >= t->npairings || g->south < 0 || g->north < 0 ||
-            (size_t)g->south >= p || (size_t)g->north >= p || g->plies < 0 || g->moves_at < 0 ||
-            (size_t)g->moves_at + g->plies > t->nmoves || g->winner < 0 || g->winner > 2)
-            nk_h5r_damaged(r, "a row of /games points outside the file");
+        if (!game_fits(t, &t->games[k], &at))
+            nk_h5r_damaged(r, "row %zu of /games is out of range or points outside the file", k);
         if (t->schema < 2) { /* schema 1: unit-game games from the start position */
             t->games[k].first = NK_SOUTH;
             t->games[k].north_pits = NK_DEFAULT_NORTH;
         }
     }
+    if (r->st == NK_OK && (size_t)at != t->nmoves)
+        nk_h5r_damaged(r, "/moves holds moves of no game");
 }
 
 /* The matches: each its own run of the games, in order, between its two
@@ -525,7 +572,9 @@ static void check_matches(nk_h5r *r, nk_tour *t)
         const nk_tour_match *m = &t->matches[k];
         bool good = m->pairing >= 0 && (size_t)m->pairing < t->npairings && m->first_game == at &&
                     m->games >= 1 && (uint64_t)m->games <= t->set.match_games &&
-                    (size_t)at + (size_t)m->games <= t->ngames && m->winner >= 0 && m->winner <= 2;
+                    (size_t)at + (size_t)m->games <= t->ngames && m->winner >= 0 &&
+                    m->winner <= 2 && m->south_wins >= 0 && m->north_wins >= 0 && m->draws >= 0 &&
+                    m->south_wins + m->north_wins + m->draws == m->games;
         for (int32_t g = 0; good && g < m->games; g++) {
             const nk_tour_game *x = &t->games[at + g];
             good = x->south == m->south && x->north == m->north && x->pairing == m->pairing;
@@ -536,6 +585,64 @@ static void check_matches(nk_h5r *r, nk_tour *t)
     }
     if (r->st == NK_OK && t->set.unit == NK_UNIT_MATCH && (size_t)at != t->ngames)
         nk_h5r_damaged(r, "/games holds games of no match");
+}
+
+/* The ranks of /ratings are a permutation of 1..P (the printers order the
+ * players by them). */
+static void check_ranks(nk_h5r *r, const nk_tour *t)
+{
+    size_t p = t->nplayers;
+    if (r->st != NK_OK || !t->has_ratings)
+        return;
+    unsigned char *seen = nk_calloc(p, 1);
+    if (seen == NULL) {
+        nk_h5r_nomem(r);
+        return;
+    }
+    for (size_t i = 0; i < p && r->st == NK_OK; i++) {
+        int32_t k = t->ratings[i].rank;
+        if (k < 1 || (size_t)k > p || seen[k - 1])
+            nk_h5r_damaged(r, "the ranks of /ratings are not 1 to %zu, each once", p);
+        else
+            seen[k - 1] = 1;
+    }
+    nk_free(seen);
+}
+
+/* /cross as written: the cross table of the games read and its score
+ * matrix, so that damage there is refused, not kept by a --resume. */
+static void check_cross(nk_h5r *r, const nk_tour *t)
+{
+    static const char *const names[4] = {"/cross/wins", "/cross/draws", "/cross/losses",
+                                         "/cross/score"};
+    size_t p = t->nplayers;
+    if (r->st != NK_OK)
+        return;
+    if (p > r->file_size / 8 / p) /* the file holds the p * p scores of 8 bytes */
+        nk_h5r_damaged(r, "/cross: more players than the file holds");
+    nk_wdl *cross = nk_calloc(p * p, sizeof *cross);
+    double *want = nk_calloc(p * p, sizeof *want), *got = nk_calloc(p * p, sizeof *got);
+    int32_t *n = nk_calloc(p * p, sizeof *n);
+    hsize_t dims[2] = {p, p};
+    if (r->st == NK_OK && (cross == NULL || want == NULL || got == NULL || n == NULL))
+        nk_h5r_nomem(r);
+    if (r->st == NK_OK) {
+        nk_tour_cross(t, cross);
+        nk_ratings_score_matrix(cross, p, want);
+    }
+    for (int c = 0; c < 3 && r->st == NK_OK; c++) {
+        nk_h5r_whole(r, r->file, names[c], H5T_NATIVE_INT32, 2, dims, n);
+        for (size_t k = 0; k < p * p && r->st == NK_OK; k++)
+            if ((uint32_t)n[k] != (c == 0 ? cross[k].w : c == 1 ? cross[k].d : cross[k].l))
+                nk_h5r_damaged(r, "%s is not the cross table of the games", names[c]);
+    }
+    nk_h5r_whole(r, r->file, names[3], H5T_NATIVE_DOUBLE, 2, dims, got);
+    if (r->st == NK_OK && memcmp(got, want, p * p * sizeof *got) != 0)
+        nk_h5r_damaged(r, "%s is not the score matrix of the games", names[3]);
+    nk_free(cross);
+    nk_free(want);
+    nk_free(got);
+    nk_free(n);
 }
 
 /* /ratings as written, or schema 1's fitted again (the same fit). */
@@ -558,6 +665,7 @@ static void read_ratings(nk_h5r *r, nk_tour *t)
         }
         t->prior = prior != 0;
     }
+    check_ranks(r, t);
 }
 
 static void read_all(nk_h5r *r, nk_tour *t)
@@ -594,9 +702,11 @@ static void read_all(nk_h5r *r, nk_tour *t)
         nk_h5r_whole(r, r->file, "/matches", mt, 1, dk, t->matches);
         H5Tclose(mt);
     }
+    check_pairings(r, t);
     check_games(r, t);
     check_matches(r, t);
     read_ratings(r, t);
+    check_cross(r, t);
 }
 
 nk_status nk_tour_read(nk_tour *t, const char *path, char *err, size_t errlen)

@@ -17,6 +17,7 @@
 
 #include "search/player.h"
 #include "base/alloc.h"
+#include "search/ext.h"
 #include "tb/tb.h"
 
 struct nk_player {
@@ -26,11 +27,14 @@ struct nk_player {
     nk_search *search;       /* ab */
     nk_search_limits limits; /* ab */
     nk_mcts *mcts;           /* mcts */
+    void *ext;               /* ext: the engine (search/ext.h) */
+    nk_end fault;            /* the last move's forfeit (nk_player_fault) */
 };
 
 /* ===== specs ===== */
 
-static const char kinds_list[] = "random, greedy, human, ab:KEY=VALUE,..., mcts:KEY=VALUE,...";
+static const char kinds_list[] =
+    "random, greedy, human, ab:KEY=VALUE,..., mcts:KEY=VALUE,..., ext:COMMAND";
 #define SPEC_ROW(P, sec, nm, field, T, ctype, ...)                                                 \
     NK_PARAM_DESCRIBE(nk_spec, field, sec, nm, T, __VA_ARGS__)
 static const nk_param spec_params[] = {NK_SPEC_PARAMS(SPEC_ROW, _)};
@@ -101,8 +105,8 @@ nk_status nk_spec_check_tb(char *text, size_t cap, char *why, size_t whylen)
     return NK_OK;
 }
 
-static nk_status spec_option(nk_spec *spec, const nk_param *table, size_t n, const char *key,
-                             const char *val, unsigned *seen, char *err, size_t errlen)
+nk_status nk_spec_option(nk_spec *spec, const nk_param *table, size_t n, const char *key,
+                         const char *val, unsigned *seen, char *err, size_t errlen)
 {
     char keys[128];
     long k = nk_param_index(table, n, key);
@@ -166,7 +170,7 @@ static nk_status spec_options(nk_spec *spec, const char *opts, const nk_param *t
                 item = comma + 1;
                 continue;
             }
-            nk_status st = spec_option(spec, table, n, item, eq + 1, &seen, err, errlen);
+            nk_status st = nk_spec_option(spec, table, n, item, eq + 1, &seen, err, errlen);
             if (st != NK_OK)
                 return st;
             if (comma == NULL)
@@ -262,6 +266,8 @@ nk_status nk_spec_parse(nk_spec *spec, const char *text, char *err, size_t errle
                            nk_param_names(mcts_params, NMCTS, keys, sizeof keys));
         return spec_mcts(spec, colon ? colon + 1 : NULL, err, errlen);
     }
+    if (head == 3 && strncmp(text, "ext", 3) == 0)
+        return nk_ext_spec_parse(spec, colon ? colon + 1 : NULL, err, errlen);
     return nk_fail(NK_EINVAL, err, errlen, "unknown player '%.*s' in spec '%s'; valid players: %s",
                    (int)head, text, text, kinds_list);
 }
@@ -360,6 +366,13 @@ nk_status nk_player_new(nk_player **out, const nk_spec *spec, const nk_variant *
             return st;
         }
     }
+    if (spec->kind == NK_PLAYER_EXT) {
+        nk_status st = nk_ext_open(&p->ext, spec, v, err, errlen);
+        if (st != NK_OK) {
+            nk_player_free(p);
+            return st;
+        }
+    }
     *out = p;
     return NK_OK;
 }
@@ -370,6 +383,7 @@ void nk_player_free(nk_player *p)
         return;
     nk_search_free(p->search);
     nk_mcts_free(p->mcts);
+    nk_ext_close(p->ext);
     nk_free(p);
 }
 
@@ -412,6 +426,7 @@ static int greedy_move(const nk_game *g, nk_rng *rng)
 int nk_player_move(nk_player *p, const nk_game *g, nk_rng *rng, nk_think *think)
 {
     nk_think t = {NK_NO_MOVE, 0.0, 0, 0};
+    p->fault = NK_END_NONE;
     if (!nk_game_over(g)) {
         switch (p->spec.kind) {
         case NK_PLAYER_RANDOM:
@@ -436,6 +451,9 @@ int nk_player_move(nk_player *p, const nk_game *g, nk_rng *rng, nk_think *think)
             t.nodes = r.playouts;
             break;
         }
+        case NK_PLAYER_EXT:
+            t.move = nk_ext_move(p->ext, g, rng, &t, &p->fault);
+            break;
         case NK_PLAYER_HUMAN:
             break;
         }
@@ -443,4 +461,9 @@ int nk_player_move(nk_player *p, const nk_game *g, nk_rng *rng, nk_think *think)
     if (think != NULL)
         *think = t;
     return t.move;
+}
+
+nk_end nk_player_fault(const nk_player *p)
+{
+    return p->fault;
 }

@@ -77,6 +77,32 @@ static void header(const nk_tb *tb, uint8_t h[HEADER])
         memcpy(h + 56 + 2 * k, &tb->pat[k], 2);
 }
 
+/* Whether every byte of data (laid out as tb says) is a value a build can
+ * give: no more than the b seeds on the board of its count, bit 0x80
+ * clear; the cycle bit only where a cycle can be (never with no seeds,
+ * never in the two-plane files, whose values are those of the game with
+ * its full history); in the second plane a number with no bits, which
+ * with the first plane's is at most b (g + h <= B, docs/tablebase.md).
+ * A checksum says the bytes are the ones written, not that a build wrote
+ * them: the values index and add up further on. */
+static bool values_fit(const nk_tb *tb, const uint8_t *data)
+{
+    const uint8_t *plane1 = data + tb->offset[tb->seeds + 1];
+    for (unsigned b = 0; b <= tb->seeds; b++) {
+        uint8_t keep = b > 0 && tb->planes == 1 ? (uint8_t)~NK_TB_CYCLE : 0xFF, most = 0;
+        for (uint64_t i = tb->offset[b]; i < tb->offset[b + 1]; i++) {
+            uint8_t x = data[i] & keep;
+            most = x > most ? x : most;
+        }
+        if (most > b)
+            return false;
+        for (uint64_t i = tb->offset[b]; tb->planes == 2 && i < tb->offset[b + 1]; i++)
+            if (plane1[i] > b - data[i])
+                return false;
+    }
+    return true;
+}
+
 void nk_tb_path(const char *dir, const nk_variant *v, char *out, size_t len)
 {
     snprintf(out, len, "%s/%s.nktb", dir, v->name);
@@ -151,13 +177,12 @@ nk_status nk_tb_open(nk_tb *tb, const char *path, const nk_variant *expect, char
         goto fail;
     }
     if (version < 1 || version > VERSION_MAX) {
-        nk_fail(s, err, errlen, "'%s': database format version %u, this nickar reads 1 to %d",
-                path, version, VERSION_MAX);
+        nk_fail(s, err, errlen, "'%s': database format version %u, this nickar reads 1 to %d", path,
+                version, VERSION_MAX);
         goto fail;
     }
     if (v == NULL || nk_tb_supported(v, NULL, 0) != NK_OK || seeds > NK_TB_MAX_SEEDS) {
-        nk_fail(s, err, errlen, "'%s' is a damaged endgame database (bad variant or seeds)",
-                path);
+        nk_fail(s, err, errlen, "'%s' is a damaged endgame database (bad variant or seeds)", path);
         goto fail;
     }
     /* The patterns: a valid set of the variant in the fixed order (tb.c),
@@ -184,6 +209,11 @@ nk_status nk_tb_open(nk_tb *tb, const char *path, const nk_variant *expect, char
     }
     if (checksum(h, h + HEADER, n) != sum) {
         nk_fail(s, err, errlen, "'%s' is a damaged endgame database (checksum)", path);
+        goto fail;
+    }
+    if (!values_fit(tb, h + HEADER)) {
+        nk_fail(s, err, errlen,
+                "'%s' is a damaged endgame database (a value beyond the seeds on the board)", path);
         goto fail;
     }
     if (expect != NULL && v != expect) {
