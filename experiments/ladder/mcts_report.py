@@ -127,6 +127,12 @@ def main(argv):
         lines.append(f"| `{o['player']}` | {b if b is not None else ''} | {o['elo']:.1f} | "
                      f"[{o['ci'][0]:.1f}, {o['ci'][1]:.1f}] | {o['fixed_elo']:.1f} | "
                      f"{o['fixed_se']:.1f} | {o['games']} | {score:.3f} | {wall:.0f} | {cpu:.0f} |")
+    others = [o for _, o in players if budget(o) is None]
+    if others:
+        lines += ["", "The rows without playouts are other players rated the same way (an "
+                  "`ext:` engine such as `examples/mcts_agent.py`, the same UCT in pure Python "
+                  "over the engine protocol, its playouts in its spec); they are not in the "
+                  "answer below."]
     curve = sorted((budget(o), o["fixed_elo"], o["fixed_se"]) for _, o in players
                    if budget(o) is not None)
     total_cpu = sum(c for _, c in times.values())
