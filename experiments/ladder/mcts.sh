@@ -25,6 +25,11 @@
 #
 # Environment: NICKAR (the binary, default build/nickar), BUDGETS, GAMES,
 # THREADS (default: all cores), NICE (default 10: the niceness it runs at).
+#
+# The committed results/ladder/mcts-abapa: BUDGETS="100 300 1000 3000 10000"
+# GAMES=20, then BUDGETS=30000 GAMES=10 (the CPU of a 30000-playout game is
+# 30 times that of a 1000), then the agent with BUDGETS=" " GAMES=2 and
+# NICKAR_LIB, PYTHONPATH=python: "ext:python3 examples/mcts_agent.py --playouts 30".
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 . "$root/experiments/study-lib.sh"
