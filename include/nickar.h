@@ -196,8 +196,10 @@ NICKAR_API void nickar_game_result(const nickar_game *g, nickar_result *out);
 /* A player made from a spec, as nickar's commands take them
  * (docs/cli.md, "Player specs"): "random", "greedy",
  * "ab:depth=5,features=positional,weights=FILE" (weights from a built-in
- * table, a text file or a run file's individual, RUN.h5@best), and every
- * other kind the nickar binary of the same version knows but "human".
+ * table, a text file or a run file's individual, RUN.h5@best),
+ * "ext:COMMAND" (a program speaking the engine protocol, started when the
+ * player is made and ended when it is freed), and every other kind the
+ * nickar binary of the same version knows but "human".
  * A player holds its search (transposition table) and its random
  * generator; it plays games of the variant it was made for. */
 typedef struct nickar_player nickar_player;
@@ -226,7 +228,10 @@ NICKAR_API const char *nickar_player_spec(const nickar_player *p);
 NICKAR_API void nickar_player_seed(nickar_player *p, uint64_t seed);
 /* Chooses a move for the game g (not played: the caller plays it).
  * think may be NULL.  NICKAR_EOVER when the game is over, NICKAR_EINVAL
- * when g is of another variant than the player's. */
+ * when g is of another variant than the player's; NICKAR_EIO when the
+ * engine of an `ext:COMMAND` player (docs/protocol.md) failed (time-out,
+ * crash, illegal move, garbage: the message names it), which ends that
+ * engine (the next call starts a fresh one). */
 NICKAR_API nickar_status nickar_player_move(nickar_player *p, const nickar_game *g,
                                             nickar_think *think, char *err, size_t errlen);
 /* The static evaluation of g's current position by the player's feature

@@ -134,14 +134,18 @@ declare -A reason=([timeout]=forfeit-time [crash]=forfeit-crash [close]=forfeit-
   [refuse]=forfeit-refused [unlisted]=forfeit-refused)
 for mode in timeout crash close illegal garbage error refuse unlisted; do
   r=${reason[$mode]}
+  # 3 s for the engine that never answers; a generous 60 s for the others,
+  # so that a slow start on a loaded machine is not a forfeit-time.
+  tmo=60
+  [ "$mode" = timeout ] && tmo=3
   : >"$log"
   rm -f "$tmp/f.rec"
   run match --variant awari --games 4 --threads 1 --json --records "$tmp/f.rec" \
-    "ext:timeout=3,$faulty $mode 2 $log $nickar" greedy
+    "ext:timeout=$tmo,$faulty $mode 2 $log $nickar" greedy
   check "$mode: the match ends (exit 0)" test "$rc" -eq 0
   json "o = objs[0]; assert o['losses'] == 4 and o['reasons'] == {'$r': 4}, o"
   check "$mode: one line per forfeit, naming the engine and the reason" test \
-    "$(grep -c "^nickar: engine 'ext:timeout=3,$faulty%20$mode%202.*' forfeits the game at ply [0-9]* ($r): " <<<"$err")" -eq 4 \
+    "$(grep -c "^nickar: engine 'ext:timeout=$tmo,$faulty%20$mode%202.*' forfeits the game at ply [0-9]* ($r): " <<<"$err")" -eq 4 \
     -a "$(wc -l <<<"$err")" -eq 4
   check "$mode: the records say $r" test "$(grep -c "reason=$r " "$tmp/f.rec")" -eq 4
   run view "$tmp/f.rec" --output "$tmp/f.html"
@@ -152,12 +156,12 @@ for mode in timeout crash close illegal garbage error refuse unlisted; do
   done
 done
 # On two threads, each thread's engine forfeits its own games.
-run match --variant awari --games 4 --threads 2 --json "ext:timeout=3,$faulty crash 2 $log $nickar" greedy
+run match --variant awari --games 4 --threads 2 --json "ext:timeout=60,$faulty crash 2 $log $nickar" greedy
 json "o = objs[0]; assert o['losses'] == 4 and o['reasons'] == {'forfeit-crash': 4}, o"
 # The same faults in a tournament: the reasons are in the tournament file.
 rm -f "$tmp/t.h5"
 run tournament --variant awari --games 2 --quiet --output "$tmp/t.h5" \
-  "ext:timeout=3,$faulty crash 2 $log $nickar" greedy random
+  "ext:timeout=60,$faulty crash 2 $log $nickar" greedy random
 check "tournament with a crashing engine: exit 0" test "$rc" -eq 0
 "$python" - "$tmp/t.h5" <<'PY' && pass || fail "tournament file: forfeits recorded"
 import sys, h5py
@@ -187,7 +191,7 @@ run grade ab:depth=4 --variant abapa --tb "$tmp/tb" --positions 40 --seed 5
 check "grade: ext grades as the player it serves" test "$rc" -eq 0 -a -n "$out" -a "$extout" = "$out"
 run play --variant awari --opponent "$ext" --as N </dev/null
 check "play: an ext opponent moves first" test "$rc" -eq 0 -a "$(grep -c 'North.*sows\|^North' <<<"$out")" -ge 1
-run play --variant awari --opponent "ext:timeout=3,$faulty illegal 1 $log $nickar" --as N </dev/null
+run play --variant awari --opponent "ext:timeout=60,$faulty illegal 1 $log $nickar" --as N </dev/null
 check "play: a forfeit ends the game" grep -q "forfeits the game (forfeit-illegal)" <<<"$out"
 ln -s "$nickar" "$tmp/nk"  # a run file keeps 63 characters of an opponent's spec
 tiny_config "$tmp/evo.ini" 1 "ext:$tmp/nk%20engine%20--player%20greedy"

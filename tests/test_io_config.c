@@ -969,6 +969,11 @@ static void test_validate(void **state)
          "mutation.method=bit-flip");
     RULE(NK_EINVAL, "fitness.schedule = gauntlet (--set) needs players in fitness.gauntlet",
          "fitness.schedule=gauntlet", "fitness.gauntlet=");
+    RULE(NK_EINVAL,
+         "fitness.gauntlet = greedy; ext:/bin/true (--set) holds an ext: player, which can be a "
+         "benchmark opponent (benchmark.opponents) but not a fitness opponent",
+         "fitness.schedule=gauntlet", "fitness.gauntlet=greedy; ext:/bin/true");
+    RULE(NK_OK, NULL, "fitness.gauntlet=greedy; ext:/bin/true");
     RULE(NK_ERANGE,
          "fitness.k = 16 (--set) must be below the 16 individuals evaluated per generation "
          "(fitness.schedule = random-k (--set))",

@@ -13,6 +13,10 @@ source "$(dirname "$0")/lib_cli.sh"
 build=$(cd "$(dirname "$nickar")" && pwd)
 lib=$build/libnickar.so
 cc=${CC:-cc}
+# A library built under the sanitizers (the asan preset) needs its programs
+# built with them too: tests/CMakeLists.txt passes the flags.
+# shellcheck disable=SC2206
+san=(${NICKAR_SANITIZE_FLAGS:-})
 header=$srcdir/include/nickar.h
 example=$srcdir/examples/play_game.c
 args=(abapa ab:depth=2 greedy 3)
@@ -57,7 +61,7 @@ check "pkg-config --modversion nickar is the library's version" \
 "$build/example_play_game" "${args[@]}" >"$tmp/want" 2>&1
 check "the build tree's example plays a game" grep -q '^over after' "$tmp/want"
 # shellcheck disable=SC2086
-if "$cc" "$example" $flags -o "$tmp/pg_shared" 2>"$tmp/err"; then pass; else
+if "$cc" "${san[@]}" "$example" $flags -o "$tmp/pg_shared" 2>"$tmp/err"; then pass; else
   fail "cc $example \$(pkg-config --cflags --libs nickar): $(head -3 "$tmp/err")"; fi
 LD_LIBRARY_PATH=$pcdir/.. "$tmp/pg_shared" "${args[@]}" >"$tmp/got" 2>&1
 check "the installed example (shared) plays the same game" cmp -s "$tmp/want" "$tmp/got"
@@ -66,7 +70,7 @@ check "it runs with the installed libnickar.so" \
 
 static_libs=$(pkg-config --static --libs nickar | sed 's/ *-lnickar\b//')
 # shellcheck disable=SC2086
-if "$cc" "$example" $(pkg-config --cflags nickar) "$pcdir/../libnickar.a" $static_libs \
+if "$cc" "${san[@]}" "$example" $(pkg-config --cflags nickar) "$pcdir/../libnickar.a" $static_libs \
      -o "$tmp/pg_static" 2>"$tmp/err"; then pass; else
   fail "cc $example libnickar.a \$(pkg-config --static --libs nickar): $(head -3 "$tmp/err")"; fi
 "$tmp/pg_static" "${args[@]}" >"$tmp/got" 2>&1

@@ -76,6 +76,8 @@ def main():
     for v in VARIANTS:
         if os.path.exists(os.path.join(DIR, f"{v}.md")):
             lines.append(f"- [{v}]({v}.md) (`{v}.tsv` is the ladder `nickar rate` plays against)")
+    if os.path.exists(os.path.join(DIR, "mcts-abapa.md")):  # experiments/ladder/mcts.sh
+        lines.append("- [MCTS on the abapa ladder](mcts-abapa.md) (`experiments/ladder/mcts.sh`)")
     lines += ["", "Made by `experiments/ladder/readme.py` from the committed ladders and "
               "`anomalies.txt`.", "", "## Two anomalies, explained", "",
               "On every ladder `greedy` rates well below `material-d1`, although both maximise "

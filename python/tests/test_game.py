@@ -174,3 +174,29 @@ def test_library_not_found(tmp_path):
                          check=True).stdout
     assert out.startswith("libnickar.so not found (tried: " + str(tmp_path / "none.so"))
     assert "set NICKAR_LIB" in out and out.count("\n") == 1
+
+
+def test_ext_players(nickar_bin, tmp_path):
+    """An `ext:` player through the library: `nickar engine` serving a spec
+    plays the very game of the spec in process; an engine that crashes is
+    NickarError eio naming the forfeit, and the next move starts a fresh
+    one (tests/engines/faulty.py, the protocol's broken engine)."""
+    served = nickar.play_game(f"ext:{nickar_bin} engine --player ab:depth=3", "greedy")
+    inproc = nickar.play_game("ab:depth=3", "greedy")
+    assert served.game.moves == inproc.game.moves and served.thinks == inproc.thinks
+    faulty = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__)))), "tests", "engines", "faulty.py")
+    log = tmp_path / "log"
+    # (the engine is a plain Python program: under the asan preset it runs
+    # without the sanitiser's runtime that this process has preloaded)
+    p = nickar.Player(f"ext:/usr/bin/env -u LD_PRELOAD {sys.executable} {faulty} crash 2 {log} "
+                      f"{nickar_bin} ab:depth=1")
+    g = nickar.Game()
+    g.play(p.move(g))
+    g.play("A")
+    with pytest.raises(NickarError, match=r"failed at ply 3 \(forfeit-crash\)") as e:
+        p.move(g)
+    assert e.value.code == "eio"
+    assert p.move(g) in g.legal()  # a fresh engine
+    del p
+    assert log.read_text().count("start ") == 2 and "zombie" not in log.read_text()

@@ -40,6 +40,8 @@ int nk_cmd_engine(int argc, char **argv);
 int nk_cmd_bench_search(int argc, char **argv);
 int nk_cmd_tournament(int argc, char **argv);
 int nk_cmd_bench_ratings(int argc, char **argv);
+/* `nickar bench --mcts` (cmd_bench_mcts.c), called by nk_cmd_bench. */
+int nk_cmd_bench_mcts(int argc, char **argv);
 int nk_cmd_rate(int argc, char **argv);
 
 #endif

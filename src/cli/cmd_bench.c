@@ -12,7 +12,7 @@
 #include "cli/cli.h"
 #include "cli/util.h"
 
-enum { OPT_VARIANT, OPT_GAMES, OPT_SEED, OPT_JSON, OPT_SEARCH, OPT_RATINGS, OPT_END };
+enum { OPT_VARIANT, OPT_GAMES, OPT_SEED, OPT_JSON, OPT_SEARCH, OPT_RATINGS, OPT_MCTS, OPT_END };
 
 enum { BENCH_DEFAULT_GAMES = 100000 };
 #define BENCH_MAX_GAMES 1000000000000ull
@@ -53,6 +53,8 @@ int nk_cmd_bench(int argc, char **argv)
             return nk_cmd_bench_search(argc, argv);
         else if (strcmp(argv[i], "--ratings") == 0)
             return nk_cmd_bench_ratings(argc, argv);
+        else if (strcmp(argv[i], "--mcts") == 0)
+            return nk_cmd_bench_mcts(argc, argv);
     nk_opt opts[] = {
         [OPT_VARIANT] = {"variant", "V", "rule set (see nickar rules); default: all, one line each",
                          NULL},
@@ -70,6 +72,10 @@ int nk_cmd_bench(int argc, char **argv)
                          "benchmark the rating fit of nickar tournament instead (see nickar"
                          " bench --ratings --help)",
                          NULL},
+        [OPT_MCTS] = {"mcts", NULL,
+                      "benchmark the mcts player against these playouts instead (see nickar"
+                      " bench --mcts --help)",
+                      NULL},
         [OPT_END] = {NULL, NULL, NULL, NULL},
     };
     nk_cli cli = {

@@ -265,7 +265,7 @@ nk_status nk_playerio_load(nk_player_def *out, const char *text, const nk_varian
     nk_status st = nk_spec_parse(&out->spec, text, err, errlen);
     if (st != NK_OK)
         return st;
-    if (out->spec.kind != NK_PLAYER_AB)
+    if (out->spec.kind != NK_PLAYER_AB && out->spec.kind != NK_PLAYER_MCTS)
         return NK_OK;
     if (out->spec.tb[0] != '\0') {
         const nk_tb *tb;

@@ -7,18 +7,32 @@
  * generator that nk_player_move draws from; a choice depends only on the
  * game, the spec and that generator, as everywhere in nickar.
  */
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "lib/lib_internal.h"
 
 #include "base/status.h"
+#include "ext/client.h"
 #include "io/playerio.h"
 #include "search/features.h"
+
+/* The players from outside (`ext:COMMAND`, docs/protocol.md) are the ext
+ * layer's; they are installed once, by the first player made, with no
+ * note of forfeits (the library prints nothing: a failing engine is the
+ * status of nickar_player_move). */
+static pthread_once_t ext_once = PTHREAD_ONCE_INIT;
+
+static void ext_install(void)
+{
+    nk_ext_client_install(NULL);
+}
 
 nickar_status nickar_player_new(nickar_player **out, const char *spec, const char *variant,
                                 uint64_t seed, char *err, size_t errlen)
 {
     *out = NULL;
+    pthread_once(&ext_once, ext_install);
     const nk_variant *v = nk_lib_variant(variant, err, errlen);
     if (v == NULL)
         return NICKAR_EINVAL;
@@ -81,9 +95,17 @@ nickar_status nickar_player_move(nickar_player *p, const nickar_game *g, nickar_
         return (nickar_status)nk_fail(NK_EOVER, err, errlen, "the game is over (%s)",
                                       nk_end_name(g->g.result.reason));
     nk_think t;
-    if (nk_player_move(p->p, &g->g, &p->rng, &t) == NK_NO_MOVE)
+    if (nk_player_move(p->p, &g->g, &p->rng, &t) == NK_NO_MOVE) {
+        nk_end fault = nk_player_fault(p->p);
+        if (fault != NK_END_NONE)
+            return (nickar_status)nk_fail(NK_EIO, err, errlen,
+                                          "engine '%s' failed at ply %u (%s); the next move "
+                                          "starts it again",
+                                          nickar_player_spec(p), g->g.ply + 1,
+                                          nk_end_name(fault));
         return (nickar_status)nk_fail(NK_EINVAL, err, errlen, "player '%s' chose no move",
                                       nickar_player_spec(p));
+    }
     if (think != NULL)
         *think = (nickar_think){t.move, t.score, t.depth, t.nodes};
     return NICKAR_OK;

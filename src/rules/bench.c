@@ -3,7 +3,9 @@
  * benchmark and its signature.  The signature mixes every game's final
  * position hash, ply count, end reason and totals, so it changes when (and
  * only when) the rules' behaviour changes, like a chess engine's bench
- * node count.  Game i is seeded with nk_seed_mix(seed, i, 0).
+ * node count.  Game i is seeded with nk_seed_mix(seed, i, 0).  The same
+ * loop plays any live game to its end for others (nk_game_playout: the
+ * playouts of MCTS, search/mcts.c).
  */
 #include <stdlib.h>
 
@@ -149,6 +151,14 @@ __attribute__((noinline)) void nk_game_random_finish_warri(nk_game *g, nk_rng *r
 static __attribute__((noinline)) void bench_relay(nk_game *g, nk_rng *rng)
 {
     nk_game_random_finish_sow(g, rng, NK_SOW_RELAY);
+}
+
+void nk_game_playout(nk_game *g, nk_rng *rng)
+{
+    if (g->variant->sowing == NK_SOW_RELAY)
+        bench_relay(g, rng);
+    else
+        nk_game_random_finish_sow(g, rng, NK_SOW_WARRI);
 }
 
 void nk_bench_playouts(const nk_variant *v, uint64_t games, uint64_t seed, nk_bench *out)

@@ -56,6 +56,13 @@ void nk_game_forfeit(nk_game *g, nk_end reason)
     g->result.total[1 - winner] = 0;
 }
 
+void nk_game_fork(nk_game *dst, const nk_game *src)
+{
+    memcpy(dst, src, offsetof(nk_game, hist)); /* the scalars and the filter */
+    memcpy(&dst->hist[src->since], &src->hist[src->since],
+           (size_t)(src->ply - src->since + 1) * sizeof src->hist[0]);
+}
+
 void nk_game_advance(nk_game *g, int move, const nk_pos *child, const nk_ply_info *info)
 {
     g->pos = *child;

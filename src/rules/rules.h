@@ -312,6 +312,15 @@ int nk_random_move(const nk_game *g, nk_rng *rng);
  * checked; writes the position it leads to.  NK_NO_MOVE if there is none. */
 int nk_random_child(const nk_variant *v, const nk_pos *pos, nk_rng *rng, nk_pos *child,
                     nk_ply_info *info);
+/* Plays the live game g to its end with uniformly random moves, in place:
+ * the playout loop of nk_bench_playouts (the same draws give the same
+ * game).  Nothing is done to a game that is over. */
+void nk_game_playout(nk_game *g, nk_rng *rng);
+/* Copies into dst what playing on from src needs: everything but the
+ * moves before src->ply and the hashes before its last capture (which no
+ * rule reads again), so a copy costs a few KiB, not sizeof(nk_game).
+ * dst->moves holds only the moves played on dst afterwards. */
+void nk_game_fork(nk_game *dst, const nk_game *src);
 
 /* ===== benchmark ===== */
 

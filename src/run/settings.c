@@ -328,12 +328,35 @@ static bool has_players(const char *specs)
     return false;
 }
 
+/* Whether a list of specs ("a; b", SPECS) holds an ext: player. */
+static bool has_ext(const char *specs)
+{
+    for (const char *p = specs; *p; p++) {
+        while (isspace((unsigned char)*p))
+            p++;
+        if (strncmp(p, "ext:", 4) == 0)
+            return true;
+        p += strcspn(p, ";");
+        if (*p == '\0')
+            break;
+    }
+    return false;
+}
+
 static nk_status rule_schedule(const nk_run_settings *s, nk_run_clash *c)
 {
     nk_schedule k = nk_schedule_find(s->fitness.schedule);
     if (k == NK_SCHEDULE_GAUNTLET && !has_players(s->fitness.gauntlet))
         return clash(NK_EINVAL, c, "fitness.schedule", " needs players in fitness.gauntlet", NULL,
                      "");
+    /* A fitness game an engine forfeits ends by a reason that is not the
+       rules' (rules.h, NK_END_RULES), and a run file's /games names only
+       those; an engine's strength is measured as a benchmark opponent. */
+    if (k == NK_SCHEDULE_GAUNTLET && has_ext(s->fitness.gauntlet))
+        return clash(NK_EINVAL, c, "fitness.gauntlet",
+                     " holds an ext: player, which can be a benchmark opponent "
+                     "(benchmark.opponents) but not a fitness opponent",
+                     NULL, "");
     /* Every schedule but the gauntlet pits individuals against each other. */
     size_t n = nk_run_settings_evaluated(s);
     const nk_strategy_type *t = nk_strategy_find(s->strategy.kind);

@@ -1,6 +1,7 @@
 /*
  * player.c -- player specs and the built-in players: random, greedy,
- * alpha-beta, and the human placeholder (contract in player.h).
+ * alpha-beta, MCTS (search/mcts.h), and the human placeholder (contract in
+ * player.h).
  *
  * A spec is parsed into an nk_spec without looking at any variant; the
  * checks that need one (does the feature set suit it, how many weights)
@@ -25,18 +26,32 @@ struct nk_player {
     nk_eval eval;            /* ab */
     nk_search *search;       /* ab */
     nk_search_limits limits; /* ab */
+    nk_mcts *mcts;           /* mcts */
     void *ext;               /* ext: the engine (search/ext.h) */
     nk_end fault;            /* the last move's forfeit (nk_player_fault) */
 };
 
 /* ===== specs ===== */
 
-static const char kinds_list[] = "random, greedy, human, ab:KEY=VALUE,..., ext:COMMAND";
+static const char kinds_list[] =
+    "random, greedy, human, ab:KEY=VALUE,..., mcts:KEY=VALUE,..., ext:COMMAND";
 #define SPEC_ROW(P, sec, nm, field, T, ctype, ...)                                                 \
     NK_PARAM_DESCRIBE(nk_spec, field, sec, nm, T, __VA_ARGS__)
 static const nk_param spec_params[] = {NK_SPEC_PARAMS(SPEC_ROW, _)};
 enum { NSPEC = sizeof spec_params / sizeof spec_params[0] };
 _Static_assert(NSPEC <= 8 * sizeof(unsigned), "one bit of `seen` per option");
+
+#define MCTS_ROW(P, sec, nm, field, T, ctype, ...)                                                 \
+    NK_PARAM_DESCRIBE(nk_spec, P.field, sec, nm, T, __VA_ARGS__)
+static const nk_param mcts_params[] = {NK_MCTS_PARAMS(MCTS_ROW, mcts)
+                                           NK_SPEC_EVAL_PARAMS(SPEC_ROW, _)};
+enum { NMCTS = sizeof mcts_params / sizeof mcts_params[0] };
+
+const nk_param *nk_spec_mcts_table(size_t *n)
+{
+    *n = NMCTS;
+    return mcts_params;
+}
 
 const nk_param *nk_spec_params_table(size_t *n)
 {
@@ -124,12 +139,13 @@ nk_status nk_spec_option(nk_spec *spec, const nk_param *table, size_t n, const c
     return NK_OK;
 }
 
-/* Parses the options of `ab:...` (opts may be NULL: none). */
-static nk_status spec_ab(nk_spec *spec, const char *opts, char *err, size_t errlen)
+/* Parses the KEY=VALUE,... options of a spec by table[0..n) (opts may be
+ * NULL: none). */
+static nk_status spec_options(nk_spec *spec, const char *opts, const nk_param *table, size_t n,
+                              char *err, size_t errlen)
 {
     char buf[NK_SPEC_TEXT], keys[128];
     unsigned seen = 0;
-    spec->kind = NK_PLAYER_AB;
     if (opts != NULL) {
         strcpy(buf, opts);
         char *item = buf;
@@ -141,7 +157,7 @@ static nk_status spec_ab(nk_spec *spec, const char *opts, char *err, size_t errl
             if (eq == NULL || eq == item)
                 return nk_fail(NK_EINVAL, err, errlen,
                                "player spec '%s': '%s' is not KEY=VALUE; valid keys: %s",
-                               spec->text, item, nk_spec_keys(keys, sizeof keys));
+                               spec->text, item, nk_param_names(table, n, keys, sizeof keys));
             *eq = '\0';
             /* `weights=RUN.h5@gen=G,rank=R`: the comma belongs to the weights. */
             if (strcmp(item, "rank") == 0 && strstr(spec->weights, "@gen=") != NULL &&
@@ -154,8 +170,7 @@ static nk_status spec_ab(nk_spec *spec, const char *opts, char *err, size_t errl
                 item = comma + 1;
                 continue;
             }
-            nk_status st = nk_spec_option(spec, spec_params, NSPEC, item, eq + 1, &seen, err,
-                                          errlen);
+            nk_status st = nk_spec_option(spec, table, n, item, eq + 1, &seen, err, errlen);
             if (st != NK_OK)
                 return st;
             if (comma == NULL)
@@ -163,7 +178,12 @@ static nk_status spec_ab(nk_spec *spec, const char *opts, char *err, size_t errl
             item = comma + 1;
         }
     }
-    /* A built-in table names its feature set. */
+    return NK_OK;
+}
+
+/* A built-in table names its feature set. */
+static nk_status spec_table_features(nk_spec *spec, char *err, size_t errlen)
+{
     const nk_weights *table = nk_weights_builtin(spec->weights);
     if (table != NULL) {
         if (spec->features[0] == '\0')
@@ -173,9 +193,35 @@ static nk_status spec_ab(nk_spec *spec, const char *opts, char *err, size_t errl
                            "player spec '%s': weights '%s' are for feature set '%s', not '%s'",
                            spec->text, table->name, table->features, spec->features);
     }
-    if (spec->depth == 0 && spec->nodes == 0 && spec->seconds == 0.0)
-        spec->depth = NK_SPEC_DEFAULT_DEPTH;
     return NK_OK;
+}
+
+/* Parses the options of `ab:...` (opts may be NULL: none). */
+static nk_status spec_ab(nk_spec *spec, const char *opts, char *err, size_t errlen)
+{
+    spec->kind = NK_PLAYER_AB;
+    nk_status st = spec_options(spec, opts, spec_params, NSPEC, err, errlen);
+    if (st == NK_OK)
+        st = spec_table_features(spec, err, errlen);
+    if (st == NK_OK && spec->depth == 0 && spec->nodes == 0 && spec->seconds == 0.0)
+        spec->depth = NK_SPEC_DEFAULT_DEPTH;
+    return st;
+}
+
+/* Parses the options of `mcts:...` (opts may be NULL: none). */
+static nk_status spec_mcts(nk_spec *spec, const char *opts, char *err, size_t errlen)
+{
+    spec->kind = NK_PLAYER_MCTS;
+    nk_param_defaults(mcts_params, NMCTS, spec);
+    nk_status st = spec_options(spec, opts, mcts_params, NMCTS, err, errlen);
+    if (st == NK_OK)
+        st = spec_table_features(spec, err, errlen);
+    if (st == NK_OK && spec->mcts.cutoff == 0 && (spec->features[0] || spec->weights[0]))
+        return nk_fail(NK_EINVAL, err, errlen,
+                       "player spec '%s': features and weights need cutoff=PLIES (the evaluation "
+                       "scores only the playouts cut off)",
+                       spec->text);
+    return st;
 }
 
 nk_status nk_spec_parse(nk_spec *spec, const char *text, char *err, size_t errlen)
@@ -213,6 +259,13 @@ nk_status nk_spec_parse(nk_spec *spec, const char *text, char *err, size_t errle
                            nk_spec_keys(keys, sizeof keys));
         return spec_ab(spec, colon ? colon + 1 : NULL, err, errlen);
     }
+    if (head == 4 && strncmp(text, "mcts", 4) == 0) {
+        if (colon != NULL && colon[1] == '\0')
+            return nk_fail(NK_EINVAL, err, errlen,
+                           "player spec '%s': nothing after 'mcts:'; valid keys: %s", text,
+                           nk_param_names(mcts_params, NMCTS, keys, sizeof keys));
+        return spec_mcts(spec, colon ? colon + 1 : NULL, err, errlen);
+    }
     if (head == 3 && strncmp(text, "ext", 3) == 0)
         return nk_ext_spec_parse(spec, colon ? colon + 1 : NULL, err, errlen);
     return nk_fail(NK_EINVAL, err, errlen, "unknown player '%.*s' in spec '%s'; valid players: %s",
@@ -221,8 +274,9 @@ nk_status nk_spec_parse(nk_spec *spec, const char *text, char *err, size_t errle
 
 /* ===== players ===== */
 
-static nk_status ab_setup(nk_player *p, const nk_variant *v, const double *weights, size_t n,
-                          char *err, size_t errlen)
+/* The evaluation of an ab or mcts player: its feature set and weights. */
+static nk_status eval_setup(nk_player *p, const nk_variant *v, const double *weights, size_t n,
+                            char *err, size_t errlen)
 {
     const nk_spec *spec = &p->spec;
     const nk_feature_set *set =
@@ -242,7 +296,14 @@ static nk_status ab_setup(nk_player *p, const nk_variant *v, const double *weigh
         weights = table->w;
         n = table->count;
     }
-    st = nk_eval_init(&p->eval, v, set, weights, n, err, errlen);
+    return nk_eval_init(&p->eval, v, set, weights, n, err, errlen);
+}
+
+static nk_status ab_setup(nk_player *p, const nk_variant *v, const double *weights, size_t n,
+                          char *err, size_t errlen)
+{
+    const nk_spec *spec = &p->spec;
+    nk_status st = eval_setup(p, v, weights, n, err, errlen);
     if (st != NK_OK)
         return st;
     p->limits.depth = spec->depth;
@@ -272,6 +333,22 @@ static nk_status ab_setup(nk_player *p, const nk_variant *v, const double *weigh
     return NK_OK;
 }
 
+static nk_status mcts_setup(nk_player *p, const nk_variant *v, const double *weights, size_t n,
+                            char *err, size_t errlen)
+{
+    const nk_spec *spec = &p->spec;
+    if (spec->mcts.cutoff > 0) {
+        nk_status st = eval_setup(p, v, weights, n, err, errlen);
+        if (st != NK_OK)
+            return st;
+    }
+    nk_status st = nk_mcts_new(&p->mcts, &spec->mcts, spec->mcts.cutoff > 0 ? &p->eval : NULL);
+    if (st != NK_OK)
+        return nk_fail(st, err, errlen, "player spec '%s': no memory for a tree of %llu playouts",
+                       spec->text, (unsigned long long)spec->mcts.playouts);
+    return NK_OK;
+}
+
 nk_status nk_player_new(nk_player **out, const nk_spec *spec, const nk_variant *v,
                         const double *weights, size_t n, char *err, size_t errlen)
 {
@@ -281,8 +358,9 @@ nk_status nk_player_new(nk_player **out, const nk_spec *spec, const nk_variant *
         return nk_fail(NK_ENOMEM, err, errlen, "out of memory making player '%s'", spec->text);
     p->spec = *spec;
     p->variant = v;
-    if (spec->kind == NK_PLAYER_AB) {
-        nk_status st = ab_setup(p, v, weights, n, err, errlen);
+    if (spec->kind == NK_PLAYER_AB || spec->kind == NK_PLAYER_MCTS) {
+        nk_status st = spec->kind == NK_PLAYER_AB ? ab_setup(p, v, weights, n, err, errlen)
+                                                  : mcts_setup(p, v, weights, n, err, errlen);
         if (st != NK_OK) {
             nk_player_free(p);
             return st;
@@ -304,6 +382,7 @@ void nk_player_free(nk_player *p)
     if (p == NULL)
         return;
     nk_search_free(p->search);
+    nk_mcts_free(p->mcts);
     nk_ext_close(p->ext);
     nk_free(p);
 }
@@ -363,6 +442,13 @@ int nk_player_move(nk_player *p, const nk_game *g, nk_rng *rng, nk_think *think)
             t.score = r.score;
             t.depth = r.depth;
             t.nodes = r.nodes;
+            break;
+        }
+        case NK_PLAYER_MCTS: {
+            nk_mcts_result r;
+            nk_mcts_best(p->mcts, g, rng, &r);
+            t.move = r.move;
+            t.nodes = r.playouts;
             break;
         }
         case NK_PLAYER_EXT:

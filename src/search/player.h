@@ -24,6 +24,7 @@
 #include "base/param.h"
 #include "rules/rules.h"
 #include "search/features.h"
+#include "search/mcts.h"
 #include "search/search.h"
 
 typedef enum nk_player_kind {
@@ -31,7 +32,8 @@ typedef enum nk_player_kind {
     NK_PLAYER_GREEDY,
     NK_PLAYER_AB,
     NK_PLAYER_HUMAN,
-    NK_PLAYER_EXT /* a program from outside (search/ext.h) */
+    NK_PLAYER_EXT, /* a program from outside (search/ext.h) */
+    NK_PLAYER_MCTS /* Monte Carlo tree search (search/mcts.h) */
 } nk_player_kind;
 
 /* NK_MAX_FEATURES comes from search/features.h. */
@@ -56,11 +58,7 @@ enum { NK_SPEC_TT_MAX_MB = 1024 };
     NK_SPEC_LIMIT_PARAMS(X, P, ab)                                                           \
     X(P, ab, tt, tt_mb, INT, unsigned, "1", NK_RANGE(0, NK_SPEC_TT_MAX_MB), NULL, NULL,       \
       "a whole number of MiB", "transposition table size in MiB (0: none)")                  \
-    X(P, ab, features, features, STRING, char *, "", NK_ANY, NULL, nk_spec_check_features,    \
-      "a feature set", "feature set (empty: the variant's default)")                         \
-    X(P, ab, weights, weights, STRING, char *, "", NK_ANY, NULL, nk_spec_check_weights,       \
-      "a built-in table, default, or a file or run for the io layer",                        \
-      "weights (empty: the feature set's hand-tuned default)")                               \
+    NK_SPEC_EVAL_PARAMS(X, P)                                                                \
     X(P, ab, view, view, STRING, char *, "mover", NK_ANY, NULL, nk_spec_check_view,           \
       "mover or root",                                                                       \
       "whose view leaves are evaluated from: mover (negamax) or root (the root player's)")    \
@@ -77,6 +75,15 @@ enum { NK_SPEC_TT_MAX_MB = 1024 };
     X(P, sec, time, seconds, DOUBLE, double, NULL, NK_ABOVE_TO(0, 86400), NULL, NULL,          \
       "a number of seconds", "time budget per move, in seconds")
 
+/* The evaluation's options, which `mcts` shares (with its NK_MCTS_PARAMS,
+ * search/mcts.h). */
+#define NK_SPEC_EVAL_PARAMS(X, P)                                                            \
+    X(P, ab, features, features, STRING, char *, "", NK_ANY, NULL, nk_spec_check_features,    \
+      "a feature set", "feature set (empty: the variant's default)")                         \
+    X(P, ab, weights, weights, STRING, char *, "", NK_ANY, NULL, nk_spec_check_weights,       \
+      "a built-in table, default, or a file or run for the io layer",                        \
+      "weights (empty: the feature set's hand-tuned default)")
+
 /* The extra rules of features= and weights= (nk_param_check). */
 nk_status nk_spec_check_features(char *text, size_t cap, char *why, size_t whylen);
 nk_status nk_spec_check_weights(char *text, size_t cap, char *why, size_t whylen);
@@ -87,6 +94,8 @@ const nk_param *nk_spec_params_table(size_t *n);
 /* Writes the option names of an ab spec, "depth, nodes, ...", into
  * buf[len]; returns buf. */
 char *nk_spec_keys(char *buf, size_t len);
+/* The table of an mcts spec (NK_MCTS_PARAMS, then features and weights). */
+const nk_param *nk_spec_mcts_table(size_t *n);
 
 /* A parsed player spec. */
 typedef struct nk_spec {
@@ -99,6 +108,7 @@ typedef struct nk_spec {
     char weights[NK_SPEC_TEXT]; /* ab: weights source as written ("" = the set's default) */
     char view[8];            /* ab: "mover" (negamax) or "root" (search.h, nk_view) */
     char tb[NK_SPEC_TEXT];   /* ab: endgame database directory ("" = none) */
+    nk_mcts_params mcts;     /* mcts (search/mcts.h); features and weights above */
     double timeout;          /* ext: seconds to wait for an answer (search/ext.h) */
     double start;            /* ext: seconds to wait for the handshake */
     char command[NK_SPEC_TEXT]; /* ext: the program and its arguments */
@@ -125,7 +135,9 @@ nk_status nk_spec_option(nk_spec *spec, const nk_param *table, size_t n, const c
  * table implies its feature set when features= is absent; an explicit
  * features= must be one it weighs (nk_weights_suit).  An empty features means the
  * variant's default set (nk_features_default), an empty weights the set's
- * hand-tuned default. */
+ * hand-tuned default.  `mcts[:KEY=VALUE,...]` takes the keys of
+ * NK_MCTS_PARAMS (search/mcts.h) and features= and weights=, which need a
+ * cutoff (the evaluation scores only the playouts cut off). */
 nk_status nk_spec_parse(nk_spec *spec, const char *text, char *err, size_t errlen);
 
 typedef struct nk_player nk_player;
