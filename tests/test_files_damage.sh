@@ -7,7 +7,7 @@
 # here through the command that reads that kind).
 source "$(dirname "$0")/lib_cli.sh"
 if ldd "$nickar" 2>/dev/null | grep -q libasan; then
-  export ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=1"
+  export ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=1:fast_unwind_on_malloc=0"
   export LSAN_OPTIONS="suppressions=$srcdir/tests/fuzz/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 fi
 regress=$srcdir/tests/fuzz/regress
