@@ -134,4 +134,15 @@ one_line 2 "a config number in C's hex float notation"
 run evolve "$tmp/c.ini" --set selection.rank_pressure=1.5 --print-config
 check "the same number in decimal is taken ($err)" test "$rc" -eq 0
 
+# ===== players files: refused at the first line beyond the count =====
+n=0
+for f in "$regress"/players/*.txt; do
+  n=$((n + 1))
+  run tournament --variant abapa --players "$f" --games 2 --quiet
+  one_line 2 "players file $(basename "$f")"
+done
+check "players files to replay ($n)" test "$n" -ge 3
+run tournament --variant abapa --players "$regress/players/2001-players.txt" --games 2 --quiet
+check "the 2001st player is refused at its line ($err)" grep -q "2001-players.txt:2001: more than 2000 players" <<<"$err"
+
 finish
