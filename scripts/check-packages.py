@@ -18,7 +18,7 @@ lexer that knows quotes, $(...), heredocs, case patterns, functions and
 wrappers such as nice, env, timeout, xargs, bash -c and trap), every
 absolute path of a program (/usr/bin/X, /bin/X, /usr/sbin/X, /sbin/X) in
 those scripts, the Python files (scripts/, experiments/, analysis/,
-tests/), notebooks/*.ipynb, the CMakeLists.txt files and the C tests, and
+tests/, python/), notebooks/*.ipynb, the CMakeLists.txt files and the C tests, and
 the top-level modules that the Python files, the notebooks, `python3 -c`
 strings and Python heredocs import, and the programs that the Python files
 run by name (subprocess, os.exec*, os.posix_spawn with a literal name).  Each program is found on PATH and its
@@ -413,7 +413,7 @@ def shell_commands(text, names, found, where, functions, py_texts, first=1):
 
 def repo_files(root):
     shell, python, other, notebooks = [], [], [], []
-    for top in ("scripts", "experiments", "tests", "analysis", ".ci", "notebooks"):
+    for top in ("scripts", "experiments", "tests", "analysis", ".ci", "notebooks", "python"):
         for d, dirs, files in os.walk(os.path.join(root, top)):
             dirs[:] = [x for x in dirs if x not in ("corpus", "regress", "open", "__pycache__")]
             for f in sorted(files):
@@ -435,6 +435,8 @@ def local_modules(root):
     for d, dirs, files in os.walk(root):
         dirs[:] = [x for x in dirs if not x.startswith(".") and not x.startswith("build")]
         mods |= {f[:-3] for f in files if f.endswith(".py")}
+        if "__init__.py" in files:  # a package of the repository (python/nickar)
+            mods.add(os.path.basename(d))
     return mods
 
 

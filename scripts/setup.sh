@@ -15,6 +15,7 @@ packages=(
   libcmocka-dev valgrind                    # tests
   clang libclang-rt-dev                     # the fuzz harness (libFuzzer)
   python3 python3-h5py python3-matplotlib python3-numpy python3-pandas  # analysis, tests
+  python3-pytest python3-pip python3-setuptools   # the Python package (python/): tests, pip install
   jupyter-nbconvert python3-ipykernel python3-nbformat   # notebooks
   chromium                                  # the browser test of nickar view
 )

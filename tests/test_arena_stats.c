@@ -193,25 +193,31 @@ static void test_sprt(void **state)
     char err[128];
     nk_arena_init(&t);
     add_games(&t, 60, 20, 20);
-    assert_int_equal(nk_arena_sprt(&t, 0, 10, 0.05, 0.05, &r, err, sizeof err), NK_OK);
+    assert_int_equal(nk_arena_sprt(&t, NK_SPRT_NORMAL, 0, 10, 0.05, 0.05, &r, err, sizeof err),
+                     NK_OK);
     near(r.lower, -2.944439, 1e-6);
     near(r.upper, 2.944439, 1e-6);
     near(r.llr, 1.733713, 1e-5);
     assert_int_equal(r.verdict, NK_SPRT_CONTINUE);
 
     add_games(&t, 120, 40, 40); /* the same score, three times the games */
-    assert_int_equal(nk_arena_sprt(&t, 0, 10, 0.05, 0.05, &r, err, sizeof err), NK_OK);
+    assert_int_equal(nk_arena_sprt(&t, NK_SPRT_NORMAL, 0, 10, 0.05, 0.05, &r, err, sizeof err),
+                     NK_OK);
     near(r.llr, 3 * 1.733713, 1e-4);
     assert_int_equal(r.verdict, NK_SPRT_H1);
 
     nk_arena_init(&t);
     add_games(&t, 28, 44, 28);
-    assert_int_equal(nk_arena_sprt(&t, 0, 10, 0.05, 0.05, &r, err, sizeof err), NK_OK);
+    assert_int_equal(nk_arena_sprt(&t, NK_SPRT_NORMAL, 0, 10, 0.05, 0.05, &r, err, sizeof err),
+                     NK_OK);
     near(r.llr, -0.0739254, 1e-6);
 
-    assert_int_equal(nk_arena_sprt(&t, 10, 0, 0.05, 0.05, &r, err, sizeof err), NK_ERANGE);
-    assert_int_equal(nk_arena_sprt(&t, 0, 10, 0.0, 0.05, &r, err, sizeof err), NK_ERANGE);
-    assert_int_equal(nk_arena_sprt(&t, 0, 10, 0.05, 0.7, &r, err, sizeof err), NK_ERANGE);
+    assert_int_equal(nk_arena_sprt(&t, NK_SPRT_NORMAL, 10, 0, 0.05, 0.05, &r, err, sizeof err),
+                     NK_ERANGE);
+    assert_int_equal(nk_arena_sprt(&t, NK_SPRT_NORMAL, 0, 10, 0.0, 0.05, &r, err, sizeof err),
+                     NK_ERANGE);
+    assert_int_equal(nk_arena_sprt(&t, NK_SPRT_NORMAL, 0, 10, 0.05, 0.7, &r, err, sizeof err),
+                     NK_ERANGE);
 }
 
 int main(void)

@@ -526,6 +526,9 @@ static void test_bad_values(void **state)
                       "2: player.weights_min: 'nan' is not a finite number");
     expect_load_error("dbl3.ini", "[player]\nweights_max = 1e999\n", NK_EINVAL,
                       "2: player.weights_max: '1e999' is not a finite number");
+    /* decimal only: no hex floats (strtod would read 0x1p-1 as 0.5) */
+    expect_load_error("dbl4.ini", "[crossover]\nrate = 0x1p-1\n", NK_EINVAL,
+                      "2: crossover.rate: '0x1p-1' is not a finite number");
     expect_load_error("enum.ini", "[selection]\nmethod = tornament\n", NK_EINVAL,
                       "2: selection.method: 'tornament' is not one of tournament, roulette, "
                       "linear-rank, truncation, sus (did you mean 'tournament'?)");

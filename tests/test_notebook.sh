@@ -266,7 +266,7 @@ if [[ $rc -eq 0 ]]; then pass; else fail "committed notebook is not clean"; fi
 # cell ran without an error output, and at least MIN_IMAGES figures came out.
 execute() {
   local name=$1 file=$2 images=$3 ciao=${4:-} tour=${5:-}
-  NICKAR_RUN=$file NICKAR_BIN=$nickar_bin NICKAR_TOURNAMENT=${tour:-$tmp/none.h5} timeout 600 "${nbconvert[@]}" --to notebook --execute \
+  NICKAR_RUN=$file NICKAR_BIN=$nickar_bin NICKAR_LIB=$(dirname "$nickar_bin")/libnickar.so NICKAR_TOURNAMENT=${tour:-$tmp/none.h5} timeout 600 "${nbconvert[@]}" --to notebook --execute \
       --ExecutePreprocessor.kernel_name=python3 \
       --ExecutePreprocessor.timeout=300 \
       --output-dir "$tmp/nb" --output "$name.ipynb" "$notebook" \
@@ -287,6 +287,7 @@ images = sum("image/png" in o.get("data", {}) for c in code for o in c.outputs)
 assert images >= int(sys.argv[3]), f"{images} figures, want >= {sys.argv[3]}"
 out = "".join(o.get("text", "") for c in code for o in c.outputs)
 assert "run file: " + sys.argv[2] in out, "the notebook read another run file"
+assert "\ngame: " in "\n" + out, "the game cell played no game (libnickar.so beside nickar?)"
 if sys.argv[4] == "ciao":
     assert "ciao file: " in out, "the CIAO section drew nothing"
 if sys.argv[5]:

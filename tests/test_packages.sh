@@ -32,7 +32,7 @@ check "no GNU time" test -z "$(awk -F'\t' -v p=/usr/bin/$t '$1 == "program" && (
 # A copy of what the check reads, for planted calls.
 copy=$tmp/copy
 mkdir -p "$copy/tests"
-cp -r "$srcdir/scripts" "$srcdir/experiments" "$srcdir/analysis" "$srcdir/notebooks" \
+cp -r "$srcdir/scripts" "$srcdir/experiments" "$srcdir/analysis" "$srcdir/notebooks" "$srcdir/python" \
   "$srcdir/.ci" "$srcdir/CMakeLists.txt" "$copy/"
 cp "$srcdir"/tests/*.sh "$srcdir"/tests/*.py "$srcdir/tests/CMakeLists.txt" "$copy/tests/"
 

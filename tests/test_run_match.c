@@ -55,7 +55,7 @@ static void setup_match(fixture *f, uint64_t seed, uint64_t games, bool sprt)
                                    .unit = NK_UNIT_GAME,
                                    .match_games = NK_MATCH_GAMES_DEFAULT,
                                    .sprt = sprt,
-                                   .spec = {-30, 30, 0.05, 0.05}};
+                                   .spec = {-30, 30, 0.05, 0.05, "gsprt"}};
     assert_non_null(f->s.variant);
     for (int i = 0; i < 2; i++)
         f->s.players[i] = (nk_exec_player){&f->spec[i], NULL, 0};
@@ -173,8 +173,8 @@ static void test_sprt_stops_at_first_crossing(void **state)
     /* seed 2: decided after several parts (272 pairs) */
     assert_int_not_equal(check_sprt_case(2, 2000, &parts), NK_SPRT_CONTINUE);
     assert_true(parts > 1);
-    /* seed 6: decided within the first part */
-    assert_int_not_equal(check_sprt_case(6, 2000, &parts), NK_SPRT_CONTINUE);
+    /* seed 1: decided within the first part (25 pairs) */
+    assert_int_not_equal(check_sprt_case(1, 2000, &parts), NK_SPRT_CONTINUE);
     assert_int_equal(parts, 1);
     /* a cap of 150 games (two parts, the last short) before any decision */
     assert_int_equal(check_sprt_case(2, 150, &parts), NK_SPRT_CONTINUE);

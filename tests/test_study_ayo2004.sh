@@ -26,9 +26,18 @@ check "README says it is a quick run" "grep -q 'QUICK RUN' '$a/README.md'"
 check "README's protocol table: the paper's 100 generations beside ours" \
   "grep -q '^| generations | 100 | \*\*2\*\* at depth 1, \*\*2\*\* at depth 2 |' '$a/README.md'"
 check "README has no section left to fill" "! grep -q 'TO BE FILLED' '$a/README.md'"
-check "README sets the paper's Tables 2, 3 and 5 beside ours" \
+check "README sets the paper's Tables 2, 3 and 5 beside ours (Table 3: Davis & Kendall, Table 5: Ayo at depth 5)" \
   "grep -q '^| ayo12 d1 (Table 2) | 100:0:0 / 50:50:0 / 40:30:30 / 0:0:100 | [0-9.-]* \[' '$a/README.md' &&
-   grep -q '^| dk2002 d2 (Table 5) | 100:0:0 / 100:0:0 / 60:20:20 / 0:0:100 |' '$a/README.md'"
+   grep -q '^| ayo12 d2 (Table 5) | 100:0:0 / 100:0:0 / 70:10:20 / 0:0:100 |' '$a/README.md' &&
+   grep -q '^| dk2002 d2 (Table 3) | 100:0:0 / 100:0:0 / 60:20:20 / 0:0:100 |' '$a/README.md'"
+check "README names the paper's four self-contradictions" \
+  "test \$(sed -n '/^## Where the paper contradicts itself/,/^## Results/p' '$a/README.md' | grep -c '^| [A-Za-z]') -eq 5"
+check "README lists the five differences of the two arms besides the depth" \
+  "grep -q '^5\. the leaf view' '$a/README.md'"
+mkdir "$out/re"
+"$src/experiments/ayo2004/report.py" --committed "$a" "$out/re" 2>"$out/err-re" || cat "$out/err-re"
+check "report.py --committed remakes README.md from the data without run files" \
+  "cmp -s '$a/README.md' '$out/re/README.md' && cmp -s '$a/summary.csv' '$out/re/summary.csv'"
 /usr/bin/python3 - "$a" own <<'PY' && echo "ok: tables consistent (own dk2002)" || { echo "FAIL: tables (own dk2002)"; fail=1; }
 import csv, json, sys
 a = sys.argv[1]

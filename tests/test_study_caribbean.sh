@@ -15,7 +15,8 @@ fail=0
 check() { if eval "$2"; then echo "ok: $1"; else echo "FAIL: $1"; fail=1; fi; }
 mkdir -p "$out/ladder" "$out/study"
 for v in antigua speightstown bridgetown abapa adjikui; do
-  printf 'random\trandom\t0\ngreedy\tgreedy\t400\nmaterial-d1\tab:depth=1,features=material\t550\n' \
+  # with made-up results lines, so that the report's joint refit has games
+  printf 'random\trandom\t0\ngreedy\tgreedy\t400\nmaterial-d1\tab:depth=1,features=material\t550\n@anchor\trandom\t0\n@wdl\trandom\tgreedy\t2\t1\t37\n@wdl\trandom\tmaterial-d1\t1\t1\t38\n@wdl\tgreedy\tmaterial-d1\t12\t2\t26\n' \
     >"$out/ladder/$v.tsv"
 done
 NICKAR=$nickar OUT=$out/study LADDERS=$out/ladder GAMES=4 \
@@ -31,6 +32,11 @@ done
 check "ten runs (5 variants x 2 seeds)" "test \$(ls '$o'/run-*-s[12].h5 | wc -l) -eq 10"
 check "README says it is a quick run" "grep -q 'QUICK RUN' '$o/README.md'"
 check "README has no discussion in a quick run" "! grep -q '^## Discussion' '$o/README.md'"
+mkdir "$out/re"
+LADDERS=$out/ladder "$src/experiments/caribbean/report.py" --committed "$o" "$out/re" >/dev/null 2>"$out/err-re" || cat "$out/err-re"
+check "report.py --committed remakes README.md from the data without run files" \
+  "cmp -s '$o/README.md' '$out/re/README.md' && cmp -s '$o/cross.csv' '$out/re/cross.csv'"
+check "README says what the cross table can exclude" "grep -q '^What the data can exclude' '$o/README.md'"
 check "README has the cross table" "grep -q '^| \*\*bridgetown\*\* |' '$o/README.md'"
 /usr/bin/python3 - "$o" >"$out/py" 2>&1 <<'PY'
 import json, math, sys

@@ -30,6 +30,12 @@ check "README's protocol table: the paper's 250 generations beside ours" \
   "grep -q '^| generations | 250 | \*\*2\*\* |' '$q/README.md'"
 check "README marks the unknown ES parameters as ours" "grep -q '(3+6)-ES' '$q/README.md' && grep -q '\*\*ours\*\*' '$q/README.md'"
 check "README rates every seed on the ladder" "grep -q '^| 1 | [0-9.-]* | \[' '$q/README.md' && grep -q '^| 2 | [0-9.-]* | \[' '$q/README.md'"
+check "README sets the paper's text (3-2, 60:0:40) beside its Table 3 (60:20:20)" \
+  "grep -q '^| Amateur | 3-2 (60:0:40) | 60:20:20 |' '$q/README.md'"
+mkdir "$out/re"
+"$src/experiments/davis-kendall-2002/report.py" --committed "$q" "$out/re" 2>"$out/err-re" || cat "$out/err-re"
+check "report.py --committed remakes README.md from the data without run files" \
+  "cmp -s '$q/README.md' '$out/re/README.md' && cmp -s '$q/matches.csv' '$out/re/matches.csv'"
 /usr/bin/python3 - "$q" <<'PY' && echo "ok: tables and results.json consistent" || { echo "FAIL: tables and results.json"; fail=1; }
 import csv, json, sys
 q = sys.argv[1]

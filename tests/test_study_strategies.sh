@@ -17,6 +17,11 @@ done
 check "eight run files (4 strategies x 2 seeds)" test "$(ls "$dir"/run-*.h5 | wc -l)" -eq 8
 check "README says it is a quick run" grep -q 'QUICK RUN' "$dir/README.md"
 check "README has the protocol table" grep -q '^| CMA-ES | Hansen (2016)' "$dir/README.md"
+check "README says which intervals" grep -q '^| intervals | - | one rating: the 95% interval of the joint fit' "$dir/README.md"
+mkdir "$tmp/re"
+"$srcdir/experiments/strategies/report.py" --committed "$dir" "$tmp/re" >/dev/null 2>"$tmp/err-re"
+check "report.py --committed remakes README.md from the data without run files ($(head -c 300 "$tmp/err-re"))" \
+  cmp -s "$dir/README.md" "$tmp/re/README.md"
 
 "$python" - "$dir" <<'PY' && pass || fail "tables: shape and consistency"
 import json, sys

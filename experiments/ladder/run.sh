@@ -28,6 +28,9 @@
 #                   `@wdl A B W D L` a pairing (the cross table), with which
 #                   `nickar rate` fits its player jointly
 #   <variant>.h5    the tournament file (every game; not committed)
+# and, into results/ladder, README.md again (experiments/ladder/readme.py:
+# the index and the two anomalies, explained by experiments/ladder/
+# anomalies.sh).
 # and checks, per family of searchers, that the rating grows with the
 # depth: it prints each family's ratings by depth and every step down, and
 # exits 1 when there is one (in --quick mode it only reports).
@@ -167,5 +170,9 @@ PY
     status=1
   fi
 done
+# results/ladder/README.md: the index and the anomalies (experiments/ladder/readme.py)
+if [[ $quick -eq 0 && $out -ef $root/results/ladder && -f $out/anomalies.txt ]]; then
+  "$py" "$root/experiments/ladder/readme.py"
+fi
 echo "ladder written to $out" >&2
 exit $status

@@ -5,8 +5,21 @@ Reads OUT/k<K>/<variant>.solve (the output of `nickar solve` on the start
 position), <variant>.build and times.tsv for every K present, and writes
 OUT/results.csv, OUT/results.json and OUT/README.md (the tables, then
 OUT/discussion.md when it exists: what the numbers mean, written by hand).
+
+Units: memory and sizes in binary units, MiB (2^20 bytes) and GiB (2^30),
+named so.  times.tsv's max_rss_kb is getrusage's ru_maxrss, in KiB; the
+tables give it in MiB (build_max_rss_mib).  The discussion writes the
+figures it quotes as placeholders that this script fills from the data,
+so that a unit is never converted by hand:
+    {{peak:K:VARIANT}}  the build's peak memory, in GiB (MiB below 1 GiB);
+    {{db:K:VARIANT}}    the size of the database file: the 96-byte header
+                        and one byte a position a plane (two planes for
+                        speightstown, docs/tablebase.md);
+    {{layer:S}}         the bytes of the positions with exactly S seeds on
+                        the board, C(S + 11, 11), one byte each.
 """
 import csv
+import math
 import os
 import re
 import sys
@@ -71,7 +84,7 @@ def collect(out):
                 "stored_positions": int(pos.group(1)) if pos else None,
                 "build_cpu_s": float(b["cpu_s"]) if b else None,
                 "build_wall_s": float(b["wall_s"]) if b else None,
-                "build_max_rss_mb": round(int(b["max_rss_kb"]) / 1024, 1) if b else None,
+                "build_max_rss_mib": round(int(b["max_rss_kb"]) / 1024, 1) if b else None,
                 "solve_cpu_s": float(s["cpu_s"]) if s else None,
                 "move_detail": moves,
             })
@@ -91,6 +104,32 @@ def write_tables(out, rows):
         w.writeheader()
         w.writerows(flat)
     sl.write_json(out / "results.json", rows, end="\n")
+
+
+def binary(nbytes):
+    """nbytes in GiB with two decimals, or in MiB with one below a GiB."""
+    if nbytes >= 2 ** 30:
+        return f"{nbytes / 2 ** 30:.2f} GiB"
+    return f"{nbytes / 2 ** 20:.1f} MiB"
+
+
+def fill(text, rows):
+    """The discussion with its placeholders (see the header) filled."""
+    by = {(r["per_pit"], r["variant"]): r for r in rows}
+
+    def one(m):
+        kind, args = m.group(1), m.group(2).split(":")
+        if kind == "layer":
+            return binary(math.comb(int(args[0]) + 11, 11))
+        r = by.get((int(args[0]), args[1]))
+        if r is None:
+            raise ValueError(f"discussion.md: no data for {m.group(0)}")
+        if kind == "peak":
+            return binary(r["build_max_rss_mib"] * 2 ** 20)
+        planes = 2 if r["variant"] == "speightstown" else 1
+        return binary(96 + planes * r["stored_positions"])
+
+    return re.sub(r"\{\{(peak|db|layer):([^}]*)\}\}", one, text)
 
 
 def readme(out, rows):
@@ -116,15 +155,15 @@ def readme(out, rows):
             md.append(f"| {r['variant']} | {r['value']} | {r['result']} | {r['optimal']} | "
                       f"{r['moves']} | {'yes' if r['rests_on_repetition'] else 'no'} |")
         md += ["", "Compute (wall clock and getrusage of each step; one run each):", "",
-               "| variant | stored positions | build CPU s | build wall s | peak memory MB | solve CPU s |",
+               "| variant | stored positions | build CPU s | build wall s | peak memory MiB | solve CPU s |",
                "|---|---:|---:|---:|---:|---:|"]
         for r in (r for r in rows if r["per_pit"] == k):
             md.append(f"| {r['variant']} | {cell(r['stored_positions'])} | {cell(r['build_cpu_s'])} | "
-                      f"{cell(r['build_wall_s'])} | {cell(r['build_max_rss_mb'])} | {cell(r['solve_cpu_s'])} |")
+                      f"{cell(r['build_wall_s'])} | {cell(r['build_max_rss_mib'])} | {cell(r['solve_cpu_s'])} |")
         md.append("")
     disc = out / "discussion.md"
     if disc.exists():
-        md += [disc.read_text().rstrip(), ""]
+        md += [fill(disc.read_text().rstrip(), rows), ""]
     sl.write_lines(out / "README.md", md)
 
 

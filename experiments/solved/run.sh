@@ -18,9 +18,11 @@
 #
 # For each variant V, OUT/k<K>/ receives V.build (the build's output),
 # V.solve (the solver's), and a line of OUT/k<K>/times.tsv (wall and CPU
-# seconds, peak resident memory in KB, of the build and of the solve).
-# The databases go to TB/k<K>/ (default OUT/tb, which git ignores: 12 MB for
-# K = 1, about 1.3 GB a variant for K = 2).  experiments/solved/report.py
+# seconds, peak resident memory in KiB, of the build and of the solve).
+# The databases go to TB/k<K>/ (default OUT/tb, which git ignores; one byte
+# a position a plane: for K = 1, 2.6 MiB a variant, 5.2 MiB for
+# speightstown's two planes and 28.4 MiB for adjikui's eleven ownership
+# patterns; for K = 2, 1.17 GiB a variant, 2.33 GiB for speightstown).  experiments/solved/report.py
 # then writes OUT/README.md, results.csv and results.json from every k<K>/
 # present.
 #

@@ -1,10 +1,23 @@
 #!/usr/bin/python3
 """report.py OUT --quick Q --seeds S --budget B --checks C --games N --depth D
---ladder L -- writes the
-strategies study's tables (ladder_elo.csv, final_elo.csv, summary.csv,
-tests.csv, runs.csv, results.json), plots (elo_vs_games.png,
-final_elo.png, diversity.png) and README.md into OUT from the run files,
-ratings.jsonl and compute.tsv that run.sh left there."""
+--ladder L -- the strategies study's report, in two steps:
+
+1. from the run files that run.sh left in OUT: runs.csv (each run's
+   generations, games, final fitness, diversity and champion),
+   generations.csv (the games played and the diversity at every rated
+   generation) and runs.json (the settings above);
+2. from the committed data alone (runs.json, runs.csv, generations.csv,
+   ratings.jsonl, compute.tsv, the abapa ladder): every rating refitted
+   jointly with the ladder's games, the tables (ladder_elo.csv,
+   final_elo.csv, summary.csv, tests.csv, tests_by_games.csv,
+   results.json), the plots (elo_vs_games.png, final_elo.png,
+   diversity.png) and README.md.
+
+    report.py --committed SRC [INTO]
+
+runs step 2 alone, from SRC into INTO (default SRC; without plots when
+INTO differs); scripts/check-results.py uses it.  The ladder's path is
+relative to the repository's root."""
 import argparse
 import glob
 import json
@@ -13,6 +26,7 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, os.path.join(HERE, ".."))
 import studylib as sl  # noqa: E402  (the studies' shared library)
 
@@ -21,7 +35,6 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 na = sl.na
-plt = sl.pyplot()
 f0 = sl.f0
 
 
@@ -36,7 +49,7 @@ def pairwise(t):
     rows = []
     for i, x in enumerate(ORDER):
         for y in ORDER[i + 1:]:
-            r = na.mann_whitney_u(t[t.strategy == x]["elo"], t[t.strategy == y]["elo"])
+            r = sl.mann_whitney_u(t[t.strategy == x]["elo"], t[t.strategy == y]["elo"])
             rows.append({"a": x, "b": y, "u": r["u"], "prob_a_beats_b": r["a"], "p": r["p"],
                          "method": r["method"]})
     rows = pd.DataFrame(rows)
@@ -76,23 +89,40 @@ def load_runs(a):
     if budgets != [a.budget]:
         sys.exit(f"report.py: the runs played {budgets} games, not the budget {a.budget}")
     runs.to_csv(os.path.join(a.out, "runs.csv"), index=False)
-    return cum, div, runs
+    rated = [(o["strategy"], o["seed"], o["generation"])
+             for o in na.read_jsonl(os.path.join(a.out, "ratings.jsonl"))]
+    pd.DataFrame([{"strategy": k, "seed": s, "generation": g, "games": int(cum[(k, s)][g - 1]),
+                   "diversity": float(div[(k, s)][g - 1])} for k, s, g in rated]).to_csv(
+        os.path.join(a.out, "generations.csv"), index=False)
+    sl.write_json(os.path.join(a.out, "runs.json"), {"settings": {
+        k: getattr(a, k) for k in ("quick", "seeds", "budget", "checks", "games", "depth", "ladder",
+                                   "early")}}, end="\n")
 
 
-def ratings_table(a, cum, div):
-    """Every rating of ratings.jsonl with its games, and the final one of each
-    run; writes ladder_elo.csv and final_elo.csv."""
+def at_root(p):
+    """A path relative to the repository's root as a path."""
+    return p if os.path.isabs(p) else os.path.join(ROOT, p)
+
+
+def ratings_table(a):
+    """Every rating of ratings.jsonl refitted jointly with the ladder's games
+    (`nickar rate` held the ladder as exact: those numbers are kept as
+    fixed_elo, fixed_lo, fixed_hi), with the games played and the
+    diversity of generations.csv, and the final one of each run; writes
+    ladder_elo.csv and final_elo.csv."""
+    gens = pd.read_csv(os.path.join(a.src, "generations.csv"))
+    at = {(r.strategy, r.seed, r.generation): r for r in gens.itertuples()}
     rows = []
-    with open(os.path.join(a.out, "ratings.jsonl")) as f:
-        for line in f:
-            o = json.loads(line)
-            rt = o["rate"]
-            k, s, g = o["strategy"], o["seed"], o["generation"]
-            rows.append({"strategy": k, "seed": s, "generation": g,
-                         "games": int(cum[(k, s)][g - 1]), "elo": rt["elo"], "se": rt["se"],
-                         "elo_lo": rt["ci"][0], "elo_hi": rt["ci"][1],
-                         "rating_games": rt["games"], "prior": bool(rt["prior"]),
-                         "diversity": float(div[(k, s)][g - 1])})
+    for o in na.read_jsonl(os.path.join(a.src, "ratings.jsonl")):
+        rt = o["rate"]
+        k, s, g = o["strategy"], o["seed"], o["generation"]
+        e, se, lo, hi, prior = sl.rate_joint(at_root(rt["ladder"]), rt["opponents"])
+        rows.append({"strategy": k, "seed": s, "generation": g,
+                     "games": int(at[(k, s, g)].games), "elo": e, "se": se,
+                     "elo_lo": lo, "elo_hi": hi,
+                     "rating_games": rt["games"], "prior": prior,
+                     "fixed_elo": rt["elo"], "fixed_lo": rt["ci"][0], "fixed_hi": rt["ci"][1],
+                     "diversity": float(at[(k, s, g)].diversity)})
     elo = pd.DataFrame(rows)
     elo["order"] = elo["strategy"].map(ORDER.index)
     elo = elo.sort_values(["order", "seed", "generation"]).drop(columns="order").reset_index(drop=True)
@@ -161,7 +191,7 @@ def pairwise_tests(a, elo, final):
 def write_results(a, by_games, elo, final, runs, summary, tests):
     """The compute accounts and the settings; results.json."""
     ci_half = float(np.median((elo["elo_hi"] - elo["elo_lo"]) / 2))
-    acct = pd.read_csv(os.path.join(a.out, "compute.tsv"), sep="\t")
+    acct = pd.read_csv(os.path.join(a.src, "compute.tsv"), sep="\t")
     is_ev = acct["phase"].str.startswith("evolve")
     compute = {"wall_seconds": round(float(acct["wall_s"].sum()), 1),
                "wall_seconds_evolve": round(float(acct[is_ev]["wall_s"].sum()), 1),
@@ -192,13 +222,14 @@ def write_results(a, by_games, elo, final, runs, summary, tests):
 def reference_players(a):
     """The ladder's players of the study's depth, for scale."""
 
-    ladder = na.ladder_table(a.ladder)
+    ladder = na.ladder_table(at_root(a.ladder))
     refs = ladder[ladder["spec"].str.contains(f"depth={a.depth},")]
     return ladder, refs
 
 
 def plot_elo_vs_games(a, elo, refs):
     """elo_vs_games.png: ladder Elo against games played, bands over seeds."""
+    plt = sl.pyplot()
     fig, ax = plt.subplots(figsize=(9, 5))
     t = elo.assign(label=elo["strategy"].map(LABEL))
     na.plot_bands(t, ax, "games", "elo", "label", order=[LABEL[k] for k in ORDER])
@@ -216,6 +247,7 @@ def plot_elo_vs_games(a, elo, refs):
 
 def plot_final_elo(a, final, summary):
     """final_elo.png: every seed's final Elo by strategy."""
+    plt = sl.pyplot()
     fig, ax = plt.subplots(figsize=(7, 4.5))
     for i, k in enumerate(ORDER):
         v = final[final.strategy == k]
@@ -236,6 +268,7 @@ def plot_final_elo(a, final, summary):
 
 def plot_diversity(a, elo):
     """diversity.png: the population's spread by generation."""
+    plt = sl.pyplot()
     t = elo.assign(label=elo["strategy"].map(LABEL))
     fig, ax = plt.subplots(figsize=(9, 4))
     na.plot_bands(t, ax, "games", "diversity", "label", order=[LABEL[k] for k in ORDER])
@@ -296,6 +329,7 @@ def readme_protocol(a, ci_half, ladder, summary, tests):
         f"| ladder Elo | `nickar rate` | after generation 1, "
         f"{'after ' + ', '.join(a.early.split()) + ' games ' if a.early.split() else ''}"
         f"and at each of {a.checks} equal steps of the budget ({a.budget // a.checks} games); {a.games} games against each of the 16 rungs (colour-swapped pairs, 2-ply openings, seed 1) | {16 * a.games} games a rating; the median 95% interval of one rating is +-{ci_half:.0f} Elo |",
+        "| intervals | - | one rating: the 95% interval of the joint fit of the ladder's own games (its @wdl lines) with the champion's, so that it includes the ladder's uncertainty (`nickar rate` held the ladder as exact; ladder_elo.csv keeps those numbers as fixed_*); the strategies are compared by the seeds' ratings (medians, Mann-Whitney), all on the one ladder, whose shared error cancels from the comparisons | one method for every study (experiments/studylib.py) |",
         "| test | which is better | two-sided Mann-Whitney U on the final Elo per seed, exact permutation p-values, Holm's correction over the 6 pairs; medians with distribution-free 95% intervals (order statistics) | no normality assumed; numpy only (analysis/nickar_analysis.py, tested in tests/test_analysis.py) |",
         "",
         "## Results",
@@ -456,9 +490,37 @@ def readme_compute(L, a, acct, compute):
     sl.write_lines(os.path.join(a.out, "README.md"), L)
 
 
+def report(src, into, plots):
+    """Step 2: every table, the plots (when plots) and README.md from the
+    committed data of SRC, into INTO."""
+    with open(os.path.join(src, "runs.json")) as f:
+        st = json.load(f)["settings"]
+    a = sl.settings(src=src, into=into, out=into, **st)
+    runs = pd.read_csv(os.path.join(src, "runs.csv"))
+    elo, final, first = ratings_table(a)
+    bands, summary = summaries(a, elo, final, first, runs)
+    by_games, levels, tests = pairwise_tests(a, elo, final)
+    acct, ci_half, compute = write_results(a, by_games, elo, final, runs, summary, tests)
+    ladder, refs = reference_players(a)
+    if plots:
+        plot_elo_vs_games(a, elo, refs)
+        plot_final_elo(a, final, summary)
+        plot_diversity(a, elo)
+    L, finding, order_text = readme_protocol(a, ci_half, ladder, summary, tests)
+    L = readme_results(L, ci_half, summary, tests)
+    L = readme_by_games(L, a, bands, by_games, finding, levels, order_text, refs)
+    L = readme_bands(L, bands, compute, final, runs)
+    readme_compute(L, a, acct, compute)
+
+
 def main(argv):
     """report.py OUT --quick Q --seeds S --budget B --checks C --games G
-    --depth D --ladder L --early E: every output."""
+    --depth D --ladder L --early E: every output; report.py --committed SRC
+    [INTO]: step 2 alone."""
+    c = sl.committed(argv)
+    if c:
+        report(*c)
+        return
     ap = argparse.ArgumentParser()
     ap.add_argument("out")
     for name in ("quick", "seeds", "budget", "checks", "games", "depth"):
@@ -466,20 +528,8 @@ def main(argv):
     ap.add_argument("--ladder", required=True)
     ap.add_argument("--early", default="", help="the EARLY games, separated by spaces")
     a = ap.parse_args(argv[1:])
-    cum, div, runs = load_runs(a)
-    elo, final, first = ratings_table(a, cum, div)
-    bands, summary = summaries(a, elo, final, first, runs)
-    by_games, levels, tests = pairwise_tests(a, elo, final)
-    acct, ci_half, compute = write_results(a, by_games, elo, final, runs, summary, tests)
-    ladder, refs = reference_players(a)
-    plot_elo_vs_games(a, elo, refs)
-    plot_final_elo(a, final, summary)
-    plot_diversity(a, elo)
-    L, finding, order_text = readme_protocol(a, ci_half, ladder, summary, tests)
-    L = readme_results(L, ci_half, summary, tests)
-    L = readme_by_games(L, a, bands, by_games, finding, levels, order_text, refs)
-    L = readme_bands(L, bands, compute, final, runs)
-    readme_compute(L, a, acct, compute)
+    load_runs(a)
+    report(a.out, a.out, plots=True)
 
 
 if __name__ == "__main__":

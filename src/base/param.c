@@ -160,9 +160,8 @@ static nk_status parse_double(const nk_param *k, const char *t, char *canon, siz
     char *end;
     errno = 0;
     double x = strtod(t, &end);
-    /* decimal only: strtod also reads C's hex floats (0x1p3) */
-    if (end == t || *end != '\0' || isspace((unsigned char)*t) || strpbrk(t, "xX") != NULL ||
-        !isfinite(x))
+    /* decimal only: strtod also reads hex floats (0x1p3) and inf/nan */
+    if (end == t || *end != '\0' || strspn(t, "0123456789+-.eE") != strlen(t) || !isfinite(x))
         return nk_fail(NK_EINVAL, why, wl, "'%.80s' is not a finite number", t);
     if (errno == ERANGE && x == 0.0)
         return nk_fail(NK_ERANGE, why, wl, "%.80s is too close to 0 to be represented", t);

@@ -35,6 +35,7 @@ int nk_cmd_view(int argc, char **argv);
 int nk_cmd_tablebase(int argc, char **argv);
 int nk_cmd_solve(int argc, char **argv);
 int nk_cmd_grade(int argc, char **argv);
+int nk_cmd_engine(int argc, char **argv);
 /* `nickar bench --search` (cmd_bench_search.c), called by nk_cmd_bench. */
 int nk_cmd_bench_search(int argc, char **argv);
 int nk_cmd_tournament(int argc, char **argv);

@@ -233,9 +233,12 @@ static void print_text(const match *m, const nk_run_match_result *o)
     putchar('\n');
     if (m->sprt) {
         const nk_sprt *t = &o->sprt;
-        printf("\nSPRT: H0 elo = %g against H1 elo = %g, alpha %g, beta %g (GSPRT on the "
+        bool exact = nk_sprt_spec_model(&m->spec) == NK_SPRT_GSPRT;
+        printf("\nSPRT: H0 elo = %g against H1 elo = %g, alpha %g, beta %g (model %s: %s on the "
                "pairs, logistic Elo)\n",
-               m->spec.elo0, m->spec.elo1, m->spec.alpha, m->spec.beta);
+               m->spec.elo0, m->spec.elo1, m->spec.alpha, m->spec.beta,
+               nk_sprt_model_name(nk_sprt_spec_model(&m->spec)),
+               exact ? "the exact GSPRT" : "the normal approximation of the GSPRT");
         printf("LLR %.3f, bounds [%.3f, %.3f]\n", t->llr, t->lower, t->upper);
         if (t->verdict == NK_SPRT_CONTINUE)
             printf("decision: undecided after %u %s (the --games cap of %llu)\n", s->games,
@@ -282,9 +285,10 @@ static void print_json(const match *m, const nk_run_match_result *o)
         printf(",\"unit\":\"game\"");
     if (m->sprt)
         printf(",\"sprt\":{\"elo0\":%.17g,\"elo1\":%.17g,\"alpha\":%.17g,\"beta\":%.17g,"
-               "\"llr\":%.6f,\"lower\":%.6f,\"upper\":%.6f,\"decision\":\"%s\","
-               "\"games_cap\":%llu}",
-               m->spec.elo0, m->spec.elo1, m->spec.alpha, m->spec.beta, o->sprt.llr, o->sprt.lower,
+               "\"model\":\"%s\",\"llr\":%.6f,\"lower\":%.6f,\"upper\":%.6f,"
+               "\"decision\":\"%s\",\"games_cap\":%llu}",
+               m->spec.elo0, m->spec.elo1, m->spec.alpha, m->spec.beta,
+               nk_sprt_model_name(nk_sprt_spec_model(&m->spec)), o->sprt.llr, o->sprt.lower,
                o->sprt.upper, decision_name(&o->sprt), (unsigned long long)m->games);
     printf("}\n");
 }
@@ -306,10 +310,12 @@ int nk_cmd_match(int argc, char **argv)
                          "also write every game to FILE, one line a game (docs/cli.md,"
                          " \"Game records\"), for nickar replay and nickar view",
                          NULL},
-        [OPT_SPRT] = {"sprt", "elo0=E0,elo1=E1[,alpha=A,beta=B]",
+        [OPT_SPRT] = {"sprt", "elo0=E0,elo1=E1[,alpha=A,beta=B,model=M]",
                       "sequential test of H0 (Elo E0) against H1 (Elo E1) at error rates A, "
                       "B (default 0.05): stops at the first pair whose log-likelihood "
-                      "ratio crosses a bound; --games is then the cap (default 20000)",
+                      "ratio crosses a bound; --games is then the cap (default 20000); "
+                      "model gsprt (default: fishtest's exact GSPRT) or normal (its normal "
+                      "approximation)",
                       NULL},
         [OPT_UNIT] = NK_OPT_UNIT,
         [OPT_MATCH_GAMES] = NK_OPT_MATCH_GAMES,
@@ -331,10 +337,11 @@ int nk_cmd_match(int argc, char **argv)
              nk_spec_keys(keys, sizeof keys));
     nk_cli cli = {
         .name = "match",
-        .synopsis = "--variant V [--games N] [--openings K] [--seed S] [--threads T]\n"
-                    "       [--ply-limit L] [--json] [--records FILE]\n"
-                    "       [--sprt elo0=E0,elo1=E1[,alpha=A,beta=B]] [--unit game|match|auto]\n"
-                    "       [--match-games L] SPEC_A SPEC_B",
+        .synopsis =
+            "--variant V [--games N] [--openings K] [--seed S] [--threads T]\n"
+            "       [--ply-limit L] [--json] [--records FILE]\n"
+            "       [--sprt elo0=E0,elo1=E1[,alpha=A,beta=B,model=M]] [--unit game|match|auto]\n"
+            "       [--match-games L] SPEC_A SPEC_B",
         .about = about,
         .opts = opts,
         .max_args = 2,

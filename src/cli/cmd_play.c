@@ -228,6 +228,13 @@ static void opponent_moves(session *s)
     nk_think think = {.move = NK_NO_MOVE, .score = 0, .depth = 0, .nodes = 0};
     int side = s->game->pos.side;
     int move = nk_player_move(s->opponent, s->game, &s->rng, &think);
+    if (move == NK_NO_MOVE && nk_end_forfeit(nk_player_fault(s->opponent))) {
+        /* an engine from outside failed (its line is on stderr): it loses */
+        nk_game_forfeit(s->game, nk_player_fault(s->opponent));
+        printf("\n%s (%s) forfeits the game (%s).\n", nk_cli_side_name(side), who(s, side),
+               nk_end_name(s->game->result.reason));
+        return;
+    }
     char extra[160];
     think_text(&think, side, extra, sizeof extra);
     play_move(s, move, false, extra);

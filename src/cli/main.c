@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "cli/util.h"
 #include "exec/mpi.h"
+#include "ext/client.h"
 
 const nk_command nk_commands[] = {
     {"rules", "list the variants and their rules", nk_cmd_rules},
@@ -30,6 +31,7 @@ const nk_command nk_commands[] = {
     {"solve", "the exact value and optimal moves of a position in a database", nk_cmd_solve},
     {"grade", "grade a player's endgame moves against a database", nk_cmd_grade},
     {"view", "write an HTML page that replays the games of records files", nk_cmd_view},
+    {"engine", "serve a player over the engine protocol (docs/protocol.md)", nk_cmd_engine},
     {NULL, NULL, NULL},
 };
 
@@ -88,6 +90,13 @@ static bool alloc_switches(void)
     return true;
 }
 
+/* A forfeit of an engine from outside (ext/client.h), one line on stderr;
+ * called from the thread that played the game. */
+static void forfeit_note(const char *line)
+{
+    nk_cli_error(NULL, "%s", line);
+}
+
 static void alloc_report(void)
 {
     const char *count = getenv("NICKAR_ALLOC_COUNT");
@@ -105,6 +114,7 @@ int main(int argc, char **argv)
     char err[NK_MSG_MAX];
     if (!alloc_switches())
         return NK_EXIT_USAGE;
+    nk_ext_client_install(forfeit_note);
     if (nk_mpi_init(&argc, &argv, err, sizeof err) != NK_OK) {
         nk_cli_error(NULL, "%s", err);
         nk_mpi_abort(NK_EXIT_FAIL);

@@ -207,6 +207,10 @@ static nk_status play_game(nk_exec_worker *w, size_t index, nk_exec_game *out)
         int side = g->pos.side;
         nk_think think = {.move = NK_NO_MOVE, .score = 0, .depth = 0, .nodes = 0};
         int move = nk_player_move(p[side], g, &rng, &think);
+        if (move == NK_NO_MOVE && nk_end_forfeit(nk_player_fault(p[side]))) {
+            nk_game_forfeit(g, nk_player_fault(p[side])); /* an engine from outside failed */
+            break;
+        }
         char msg[ERR_LEN / 2];
         if (nk_game_play(g, move, NULL, msg, sizeof msg) != NK_OK)
             return nk_fail(NK_EINVAL, w->err, sizeof w->err, "game %zu: player '%s': %s", index,

@@ -315,6 +315,7 @@ nk_status nk_record_parse(nk_record *r, const char *line, char *err, size_t errl
     }
     if (nk_record_game(r, g, r->plies, err, errlen) != NK_OK)
         goto out;
+    nk_game_forfeit(g, r->result.reason); /* only a forfeit, only of a live game */
     const nk_result *want = &r->result, *got = &g->result;
     if (got->reason != want->reason ||
         (want->reason != NK_END_NONE &&

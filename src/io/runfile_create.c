@@ -153,12 +153,12 @@ static bool create_tables(nk_run *run)
     }
     if (run->tab[T_GAMES].ds >= 0) {
         const char *winners[3] = {"south", "north", "draw"};
-        const char *reasons[NK_END_COUNT];
-        for (int r = 0; r < NK_END_COUNT; r++)
+        const char *reasons[NK_END_RULES]; /* a run's games end by the rules */
+        for (int r = 0; r < NK_END_RULES; r++)
             reasons[r] = nk_end_name((nk_end)r);
         hid_t ds = run->tab[T_GAMES].ds;
         return nk_h5w_text_list(&run->w, ds, "/games", "winner_names", winners, 3) &&
-               nk_h5w_text_list(&run->w, ds, "/games", "reason_names", reasons, NK_END_COUNT);
+               nk_h5w_text_list(&run->w, ds, "/games", "reason_names", reasons, NK_END_RULES);
     }
     return true;
 }

@@ -219,8 +219,13 @@ static void write_games(nk_h5w *w, const nk_tour *t)
     put_data_close(w, w->file, "/pairings", H5T_STD_I32LE, H5T_NATIVE_INT32, 2, dq, t->pairings);
     hid_t d = put_table(w, "/games", game_type(NK_TOUR_SCHEMA_VERSION), t->ngames, t->games);
     if (d >= 0) {
+        /* The rules' reasons, and the forfeits when a game ended so. */
+        int reasons = NK_END_RULES;
+        for (size_t i = 0; i < t->ngames; i++)
+            if (t->games[i].reason >= reasons && t->games[i].reason < NK_END_COUNT)
+                reasons = NK_END_COUNT;
         char names_buf[NK_END_COUNT * 32] = "";
-        for (int r = 0; r < NK_END_COUNT; r++) {
+        for (int r = 0; r < reasons; r++) {
             strcat(names_buf, r ? "," : "");
             strcat(names_buf, nk_end_name((nk_end)r));
         }

@@ -45,6 +45,17 @@ void nk_game_finish(nk_game *g, nk_end end)
     nk_pos_result(g->variant, &g->pos, end, &g->result);
 }
 
+void nk_game_forfeit(nk_game *g, nk_end reason)
+{
+    if (nk_game_over(g) || !nk_end_forfeit(reason))
+        return;
+    int winner = 1 - g->pos.side;
+    g->result.reason = reason;
+    g->result.winner = winner;
+    g->result.total[winner] = nk_pos_total(&g->pos);
+    g->result.total[1 - winner] = 0;
+}
+
 void nk_game_advance(nk_game *g, int move, const nk_pos *child, const nk_ply_info *info)
 {
     g->pos = *child;

@@ -31,7 +31,9 @@ enum { NK_DRAW = 2 }; /* winner value of a drawn game */
 /* The largest ply limit a game accepts (R-G1's default is 1000). */
 enum { NK_MAX_PLIES = 5000 };
 
-/* Why a game ended (R-G2), in the precedence order of R-G4. */
+/* Why a game ended (R-G2), in the precedence order of R-G4; then the
+ * forfeits, which no rule gives: a player from outside (an `ext:` engine,
+ * docs/protocol.md) failed during the game and lost it (nk_game_forfeit). */
 typedef enum nk_end {
     NK_END_NONE = 0,
     NK_END_MAJORITY,
@@ -41,8 +43,15 @@ typedef enum nk_end {
     NK_END_PASSES,
     NK_END_REPETITION,
     NK_END_PLY_LIMIT,
+    NK_END_TIMEOUT,   /* no move in time */
+    NK_END_CRASH,     /* the engine exited or closed its output */
+    NK_END_ILLEGAL,   /* it answered an illegal move */
+    NK_END_GARBAGE,   /* it answered something that is not a move */
+    NK_END_REFUSED,   /* it refused the variant */
     NK_END_COUNT
 } nk_end;
+/* The number of end reasons of the rules: NK_END_NONE .. NK_END_PLY_LIMIT. */
+#define NK_END_RULES ((int)NK_END_TIMEOUT)
 
 /* Who receives the seeds left on the board when a game ends (R-W7..R-W11,
  * R-K6). */
@@ -71,7 +80,7 @@ typedef struct nk_variant {
     unsigned min_sow;          /* fewest seeds a pit must hold to be sown */
     unsigned max_laps;         /* R-K3: relay laps after which a move is endless */
     unsigned ends;             /* mask of (1u << nk_end) of the end rules in force */
-    nk_remain remain[NK_END_COUNT]; /* per end reason */
+    nk_remain remain[NK_END_RULES]; /* per end reason of the rules */
 } nk_variant;
 
 /* A position.  The first 16 bytes are the board, then ownership and the
@@ -118,8 +127,14 @@ const nk_variant *nk_variant_at(size_t i);
 const char *nk_variant_name_at(size_t i);
 /* The variant of that name, or NULL. */
 const nk_variant *nk_variant_find(const char *name);
-/* Names of the end reasons ("majority", ...; "none" for NK_END_NONE). */
+/* Names of the end reasons ("majority", ...; "none" for NK_END_NONE;
+ * "forfeit-time", ... for the forfeits). */
 const char *nk_end_name(nk_end reason);
+/* True for the forfeits (NK_END_TIMEOUT .. NK_END_REFUSED). */
+static inline bool nk_end_forfeit(nk_end reason)
+{
+    return reason >= NK_END_TIMEOUT && reason < NK_END_COUNT;
+}
 
 /* ===== positions ===== */
 
@@ -242,6 +257,11 @@ static inline bool nk_game_over(const nk_game *g)
 {
     return g->result.reason != NK_END_NONE;
 }
+/* Ends a live game by a forfeit of the side to move (reason: one of the
+ * forfeits, nk_end_forfeit): the other side wins with every seed in play,
+ * the forfeiting side's total is 0, the position is left as it is.  Does
+ * nothing to a game that is over. */
+void nk_game_forfeit(nk_game *g, nk_end reason);
 /* True when a position of this hash occurred since the last capture,
  * the current position included (a child that matches repeats, R-W10). */
 bool nk_game_repeats(const nk_game *g, uint64_t hash);

@@ -132,6 +132,11 @@ static const char *const end_names[NK_END_COUNT] = {
     [NK_END_PASSES] = "passes",
     [NK_END_REPETITION] = "repetition",
     [NK_END_PLY_LIMIT] = "ply-limit",
+    [NK_END_TIMEOUT] = "forfeit-time",
+    [NK_END_CRASH] = "forfeit-crash",
+    [NK_END_ILLEGAL] = "forfeit-illegal",
+    [NK_END_GARBAGE] = "forfeit-garbage",
+    [NK_END_REFUSED] = "forfeit-refused",
 };
 
 size_t nk_variant_count(void)

@@ -146,8 +146,11 @@ nk_status nk_run_match_iterate(nk_run_match *m, char *err, size_t errlen)
     while (counted < n && !m->decided) {
         count_pair(r, &m->played, counted++);
         if (m->s.sprt) {
-            char msg[NK_MSG_MAX]; /* the spec was checked by alloc */
-            nk_arena_sprt_spec(&r->tally, &m->s.spec, &r->sprt, msg, sizeof msg);
+            /* the spec was checked by alloc; what is left is running out of memory */
+            char msg[NK_MSG_MAX];
+            st = nk_arena_sprt_spec(&r->tally, &m->s.spec, &r->sprt, msg, sizeof msg);
+            if (st != NK_OK)
+                return nk_fail(st, err, errlen, "match: %s", msg);
             m->decided = r->sprt.verdict != NK_SPRT_CONTINUE;
         }
     }

@@ -600,8 +600,10 @@ nk_status nk_features_check(const nk_feature_set *set, const nk_variant *v, char
  * depth-3 search) and Table 4 (depth 5), a1..a12 in the paper's order
  * (a1/a2 the opponent's 2/3-seed captures, a3/a4 Ayo's, a5/a6 reach,
  * a7/a8 more than 12 seeds, a9/a10 scores, a11/a12 empty pits, opponent
- * first).  Table 1's a1 is 0.06; the paper's text gives 0.67 for it.  The
- * tables weigh the ayo12 family: ayo12, ayo12-literal, ayo12-negated. */
+ * first).  Table 1's a1 is 0.06; the paper's text gives 0.67 for it (one
+ * of four places where its text and tables disagree, listed in
+ * results/ayo2004/README.md); these are the tables' values.  The tables
+ * weigh the ayo12 family: ayo12, ayo12-literal, ayo12-negated. */
 static const double ayo2004_d3[] = {
     0.06, 0.20, 0.93, 0.93, 0.13, 0.87, 0.06, 0.93, 0.13, 0.60, 1.00, 0.67,
 };

@@ -50,6 +50,10 @@ nk_status nk_grade_play(const nk_tb *tb, nk_player *player, nk_player *reference
                         best_out = o;
                 }
                 int mv = nk_player_move(player, g, &prng, NULL);
+                if (mv == NK_NO_MOVE) /* a forfeit (search/ext.h): the worst move */
+                    for (unsigned m = mask; m; m &= m - 1)
+                        if (mv < 0 || val[__builtin_ctz(m)] < val[mv])
+                            mv = __builtin_ctz(m);
                 double lost = best - val[mv];
                 out->positions++;
                 /* Speightstown: optimal keeps the result (R-W12). */
@@ -63,7 +67,10 @@ nk_status nk_grade_play(const nk_tb *tb, nk_player *player, nk_player *reference
                 if (nk_tb_probe(tb, &g->pos, &byte) == NK_OK && (byte & NK_TB_CYCLE))
                     out->cycle++;
             }
-            nk_game_play_legal(g, nk_player_move(reference, g, &rng, NULL), NULL);
+            int ref = nk_player_move(reference, g, &rng, NULL);
+            if (ref == NK_NO_MOVE) /* a forfeit of the reference: the next game */
+                break;
+            nk_game_play_legal(g, ref, NULL);
         }
     }
     free(g);

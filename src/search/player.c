@@ -16,6 +16,7 @@
 
 #include "search/player.h"
 #include "base/alloc.h"
+#include "search/ext.h"
 #include "tb/tb.h"
 
 struct nk_player {
@@ -24,11 +25,13 @@ struct nk_player {
     nk_eval eval;            /* ab */
     nk_search *search;       /* ab */
     nk_search_limits limits; /* ab */
+    void *ext;               /* ext: the engine (search/ext.h) */
+    nk_end fault;            /* the last move's forfeit (nk_player_fault) */
 };
 
 /* ===== specs ===== */
 
-static const char kinds_list[] = "random, greedy, human, ab:KEY=VALUE,...";
+static const char kinds_list[] = "random, greedy, human, ab:KEY=VALUE,..., ext:COMMAND";
 #define SPEC_ROW(P, sec, nm, field, T, ctype, ...)                                                 \
     NK_PARAM_DESCRIBE(nk_spec, field, sec, nm, T, __VA_ARGS__)
 static const nk_param spec_params[] = {NK_SPEC_PARAMS(SPEC_ROW, _)};
@@ -87,20 +90,20 @@ nk_status nk_spec_check_tb(char *text, size_t cap, char *why, size_t whylen)
     return NK_OK;
 }
 
-static nk_status spec_option(nk_spec *spec, const char *key, const char *val, unsigned *seen,
-                             char *err, size_t errlen)
+nk_status nk_spec_option(nk_spec *spec, const nk_param *table, size_t n, const char *key,
+                         const char *val, unsigned *seen, char *err, size_t errlen)
 {
     char keys[128];
-    long k = nk_param_index(spec_params, NSPEC, key);
+    long k = nk_param_index(table, n, key);
     if (k < 0)
         return nk_fail(NK_EINVAL, err, errlen,
                        "player spec '%s': unknown option '%s'; valid options: %s", spec->text, key,
-                       nk_spec_keys(keys, sizeof keys));
+                       nk_param_names(table, n, keys, sizeof keys));
     if (*seen & (1u << k))
         return nk_fail(NK_EINVAL, err, errlen, "player spec '%s': option '%s' given twice",
                        spec->text, key);
     *seen |= 1u << k;
-    const nk_param *p = &spec_params[k];
+    const nk_param *p = &table[k];
     char canon[NK_SPEC_TEXT], why[256];
     if (p->type == NK_PARAM_STRING) {
         snprintf(canon, sizeof canon, "%s", val); /* fits: val is part of spec->text */
@@ -151,7 +154,8 @@ static nk_status spec_ab(nk_spec *spec, const char *opts, char *err, size_t errl
                 item = comma + 1;
                 continue;
             }
-            nk_status st = spec_option(spec, item, eq + 1, &seen, err, errlen);
+            nk_status st = nk_spec_option(spec, spec_params, NSPEC, item, eq + 1, &seen, err,
+                                          errlen);
             if (st != NK_OK)
                 return st;
             if (comma == NULL)
@@ -209,6 +213,8 @@ nk_status nk_spec_parse(nk_spec *spec, const char *text, char *err, size_t errle
                            nk_spec_keys(keys, sizeof keys));
         return spec_ab(spec, colon ? colon + 1 : NULL, err, errlen);
     }
+    if (head == 3 && strncmp(text, "ext", 3) == 0)
+        return nk_ext_spec_parse(spec, colon ? colon + 1 : NULL, err, errlen);
     return nk_fail(NK_EINVAL, err, errlen, "unknown player '%.*s' in spec '%s'; valid players: %s",
                    (int)head, text, text, kinds_list);
 }
@@ -282,6 +288,13 @@ nk_status nk_player_new(nk_player **out, const nk_spec *spec, const nk_variant *
             return st;
         }
     }
+    if (spec->kind == NK_PLAYER_EXT) {
+        nk_status st = nk_ext_open(&p->ext, spec, v, err, errlen);
+        if (st != NK_OK) {
+            nk_player_free(p);
+            return st;
+        }
+    }
     *out = p;
     return NK_OK;
 }
@@ -291,6 +304,7 @@ void nk_player_free(nk_player *p)
     if (p == NULL)
         return;
     nk_search_free(p->search);
+    nk_ext_close(p->ext);
     nk_free(p);
 }
 
@@ -333,6 +347,7 @@ static int greedy_move(const nk_game *g, nk_rng *rng)
 int nk_player_move(nk_player *p, const nk_game *g, nk_rng *rng, nk_think *think)
 {
     nk_think t = {NK_NO_MOVE, 0.0, 0, 0};
+    p->fault = NK_END_NONE;
     if (!nk_game_over(g)) {
         switch (p->spec.kind) {
         case NK_PLAYER_RANDOM:
@@ -350,6 +365,9 @@ int nk_player_move(nk_player *p, const nk_game *g, nk_rng *rng, nk_think *think)
             t.nodes = r.nodes;
             break;
         }
+        case NK_PLAYER_EXT:
+            t.move = nk_ext_move(p->ext, g, rng, &t, &p->fault);
+            break;
         case NK_PLAYER_HUMAN:
             break;
         }
@@ -357,4 +375,9 @@ int nk_player_move(nk_player *p, const nk_game *g, nk_rng *rng, nk_think *think)
     if (think != NULL)
         *think = t;
     return t.move;
+}
+
+nk_end nk_player_fault(const nk_player *p)
+{
+    return p->fault;
 }

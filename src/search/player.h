@@ -30,7 +30,8 @@ typedef enum nk_player_kind {
     NK_PLAYER_RANDOM,
     NK_PLAYER_GREEDY,
     NK_PLAYER_AB,
-    NK_PLAYER_HUMAN
+    NK_PLAYER_HUMAN,
+    NK_PLAYER_EXT /* a program from outside (search/ext.h) */
 } nk_player_kind;
 
 /* NK_MAX_FEATURES comes from search/features.h. */
@@ -52,12 +53,7 @@ enum { NK_SPEC_TT_MAX_MB = 1024 };
  * in the table: a spec without depth, nodes and time gets
  * NK_SPEC_DEFAULT_DEPTH. */
 #define NK_SPEC_PARAMS(X, P)                                                                 \
-    X(P, ab, depth, depth, INT, unsigned, NULL, NK_RANGE(1, NK_SEARCH_MAX_DEPTH), NULL, NULL, \
-      "a whole number of plies", "fixed search depth in plies")                              \
-    X(P, ab, nodes, nodes, UINT64, uint64_t, NULL, NK_ATLEAST(1), NULL, NULL,                 \
-      "a positive whole number", "node budget per move")                                     \
-    X(P, ab, time, seconds, DOUBLE, double, NULL, NK_ABOVE_TO(0, 86400), NULL, NULL,          \
-      "a number of seconds", "time budget per move, in seconds")                             \
+    NK_SPEC_LIMIT_PARAMS(X, P, ab)                                                           \
     X(P, ab, tt, tt_mb, INT, unsigned, "1", NK_RANGE(0, NK_SPEC_TT_MAX_MB), NULL, NULL,       \
       "a whole number of MiB", "transposition table size in MiB (0: none)")                  \
     X(P, ab, features, features, STRING, char *, "", NK_ANY, NULL, nk_spec_check_features,    \
@@ -71,6 +67,15 @@ enum { NK_SPEC_TT_MAX_MB = 1024 };
     X(P, ab, tb, tb, STRING, char *, "", NK_ANY, NULL, nk_spec_check_tb,                     \
       "a directory of endgame databases",                                                    \
       "endgame database directory: exact values at nodes inside it (empty: none)")
+
+/* The search limits, keys of `ab` and `ext` specs alike (section sec). */
+#define NK_SPEC_LIMIT_PARAMS(X, P, sec)                                                       \
+    X(P, sec, depth, depth, INT, unsigned, NULL, NK_RANGE(1, NK_SEARCH_MAX_DEPTH), NULL, NULL, \
+      "a whole number of plies", "fixed search depth in plies")                               \
+    X(P, sec, nodes, nodes, UINT64, uint64_t, NULL, NK_ATLEAST(1), NULL, NULL,                 \
+      "a positive whole number", "node budget per move")                                      \
+    X(P, sec, time, seconds, DOUBLE, double, NULL, NK_ABOVE_TO(0, 86400), NULL, NULL,          \
+      "a number of seconds", "time budget per move, in seconds")
 
 /* The extra rules of features= and weights= (nk_param_check). */
 nk_status nk_spec_check_features(char *text, size_t cap, char *why, size_t whylen);
@@ -94,11 +99,20 @@ typedef struct nk_spec {
     char weights[NK_SPEC_TEXT]; /* ab: weights source as written ("" = the set's default) */
     char view[8];            /* ab: "mover" (negamax) or "root" (search.h, nk_view) */
     char tb[NK_SPEC_TEXT];   /* ab: endgame database directory ("" = none) */
-    char text[NK_SPEC_TEXT]; /* the spec as given */
+    double timeout;          /* ext: seconds to wait for an answer (search/ext.h) */
+    char command[NK_SPEC_TEXT]; /* ext: the program and its arguments */
+    char text[NK_SPEC_TEXT]; /* the spec as given (ext: spaces as %20) */
 } nk_spec;
+
+/* Sets option key=val of a spec from table[0..n) (a kind's keys): checks
+ * and stores it, and marks it in *seen (one bit per row) so that a key
+ * given twice is refused; the message names spec->text. */
+nk_status nk_spec_option(nk_spec *spec, const nk_param *table, size_t n, const char *key,
+                         const char *val, unsigned *seen, char *err, size_t errlen);
 
 /* Splits and checks a spec; on error says which part is wrong and lists the
  * valid choices.  Grammar: `random` | `greedy` | `human` |
+ * `ext:[KEY=VALUE,...]COMMAND` (search/ext.h) |
  * `ab[:KEY=VALUE[,KEY=VALUE...]]` with the keys of NK_SPEC_PARAMS: depth
  * (1..64 plies), nodes (node budget per move), time (seconds per move), tt
  * (MiB, 0..NK_SPEC_TT_MAX_MB, 0: no table),
@@ -136,8 +150,14 @@ void nk_player_free(nk_player *p);
  * tie-breaks.  Not for human players (the CLI asks the person): they, and
  * a game that is over, get NK_NO_MOVE.  think may be NULL.  greedy: the
  * move that captures most, ties drawn with rng; ab: deterministic, rng
- * unused. */
+ * unused; ext: the engine's move, with a seed derived from rng's state
+ * without drawing from it, or NK_NO_MOVE when the engine failed
+ * (nk_player_fault). */
 int nk_player_move(nk_player *p, const nk_game *g, nk_rng *rng, nk_think *think);
+/* Why the last nk_player_move of a live game gave NK_NO_MOVE: a forfeit
+ * (nk_end_forfeit: an ext player's engine failed, search/ext.h), else
+ * NK_END_NONE. */
+nk_end nk_player_fault(const nk_player *p);
 /* The spec the player was made from. */
 const nk_spec *nk_player_spec(const nk_player *p);
 /* The evaluation of an ab player (feature set and weights), NULL for the

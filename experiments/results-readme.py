@@ -1,0 +1,146 @@
+#!/usr/bin/python3
+"""results-readme.py [RESULTS [OUT]] -- writes results/README.md, the short
+guide to the studies: what each asks, its headline answer with its
+interval, how to rerun it.  Every number comes from the studies' committed
+results.json (RESULTS, default results/; OUT, default RESULTS/README.md);
+scripts/check-results.py remakes it and compares."""
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, ".."))
+
+
+def load(results, study):
+    with open(os.path.join(results, study, "results.json")) as f:
+        return json.load(f)
+
+
+def signed(d, lo, hi):
+    return f"{d:+.0f} [{lo:+.0f}, {hi:+.0f}]"
+
+
+def ayo2004(results):
+    r = load(results, "ayo2004")
+    h = r["head_to_head_pooled"]
+    g = {v["paper_name"]: v for v in r["group_differences"].values()}
+    d5, d73 = g["ayo12 d5 - dk2002 d7"], g["dk2002 d7 - ayo12 d3"]
+    return [
+        "## ayo2004: Daoud et al., CEC 2004 (results/ayo2004/)",
+        "",
+        "Asks: does the paper's GA evolve players as strong as it reports, and do",
+        "its depth-5 players beat Davis & Kendall's depth-7 players, as it reports?",
+        "",
+        f"Answer: yes, these champions beat those: evolved `ayo12` at depth 5 scores",
+        f"{h['score']:.3f} [{h['lo']:.3f}, {h['hi']:.3f}] against evolved `dk2002` at depth 7 (all",
+        f"{r['seeds']} pairs of seeds, {r['seeds'] * r['games_per_match']} games; Wilson's interval from the",
+        f"colour-swapped pairs) and rates {signed(d5['diff'], d5['lo'], d5['hi'])} Elo above it on the",
+        "awari ladder (joint fit).  The two arms differ in five ways besides the",
+        "depth, so the match does not separate representation from depth.",
+        f"Against the paper's reading, `dk2002` d7 rates {signed(d73['diff'], d73['lo'], d73['hi'])} Elo",
+        "above `ayo12` d3.",
+        "",
+        "Rerun: `DK_DIR=results/davis-kendall-2002 experiments/ayo2004/run.sh`",
+        "(after the davis-kendall-2002 study).",
+        "",
+    ]
+
+
+def davis_kendall(results):
+    r = load(results, "davis-kendall-2002")
+    e, m = r["elo_over_seeds"], r["mean_minus_material"]
+    return [
+        "## davis-kendall-2002: Davis & Kendall, CEC 2002, as recounted (results/davis-kendall-2002/)",
+        "",
+        "Asks: how strong is a player evolved by Davis & Kendall's protocol, as far",
+        "as the Ayo paper recounts it, on the awari reference ladder?",
+        "",
+        f"Answer: its {r['seeds']} champions ({r['generations']} generations of a (3+6)-ES, depth "
+        f"{r['depth']}) rate {e['mean']:.0f} [{e['lo']:.0f}, {e['hi']:.0f}]",
+        f"Elo (mean over seeds, t), {signed(m['diff'], m['lo'], m['hi'])} above `material` at the same",
+        "depth (joint fit).",
+        "",
+        "Rerun: `experiments/davis-kendall-2002/run.sh`.",
+        "",
+    ]
+
+
+def caribbean(results):
+    r = load(results, "caribbean")
+    t = r["transfer"]
+    own = {o["variant"]: o for o in r["own"]}
+    return [
+        "## caribbean: the Caribbean rule sets as a benchmark (results/caribbean/)",
+        "",
+        "Asks: how strong are players evolved under each of five rule sets on that",
+        "rule set's ladder, and does a Warri champion keep its strength under",
+        "another Warri rule set?",
+        "",
+        "Answer: the champions rate, against the hand-weighted searcher of the same",
+        "depth on their own ladder, " + ", ".join(
+            f"{v} {signed(o['minus_hand'], o['minus_hand_lo'], o['minus_hand_hi'])}"
+            for v, o in own.items()) + " Elo",
+        f"(t over {r['seeds']} seeds).  Under another Warri rule set they rate "
+        f"{signed(t['mean'], t['lo'], t['hi'])} Elo",
+        "against that rule set's own champions on average: an average transfer",
+        f"loss above {max(0.0, -t['lo']):.0f} Elo is excluded, a loss of up to {-t['weakest'][2]:.0f} Elo in a single",
+        "pair of rule sets is not.",
+        "",
+        "Rerun: `THREADS=2 nice -n 10 experiments/caribbean/run.sh`.",
+        "",
+    ]
+
+
+def strategies(results):
+    r = load(results, "strategies")
+    sig = [x for x in r["tests"] if x["p_holm"] < 0.05]
+    med = ", ".join(f"{s['label']} {s['median']:.0f} [{s['median_lo']:.0f}, {s['median_hi']:.0f}]"
+                    for s in r["summary"])
+    return [
+        "## strategies: GA, ES and CMA-ES at an equal budget of games (results/strategies/)",
+        "",
+        "Asks: given the same number of self-play games, which evolution strategy",
+        "evolves the strongest player?",
+        "",
+        f"Answer: {'no pair differs' if not sig else f'{len(sig)} of the 6 pairs differ'} at the 5% level "
+        f"after Holm's correction ({r['settings']['seeds']} seeds a",
+        f"strategy, {r['settings']['budget_games']} games a run); the median final ladder Elo",
+        f"[95% order-statistic interval]: {med}.",
+        "",
+        "Rerun: `THREADS=2 nice -n 10 experiments/strategies/run.sh`.",
+        "",
+    ]
+
+
+def main(argv):
+    results = argv[1] if len(argv) > 1 else os.path.join(ROOT, "results")
+    out = argv[2] if len(argv) > 2 else os.path.join(results, "README.md")
+    lines = [
+        "# results: the studies",
+        "",
+        "Written by experiments/results-readme.py from each study's committed",
+        "results.json; scripts/check-results.py (the ctest test_results_check)",
+        "remakes this file and every study README from the committed data and",
+        "fails where a number differs.  Each study's README gives its protocol,",
+        "every seed and every interval; the intervals are said there (ratings:",
+        "fitted jointly with the ladder's own games; scores: Wilson's interval from",
+        "the colour-swapped pairs).  Run files are not committed; the runs are",
+        "deterministic, so a rerun gives them back bit for bit.",
+        "",
+    ]
+    lines += ayo2004(results) + davis_kendall(results) + caribbean(results) + strategies(results)
+    lines += [
+        "## Also here",
+        "",
+        "- results/ladder/: the reference ladders of every variant, which the",
+        "  studies rate against (`experiments/ladder/run.sh VARIANT`).",
+        "- results/solved/: the endgame databases (`experiments/solved/run.sh`).",
+        "",
+    ]
+    with open(out, "w") as f:
+        f.write("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main(sys.argv)

@@ -1,0 +1,9 @@
+# test_results_check_detects_edit.sh -- scripts/check-results.py
+# --self-test: the results check passes on a copy of results/ayo2004, and
+# fails on a copy with one README number edited by hand and on one with one
+# game result edited in matches.jsonl, so that it is a check that can fail.
+#
+#   bash tests/test_results_check_detects_edit.sh NICKAR_BINARY SOURCE_ROOT
+set -u
+src=$(cd "$2" && pwd) || exit 2
+/usr/bin/python3 "$src/scripts/check-results.py" --self-test
