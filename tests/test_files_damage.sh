@@ -7,7 +7,7 @@
 # here through the command that reads that kind).
 source "$(dirname "$0")/lib_cli.sh"
 if ldd "$nickar" 2>/dev/null | grep -q libasan; then
-  export ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=1"
+  export ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=1:fast_unwind_on_malloc=0"
   export LSAN_OPTIONS="suppressions=$srcdir/tests/fuzz/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 fi
 regress=$srcdir/tests/fuzz/regress
@@ -133,5 +133,42 @@ run evolve "$tmp/c.ini" --set selection.rank_pressure=0x1.8p0 --print-config
 one_line 2 "a config number in C's hex float notation"
 run evolve "$tmp/c.ini" --set selection.rank_pressure=1.5 --print-config
 check "the same number in decimal is taken ($err)" test "$rc" -eq 0
+
+# ===== players files: refused at the first line beyond the count =====
+n=0
+for f in "$regress"/players/*.txt; do
+  n=$((n + 1))
+  run tournament --variant abapa --players "$f" --games 2 --quiet
+  one_line 2 "players file $(basename "$f")"
+done
+check "players files to replay ($n)" test "$n" -ge 3
+run tournament --variant abapa --players "$regress/players/2001-players.txt" --games 2 --quiet
+check "the 2001st player is refused at its line ($err)" grep -q "2001-players.txt:2001: more than 2000 players" <<<"$err"
+
+# ===== records: ply counts, limits, moves and results checked =====
+n=0
+for f in "$regress"/records/*.txt; do
+  n=$((n + 1))
+  run view -o "$tmp/v.html" "$f"
+  one_line 2 "view of records $(basename "$f")"
+  run replay --game 1 "$f"
+  one_line 2 "replay of records $(basename "$f")"
+done
+check "records files to replay ($n)" test "$n" -ge 9
+
+# ===== finding 3, and CIAO's input: damaged run files =====
+# regress/ciao: the config attribute's dataspace size set to ff ff (HDF5
+# read beyond its buffer while nickar looked the attribute up), chunk
+# indexes damaged
+n=0
+for f in "$regress"/ciao/*.h5; do
+  n=$((n + 1))
+  run ciao "$f" --games 2 --output "$tmp/c.h5" --force
+  one_line 2 "ciao of $(basename "$f")"
+  check "ciao of $(basename "$f") names the damage ($err)" grep -q "damaged run file" <<<"$err"
+  run inspect "$f"
+  one_line 2 "inspect of $(basename "$f")"
+done
+check "damaged run files to replay ($n)" test "$n" -ge 3
 
 finish

@@ -50,8 +50,6 @@ enum {
     OPT_END
 };
 
-enum { MAX_PLAYERS = 2000 };
-
 static volatile sig_atomic_t stop_requested;
 
 static void on_signal(int sig)
@@ -128,10 +126,6 @@ static int read_players(tourney *t, const char *file)
                      "needs at least two players (got %zu), from --players FILE and/or SPEC "
                      "arguments; e.g. 'random greedy ab:depth=2'",
                      t->list.n);
-        return NK_EXIT_USAGE;
-    }
-    if (t->list.n > MAX_PLAYERS) {
-        nk_cli_error(cli, "%zu players; at most %d", t->list.n, MAX_PLAYERS);
         return NK_EXIT_USAGE;
     }
     return NK_EXIT_OK;

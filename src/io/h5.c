@@ -1240,7 +1240,12 @@ static bool attr_message_fits(const unsigned char *m, size_t n)
     if ((s[0] != 1 && s[0] != 2) || rank > 32 || ds < head ||
         (uint64_t)rank * 8 * ((flags & 1) + 1) > ds - head)
         return false;
-    if (s[0] == 2 && s[3] == 2) /* a null dataspace: no value */
+    /* its class (version 2: 0 scalar, 1 simple, 2 null; version 1: simple
+     * with a rank, else scalar) fits the rank; no flag but the maximum */
+    unsigned cls2 = s[0] == 2 ? s[3] : rank > 0;
+    if ((flags & ~1u) != 0 || cls2 > 2 || (cls2 == 1) != (rank > 0))
+        return false;
+    if (cls2 == 2) /* a null dataspace: no value */
         elems = 0;
     for (unsigned d = 0; d < rank && elems > 0; d++) {
         uint64_t k = le(s + head + 8 * d, 8);

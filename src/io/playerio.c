@@ -307,6 +307,8 @@ static nk_status list_push(nk_player_list *l, const char *name, const nk_player_
     if (strlen(name) >= NK_PLAYER_NAME)
         return nk_fail(NK_EINVAL, err, errlen, "player name '%.40s...' is longer than %d bytes",
                        name, NK_PLAYER_NAME - 1);
+    if (l->n == NK_PLAYER_LIST_MAX)
+        return nk_fail(NK_ERANGE, err, errlen, "more than %d players", NK_PLAYER_LIST_MAX);
     for (size_t i = 0; i < l->n; i++)
         if (strcmp(l->p[i].name, name) == 0)
             return nk_fail(NK_EINVAL, err, errlen, "duplicate player name '%s'", name);

@@ -91,6 +91,10 @@ typedef struct nk_named_player {
     nk_player_def def;
 } nk_named_player;
 
+/* The most players a list holds (a tournament's): a players file is
+ * refused at the first line beyond, before it costs more work. */
+enum { NK_PLAYER_LIST_MAX = 2000 };
+
 typedef struct nk_player_list {
     size_t n, cap;
     nk_named_player *p;
@@ -102,7 +106,8 @@ bool nk_playerio_is_champions(const char *text);
 /* Adds the player(s) of spec text under name (NULL: named by the spec or,
  * for champions, by the run).  NK_EINVAL for a bad spec, a duplicate name
  * ("duplicate player name 'X'"), a bad selector; NK_ERANGE for a run
- * without generations; the run file's own errors. */
+ * without generations or a player beyond NK_PLAYER_LIST_MAX; the run
+ * file's own errors. */
 nk_status nk_player_list_add(nk_player_list *l, const char *name, const char *text,
                              const nk_variant *v, char *err, size_t errlen);
 /* Adds the players of a players file; errors name FILE:LINE. */
