@@ -133,6 +133,24 @@ run evolve "$tmp/c.ini" --set selection.rank_pressure=0x1.8p0 --print-config
 one_line 2 "a config number in C's hex float notation"
 run evolve "$tmp/c.ini" --set selection.rank_pressure=1.5 --print-config
 check "the same number in decimal is taken ($err)" test "$rc" -eq 0
+# and every other number nickar reads outside a table: a scoring, an
+# --anchor, a ladder's Elo (one strict reader, base/param.h)
+run evolve "$tmp/c.ini" --set fitness.scoring=0x2,1,0 --print-config
+one_line 2 "a scoring with a hex number"
+run evolve "$tmp/c.ini" --set fitness.scoring=2,1,1e999 --print-config
+one_line 2 "a scoring with a number beyond a double"
+run evolve "$tmp/c.ini" --set fitness.scoring=2,1,0 --print-config
+check "the decimal scoring is taken ($err)" test "$rc" -eq 0
+run tournament --variant abapa --games 2 --quiet random greedy --anchor random=0x10
+one_line 2 "an --anchor Elo in hex"
+run tournament --variant abapa --games 2 --quiet random greedy --anchor random=16
+check "the --anchor Elo in decimal is taken ($err)" test "$rc" -eq 0
+printf 'random\trandom\t0\ngreedy\tgreedy\t0x1p6\n' >"$tmp/l.tsv"
+run rate --variant abapa --games 2 --ladder "$tmp/l.tsv" greedy
+one_line 2 "a ladder Elo in hex"
+printf 'random\trandom\t0\ngreedy\tgreedy\t64\n' >"$tmp/l.tsv"
+run rate --variant abapa --games 2 --ladder "$tmp/l.tsv" greedy
+check "the ladder Elo in decimal is taken ($err)" test "$rc" -eq 0
 
 # ===== players files: refused at the first line beyond the count =====
 n=0

@@ -193,6 +193,16 @@ static nk_status parse_bool(const char *t, char *canon, size_t cl, char *why, si
                    t);
 }
 
+nk_status nk_param_read_double(const char *text, double *out)
+{
+    static const nk_param number = {.key = "number", .type = NK_PARAM_DOUBLE};
+    char canon[64], why[NK_MSG_MAX];
+    nk_status st = nk_param_parse_scalar(&number, text, canon, sizeof canon, why, sizeof why);
+    if (st == NK_OK)
+        *out = strtod(canon, NULL); /* the canonical text gives the same double */
+    return st;
+}
+
 nk_status nk_param_parse_scalar(const nk_param *p, const char *t, char *canon, size_t cl, char *why,
                                 size_t wl)
 {

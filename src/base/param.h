@@ -185,6 +185,12 @@ void nk_param_expects(const nk_param *p, char *buf, size_t len);
 nk_status nk_param_parse_scalar(const nk_param *p, const char *text, char *canon, size_t cl,
                                 char *why, size_t wl);
 
+/* The one strict reader of a number outside a table: the whole of text as
+ * a finite decimal number, read as nk_param_parse_scalar reads a DOUBLE
+ * (no hex, no spaces, no inf or nan); NK_EINVAL for text that is not one,
+ * NK_ERANGE for one too close to 0; *out is set only on NK_OK. */
+nk_status nk_param_read_double(const char *text, double *out);
+
 /* Stores canonical text as p's value into the struct at base.  NK_STORE_CSTR
  * keeps the pointer text (it must outlive the struct); NK_STORE_CHARS copies
  * it (NK_ERANGE if it does not fit).  NK_EINVAL for NK_STORE_NONE. */

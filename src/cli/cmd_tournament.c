@@ -20,6 +20,7 @@
 
 #include "arena/meetings.h"
 #include "base/alloc.h"
+#include "base/param.h"
 #include "cli/cli.h"
 #include "cli/report.h"
 #include "cli/util.h"
@@ -80,9 +81,8 @@ static int read_anchor(tourney *t, const char *text)
         return NK_EXIT_OK;
     }
     const char *eq = strrchr(text, '=');
-    char *end = NULL;
-    double elo = eq ? strtod(eq + 1, &end) : NAN;
-    if (eq == NULL || eq == text || end == eq + 1 || *end != '\0' || !isfinite(elo) ||
+    double elo = NAN;
+    if (eq == NULL || eq == text || nk_param_read_double(eq + 1, &elo) != NK_OK ||
         fabs(elo) > 1e6) {
         nk_cli_error(cli, "--anchor '%s': give NAME=ELO, e.g. --anchor random=0", text);
         return NK_EXIT_USAGE;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "base/alloc.h"
+#include "base/param.h"
 
 static size_t rung_index(const nk_ladder *l, const char *name)
 {
@@ -27,10 +28,9 @@ static size_t rung_index(const nk_ladder *l, const char *name)
 static nk_status read_anchor(nk_ladder *l, const char *path, unsigned lineno, char **field,
                              int nfield, char *err, size_t errlen)
 {
-    char *end = NULL;
-    double elo = nfield == 3 ? strtod(field[2], &end) : NAN;
+    double elo = NAN;
     size_t a = nfield == 3 ? rung_index(l, field[1]) : l->n;
-    if (nfield != 3 || end == field[2] || *end != '\0' || !isfinite(elo) || a == l->n)
+    if (nfield != 3 || nk_param_read_double(field[2], &elo) != NK_OK || a == l->n)
         return nk_fail(NK_EFORMAT, err, errlen,
                        "%s:%u: expected @anchor<TAB>NAME<TAB>ELO naming a ladder player", path,
                        lineno);
@@ -101,9 +101,8 @@ static nk_status read_rung(nk_ladder *l, const char *path, unsigned lineno, char
         return nk_fail(NK_EFORMAT, err, errlen,
                        "%s:%u: a player after the results (the players come first)", path, lineno);
     char *t1 = strchr(line, '\t'), *t2 = t1 ? strchr(t1 + 1, '\t') : NULL;
-    char *end = NULL;
-    double elo = t2 ? strtod(t2 + 1, &end) : NAN;
-    if (t2 == NULL || end == t2 + 1 || *end != '\0' || !isfinite(elo) || t1 == line)
+    double elo = NAN;
+    if (t2 == NULL || nk_param_read_double(t2 + 1, &elo) != NK_OK || t1 == line)
         return nk_fail(NK_EFORMAT, err, errlen, "%s:%u: expected NAME<TAB>SPEC<TAB>ELO", path,
                        lineno);
     if (l->n == NK_LADDER_MAX)

@@ -53,13 +53,8 @@ static char *strip(char *line)
  * no spaces); 0 for text that is not one, -1 for one too close to 0. */
 static int parse_number(const char *text, double *out)
 {
-    static const nk_param weight = {.key = "weight", .type = NK_PARAM_DOUBLE};
-    char canon[64], why[NK_MSG_MAX];
-    nk_status st = nk_param_parse_scalar(&weight, text, canon, sizeof canon, why, sizeof why);
-    if (st != NK_OK)
-        return st == NK_ERANGE ? -1 : 0;
-    *out = strtod(canon, NULL); /* the canonical text gives the same double */
-    return 1;
+    nk_status st = nk_param_read_double(text, out);
+    return st == NK_OK ? 1 : st == NK_ERANGE ? -1 : 0;
 }
 
 static nk_status read_lines(FILE *f, const char *path, double *w, size_t max, size_t *n, char *err,

@@ -4,10 +4,12 @@
 #include "run/schedule.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/alloc.h"
+#include "base/param.h"
 
 static const char *const schedule_names[NK_SCHEDULE_COUNT] = {
     [NK_SCHEDULE_ROUND_ROBIN] = "round-robin", [NK_SCHEDULE_SAMPLE] = "sample",
@@ -194,7 +196,6 @@ void nk_schedule_tally_for(nk_schedule kind, nk_tally *t, const nk_scoring *s,
 
 nk_status nk_scoring_parse(nk_scoring *s, const char *text, char *err, size_t len)
 {
-    char *end;
     double v[3];
     const char *q = text;
     if (strcmp(text, "seeds") == 0) {
@@ -202,8 +203,16 @@ nk_status nk_scoring_parse(nk_scoring *s, const char *text, char *err, size_t le
         return NK_OK;
     }
     for (int i = 0; i < 3; i++) {
-        v[i] = strtod(q, &end);
-        if (end == q || (i < 2 && *end != ',') || (i == 2 && *end != '\0') || !isfinite(v[i]))
+        /* each number read whole by base/param.h's strict reader */
+        char num[64];
+        size_t k = strcspn(q, ",");
+        const char *end = q + k;
+        bool sep_ok = i < 2 ? *end == ',' : *end == '\0';
+        if (k < sizeof num) {
+            memcpy(num, q, k);
+            num[k] = '\0';
+        }
+        if (k >= sizeof num || !sep_ok || nk_param_read_double(num, &v[i]) != NK_OK)
             return nk_fail(NK_EINVAL, err, len,
                            "scoring '%s' must be three numbers win,draw,loss (e.g. 2,1,0) "
                            "or 'seeds'",
