@@ -58,41 +58,12 @@ def write_weights(ayo_results, dk_results, wdir, seeds):
 
 # ===== statistics =====
 
-def wilson(p, n, z=Z):
-    """Wilson's score interval of a proportion p in n (possibly an
-    effective, non-integer number of) trials: (lo, hi)."""
-    if n <= 0:
-        return (math.nan, math.nan)
-    z2 = z * z
-    c = (p + z2 / (2 * n)) / (1 + z2 / n)
-    h = z / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    return (max(0.0, c - h), min(1.0, c + h))
-
-
 def pair_score(wins, draws, losses, pent):
     """(score, lo, hi) of a match from its colour-swapped pairs (pent[k]
-    pairs scored k/4 from A's view), by the studies' one method: Wilson's
-    interval with the effective number of games from the pairs' variance,
-    n_eff = s (1 - s) / se^2; when every pair scored alike, the games'
-    own variance (studylib.pair_score, used when studylib has it; the same
-    formula here otherwise)."""
-    if hasattr(sl, "pair_score"):
-        return tuple(sl.pair_score(wins, draws, losses, list(pent))[:3])
-    n = wins + draws + losses
-    if n == 0:
-        return (math.nan, math.nan, math.nan)
-    s = (wins + 0.5 * draws) / n
-    var, samples = 0.0, n
-    if sum(pent) > 0:
-        samples = sum(pent)
-        var = sum(c * (k / 4 - s) ** 2 for k, c in enumerate(pent)) / samples
-    if var <= 0:
-        samples = n
-        var = (wins * (1 - s) ** 2 + draws * (0.5 - s) ** 2 + losses * s ** 2) / n
-    se2 = var / samples
-    n_eff = s * (1 - s) / se2 if se2 > 0 and 0 < s < 1 else float(n)
-    lo, hi = wilson(s, n_eff)
-    return (s, lo, hi)
+    pairs scored k/4 from A's view), by the studies' one method
+    (studylib.pair_score: Wilson's interval with the effective number of
+    games from the pairs' variance)."""
+    return tuple(sl.pair_score(wins, draws, losses, list(pent))[:3])
 
 
 def elo_of(score):
