@@ -56,7 +56,7 @@ static herr_t why_walk(unsigned n, const H5E_error2_t *e, void *data)
 
 nk_h5_why nk_h5_why_last(void)
 {
-    nk_h5_why w = {"HDF5 error", false, false};
+    nk_h5_why w = {"HDF5 error", false, false, false};
     H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, why_walk, &w);
     H5Eclear2(H5E_DEFAULT);
     return w;
@@ -193,7 +193,7 @@ hid_t nk_h5_create(const char *path, unsigned flags, nk_h5_why *why)
     return f;
 }
 
-static bool dense_attrs_fit(hid_t f, const char *path); /* below, with the reader */
+static bool dense_attrs_fit(hid_t f, const char *path, bool *oom); /* below, with the reader */
 
 hid_t nk_h5_open(const char *path, bool writable, bool lock, nk_h5_why *why)
 {
@@ -210,10 +210,13 @@ hid_t nk_h5_open(const char *path, bool writable, bool lock, nk_h5_why *why)
     if (fapl >= 0)
         H5Pclose(fapl);
     /* before anything can make HDF5 decode an attribute */
-    if (f >= 0 && !dense_attrs_fit(f, path)) {
+    bool oom = false;
+    if (f >= 0 && !dense_attrs_fit(f, path, &oom)) {
         H5Fclose(f);
         H5Eclear2(H5E_DEFAULT);
-        *why = (nk_h5_why){"an attribute's stored sizes do not fit in it", false, false};
+        *why = oom ? (nk_h5_why){"out of memory", false, false, true}
+                   : (nk_h5_why){"an attribute's stored sizes do not fit in it", false, false,
+                                 false};
         f = H5I_INVALID_HID;
     }
     return f;
@@ -1255,6 +1258,18 @@ static bool attr_message_fits(const unsigned char *m, size_t n)
     return elems <= (n - used) / elem;
 }
 
+/* An allocation of the walk below: a failure is noted, so that the file is
+ * not called damaged for want of memory (nk_h5_why.oom). */
+static _Thread_local bool dense_oom;
+
+static void *dense_alloc(size_t n)
+{
+    void *p = nk_malloc(n);
+    if (p == NULL)
+        dense_oom = true;
+    return p;
+}
+
 /* Checks the huge attribute messages listed by a leaf or internal node
  * (depth 1, whose children are leaves) of a huge-object B-tree: records of
  * address, length and id, 24 bytes. */
@@ -1266,7 +1281,7 @@ static bool huge_message_fits(int fd, uint64_t size, const unsigned char *rec)
     uint64_t addr = le(rec, 8), len = le(rec + 8, 8);
     if (len == 0 || len > DENSE_MESSAGE_MAX || addr > size || len > size - addr)
         return false;
-    unsigned char *m = nk_malloc((size_t)len);
+    unsigned char *m = dense_alloc((size_t)len);
     bool good = m != NULL && read_at(fd, size, addr, m, (size_t)len) && attr_message_fits(m, len);
     nk_free(m);
     return good;
@@ -1275,7 +1290,7 @@ static bool huge_message_fits(int fd, uint64_t size, const unsigned char *rec)
 static bool huge_records_fit(int fd, uint64_t size, uint64_t node, unsigned nrec, unsigned depth,
                              uint64_t node_size)
 {
-    unsigned char *b = nk_malloc((size_t)node_size);
+    unsigned char *b = dense_alloc((size_t)node_size);
     uint64_t leaf_max = (node_size - 10) / 24; /* records a leaf holds */
     unsigned width = 1;                        /* bytes of a child's record count */
     while (width < 8 && leaf_max >> (8 * width) != 0)
@@ -1330,7 +1345,7 @@ static bool header_at_fits(int fd, uint64_t size, uint64_t addr, uint64_t len, b
 {
     if (--*budget < 0 || len < 8 || len > DENSE_HEADER_MAX)
         return false;
-    unsigned char *b = nk_malloc((size_t)len);
+    unsigned char *b = dense_alloc((size_t)len);
     bool good = b != NULL && read_at(fd, size, addr, b, (size_t)len) && memcmp(b, "OCHK", 4) == 0 &&
                 header_chunk_fits(fd, size, b + 4, (size_t)len - 8, order, budget);
     nk_free(b);
@@ -1376,7 +1391,7 @@ static bool object_attrs_fit(int fd, uint64_t size, uint64_t addr)
     at += width;
     if (len > DENSE_HEADER_MAX)
         return false;
-    unsigned char *b = nk_malloc((size_t)len);
+    unsigned char *b = dense_alloc((size_t)len);
     int budget = 64;
     bool good = b != NULL && read_at(fd, size, addr + at, b, (size_t)len) &&
                 header_chunk_fits(fd, size, b, (size_t)len, (flags & 0x04) != 0, &budget);
@@ -1401,8 +1416,9 @@ static herr_t dense_visit(hid_t obj, const char *name, const H5O_info_t *info, v
 
 /* Whether every attribute that HDF5 keeps unchecked in file f (at path)
  * fits in its stored bytes. */
-static bool dense_attrs_fit(hid_t f, const char *path)
+static bool dense_attrs_fit(hid_t f, const char *path, bool *oom)
 {
+    dense_oom = false;
     dense_walk w = {open(path, O_RDONLY | O_CLOEXEC), 0, true};
     struct stat sb;
     if (w.fd < 0 || fstat(w.fd, &sb) != 0) {
@@ -1415,5 +1431,6 @@ static bool dense_attrs_fit(hid_t f, const char *path)
                   H5O_INFO_BASIC | H5O_INFO_NUM_ATTRS) < 0)
         H5Eclear2(H5E_DEFAULT); /* a damaged group: its readers will say so */
     close(w.fd);
+    *oom = dense_oom;
     return w.good;
 }

@@ -48,6 +48,7 @@ typedef struct nk_h5_why {
     char text[200];
     bool os;   /* the text is the system's (errno) message */
     bool lock; /* the failure was a file lock */
+    bool oom;  /* nickar ran out of memory checking the file (not damage) */
 } nk_h5_why;
 
 /* The reason of the last HDF5 failure (innermost first, the system's

@@ -371,6 +371,8 @@ static nk_status check_lengths(nk_run *run)
  * permission) or HDF5's (a file that ends too early, bad metadata). */
 static nk_status open_failed(nk_h5r *r, const nk_h5_why *w)
 {
+    if (w->oom)
+        return nk_h5r_fail(r, NK_ENOMEM, "out of memory opening '%s'", r->path);
     if (w->lock)
         return nk_h5r_fail(r, NK_EIO, "cannot open '%s': another process holds a lock on it (%s)",
                            r->path, w->text);

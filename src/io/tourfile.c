@@ -719,6 +719,8 @@ nk_status nk_tour_read(nk_tour *t, const char *path, char *err, size_t errlen)
                        errno ? strerror(errno) : "not a regular file");
     nk_h5_why why;
     hid_t f = nk_h5_open(path, false, true, &why);
+    if (f < 0 && why.oom)
+        return nk_fail(NK_ENOMEM, err, errlen, "out of memory opening '%s'", path);
     if (f < 0)
         return nk_fail(NK_EFORMAT, err, errlen, "'%s' is not an HDF5 file that opens", path);
     nk_h5r r = {
