@@ -159,9 +159,13 @@ done
 run match --variant awari --games 4 --threads 2 --json "ext:timeout=60,$faulty crash 2 $log $nickar" greedy
 json "o = objs[0]; assert o['losses'] == 4 and o['reasons'] == {'forfeit-crash': 4}, o"
 # The same faults in a tournament: the reasons are in the tournament file.
+# A tournament names a player by its spec, at most 127 bytes: the engine
+# and nickar by short links, whatever the length of the checkout's path.
 rm -f "$tmp/t.h5"
+ln -sf "$faulty" "$tmp/f.py"
+ln -sf "$nickar" "$tmp/n"
 run tournament --variant awari --games 2 --quiet --output "$tmp/t.h5" \
-  "ext:timeout=60,$faulty crash 2 $log $nickar" greedy random
+  "ext:timeout=60,$tmp/f.py crash 2 $log $tmp/n" greedy random
 check "tournament with a crashing engine: exit 0" test "$rc" -eq 0
 "$python" - "$tmp/t.h5" <<'PY' && pass || fail "tournament file: forfeits recorded"
 import sys, h5py
