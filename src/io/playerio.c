@@ -26,6 +26,7 @@
 
 #include "base/escape.h"
 #include "base/param.h"
+#include "search/eval.h"
 #include "search/features.h"
 #include "tb/tb.h"
 
@@ -227,9 +228,43 @@ static const nk_feature_set *spec_set(const nk_spec *spec, const nk_variant *v)
     return spec->features[0] ? nk_features_find(spec->features) : nk_features_default(v);
 }
 
+/* The weights file of a family other than linear (search/eval.h): read
+ * once, of exactly the family's length, into the shared table under the
+ * weights= text; the def keeps no numbers (n = 0). */
+static nk_status resolve_family_weights(nk_player_def *out, const nk_variant *v, char *err,
+                                        size_t errlen)
+{
+    const char *value = out->spec.weights;
+    char name[NK_SPEC_TEXT];
+    size_t need = 0, n = 0;
+    nk_status st =
+        nk_eval_features_count(out->spec.features, v, &need, name, sizeof name, err, errlen);
+    if (st != NK_OK)
+        return st;
+    const char *at = strrchr(value, '@');
+    if (at != NULL && (strcmp(at + 1, "best") == 0 || strncmp(at + 1, "gen=", 4) == 0))
+        return nk_fail(NK_EINVAL, err, errlen,
+                       "weights '%s': run files hold no genome of %s (evolution takes linear "
+                       "feature sets only)",
+                       value, name);
+    double *w = nk_malloc(need * sizeof *w);
+    if (w == NULL)
+        return nk_fail(NK_ENOMEM, err, errlen, "out of memory for %zu weights", need);
+    st = nk_playerio_read_weights(value, w, need, &n, err, errlen);
+    if (st == NK_OK && n != need)
+        st = nk_fail(NK_EINVAL, err, errlen, "%s: %zu weights, but %s needs %zu", value, n, name,
+                     need);
+    if (st == NK_OK)
+        st = nk_eval_shared_put(value, w, n, err, errlen);
+    nk_free(w);
+    return st;
+}
+
 static nk_status resolve_weights(nk_player_def *out, const nk_variant *v, char *err, size_t errlen)
 {
     const char *value = out->spec.weights;
+    if (nk_eval_family_of(out->spec.features) != nk_eval_family_at(0))
+        return resolve_family_weights(out, v, err, errlen);
     const char *at = strrchr(value, '@');
     nk_status st;
     char file[NK_SPEC_TEXT];

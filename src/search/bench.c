@@ -15,6 +15,7 @@
 
 #include "search/player.h"
 #include "base/alloc.h"
+#include "search/eval.h"
 #include "search/search.h"
 
 /* The table is a player's default (NK_SPEC_DEFAULT_TT_MB). */
@@ -28,7 +29,8 @@ static unsigned bench_depth(const nk_feature_set *set)
     static const struct {
         const char *name;
         unsigned depth;
-    } depths[] = {{"material", 9}, {"ayo12", 8}, {"positional", 8}, {"adjikui", 10}};
+    } depths[] = {{"material", 9}, {"ayo12", 8}, {"positional", 8}, {"adjikui", 10},
+                  {"ntuple", 8}};
     for (size_t i = 0; i < sizeof depths / sizeof depths[0]; i++)
         if (strcmp(depths[i].name, set->name) == 0)
             return depths[i].depth;
@@ -43,18 +45,18 @@ static double seconds_now(void)
 }
 
 /* Searches the bench positions of one variant; adds to out. */
-static nk_status bench_variant(const nk_feature_set *set, const nk_variant *v, size_t k,
-                               nk_game *g, nk_search_bench *out)
+static nk_status bench_variant(const char *features, const nk_variant *v, size_t k, nk_game *g,
+                               nk_search_bench *out)
 {
     nk_eval e;
     nk_search *s;
-    nk_status st = nk_eval_init(&e, v, set, NULL, 0, NULL, 0);
-    if (st == NK_OK)
-        st = nk_search_new(&s, &e, NK_SPEC_DEFAULT_TT_MB);
+    nk_status st = nk_eval_setup(&e, v, features, NULL, 0, NULL, 0);
+    if (st == NK_OK && (st = nk_search_new(&s, &e, NK_SPEC_DEFAULT_TT_MB)) != NK_OK)
+        nk_eval_free(&e);
     if (st != NK_OK)
         return st;
     nk_search_clear(s);
-    const nk_search_limits lim = {bench_depth(set), 0, 0.0};
+    const nk_search_limits lim = {bench_depth(e.set), 0, 0.0};
     for (unsigned i = 0; i < BENCH_GAMES; i++) {
         nk_rng rng = {nk_seed_mix(BENCH_SEED, k, i)};
         nk_pos start;
@@ -73,23 +75,26 @@ static nk_status bench_variant(const nk_feature_set *set, const nk_variant *v, s
         out->positions++;
     }
     nk_search_free(s);
+    nk_eval_free(&e);
     return NK_OK;
 }
 
 nk_status nk_search_bench_run(const char *set_name, nk_search_bench *out)
 {
     memset(out, 0, sizeof *out);
-    const nk_feature_set *set = nk_features_find(set_name);
-    if (set == NULL)
+    if (nk_eval_features_check(set_name, NULL, 0) != NK_OK)
         return NK_EINVAL;
+
     nk_game *g = nk_malloc(sizeof *g);
     if (g == NULL)
         return NK_ENOMEM;
     nk_status st = NK_OK;
     for (size_t k = 0; k < nk_variant_count() && st == NK_OK; k++) {
         const nk_variant *v = nk_variant_at(k);
-        if (nk_features_check(set, v, NULL, 0) == NK_OK)
-            st = bench_variant(set, v, k, g, out);
+        size_t n;
+        char name[8];
+        if (nk_eval_features_count(set_name, v, &n, name, sizeof name, NULL, 0) == NK_OK)
+            st = bench_variant(set_name, v, k, g, out);
     }
     nk_free(g);
     return st;

@@ -23,6 +23,7 @@
 
 #include "base/param.h"
 #include "rules/rules.h"
+#include "search/eval.h"
 #include "search/features.h"
 #include "search/mcts.h"
 #include "search/search.h"
@@ -79,7 +80,8 @@ enum { NK_SPEC_TT_MAX_MB = 1024 };
  * search/mcts.h). */
 #define NK_SPEC_EVAL_PARAMS(X, P)                                                            \
     X(P, ab, features, features, STRING, char *, "", NK_ANY, NULL, nk_spec_check_features,    \
-      "a feature set", "feature set (empty: the variant's default)")                         \
+      "a feature set or ntuple[:layout=L:cap=C]",                                          \
+      "feature set or evaluation family (empty: the variant's default)")                         \
     X(P, ab, weights, weights, STRING, char *, "", NK_ANY, NULL, nk_spec_check_weights,       \
       "a built-in table, default, or a file or run for the io layer",                        \
       "weights (empty: the feature set's hand-tuned default)")
@@ -104,7 +106,7 @@ typedef struct nk_spec {
     uint64_t nodes;          /* ab: node budget per move (0: none) */
     double seconds;          /* ab: time budget per move (0: none) */
     unsigned tt_mb;          /* ab: transposition table size, MiB */
-    char features[32];       /* ab: feature set name */
+    char features[NK_NTUPLE_TEXT]; /* ab: feature set name or family text (search/eval.h) */
     char weights[NK_SPEC_TEXT]; /* ab: weights source as written ("" = the set's default) */
     char view[8];            /* ab: "mover" (negamax) or "root" (search.h, nk_view) */
     char tb[NK_SPEC_TEXT];   /* ab: endgame database directory ("" = none) */
