@@ -217,6 +217,44 @@ static void test_antisymmetry(void **state)
     }
 }
 
+/* A ring item and the same twelve tuples given pit by pit index the same
+ * weights (the ring's indices by Horner, the tuples' by strides) and sum
+ * in the same order: the same value to the bit. */
+static void test_ring_equals_tuples(void **state)
+{
+    (void)state;
+    const nk_variant *v = nk_variant_find("abapa");
+    static const char *pairs[][2] = {
+        {"ntuple:layout=ring3:cap=5",
+         "ntuple:cap=5:layout=0-1-2+1-2-3+2-3-4+3-4-5+4-5-6+5-6-7+6-7-8+7-8-9+8-9-10+9-10-11+"
+         "10-11-0+11-0-1"},
+        {"ntuple:layout=ring1:cap=9", "ntuple:cap=9:layout=0+1+2+3+4+5+6+7+8+9+10+11"},
+    };
+    for (size_t k = 0; k < 2; k++) {
+        nk_eval a, b;
+        char err[256];
+        assert_int_equal(nk_eval_setup(&a, v, pairs[k][0], NULL, 0, err, sizeof err), NK_OK);
+        assert_int_equal(nk_eval_setup(&b, v, pairs[k][1], NULL, 0, err, sizeof err), NK_OK);
+        assert_int_equal(a.nt->count, b.nt->count);
+        assert_int_equal(a.nt->nrings, 1);
+        assert_int_equal(b.nt->nloose, 12);
+        nk_rng rng = {k + 3};
+        for (size_t i = 0; i < a.nt->count; i++)
+            a.tw[i] = b.tw[i] = (double)nk_rng_below(&rng, 1u << 20) / (1 << 16) - 8.0;
+        for (int i = 0; i < 300; i++) {
+            nk_pos p = random_pos(v, &rng);
+            if (i % 3 == 0)
+                for (int j = 0; j < NK_PITS; j++)
+                    p.pit[j] = (uint8_t)nk_rng_below(&rng, 14);
+            double x = nk_eval_score(&a, &p), y = nk_eval_score(&b, &p);
+            if (x != y)
+                fail_msg("%s: %.17g, pit by pit %.17g", pairs[k][0], x, y);
+        }
+        nk_eval_free(&a);
+        nk_eval_free(&b);
+    }
+}
+
 /* ===== weights files ===== */
 
 static void test_weights_file(void **state)
@@ -273,12 +311,29 @@ static void test_weights_file(void **state)
     nk_eval_shared_free_all();
 }
 
+/* The summary `inspect` prints for a long genome. */
+static void test_weights_summary(void **state)
+{
+    (void)state;
+    const double w[] = {0.5, -2.0, 0.0, 3.0, 0.0, -0.5};
+    nk_weights_summary s;
+    nk_eval_weights_summary(w, 6, &s);
+    assert_int_equal(s.n, 6);
+    assert_int_equal(s.zeros, 2);
+    assert_int_equal(s.argmin, 1);
+    assert_int_equal(s.argmax, 3);
+    assert_true(s.min == -2.0 && s.max == 3.0);
+    assert_true(s.mean == 1.0 / 6.0);     /* (0.5 - 2 + 3 - 0.5) / 6 */
+    assert_true(s.mean_abs == 6.0 / 6.0); /* (0.5 + 2 + 3 + 0.5) / 6 */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_layout_good),   cmocka_unit_test(test_layout_bad),
         cmocka_unit_test(test_value_by_hand), cmocka_unit_test(test_antisymmetry),
-        cmocka_unit_test(test_weights_file),
+        cmocka_unit_test(test_ring_equals_tuples), cmocka_unit_test(test_weights_file),
+        cmocka_unit_test(test_weights_summary),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -44,13 +44,41 @@ static double seconds_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The weights of the bench: a linear set's defaults (w NULL); for another
+ * family, whose default tables are all 0 (a material search), the store
+ * term 1 and every other weight drawn uniformly in [-0.5, 0.5) from a
+ * fixed seed, so that the tree is one of a real evaluation's. */
+static nk_status bench_weights(const char *features, const nk_variant *v, double **w, size_t *n)
+{
+    char name[8];
+    *w = NULL;
+    *n = 0;
+    if (nk_eval_family_of(features) == nk_eval_family_at(0))
+        return NK_OK;
+    nk_status st = nk_eval_features_count(features, v, n, name, sizeof name, NULL, 0);
+    if (st != NK_OK)
+        return st;
+    if ((*w = nk_malloc(*n * sizeof **w)) == NULL)
+        return NK_ENOMEM;
+    nk_rng rng = {BENCH_SEED};
+    (*w)[0] = 1.0;
+    for (size_t i = 1; i < *n; i++)
+        (*w)[i] = (double)nk_rng_below(&rng, 1u << 20) / (1u << 20) - 0.5;
+    return NK_OK;
+}
+
 /* Searches the bench positions of one variant; adds to out. */
 static nk_status bench_variant(const char *features, const nk_variant *v, size_t k, nk_game *g,
                                nk_search_bench *out)
 {
     nk_eval e;
     nk_search *s;
-    nk_status st = nk_eval_setup(&e, v, features, NULL, 0, NULL, 0);
+    double *w = NULL;
+    size_t n = 0;
+    nk_status st = bench_weights(features, v, &w, &n);
+    if (st == NK_OK)
+        st = nk_eval_setup(&e, v, features, w, n, NULL, 0);
+    nk_free(w);
     if (st == NK_OK && (st = nk_search_new(&s, &e, NK_SPEC_DEFAULT_TT_MB)) != NK_OK)
         nk_eval_free(&e);
     if (st != NK_OK)

@@ -171,6 +171,28 @@ size_t nk_eval_weights(const nk_eval *e, const double **w)
     return e->set->count;
 }
 
+void nk_eval_weights_summary(const double *w, size_t n, nk_weights_summary *out)
+{
+    memset(out, 0, sizeof *out);
+    out->n = n;
+    double sum = 0.0, sum_abs = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        if (i == 0 || w[i] < w[out->argmin])
+            out->argmin = i;
+        if (i == 0 || w[i] > w[out->argmax])
+            out->argmax = i;
+        out->zeros += w[i] == 0.0;
+        sum += w[i];
+        sum_abs += fabs(w[i]);
+    }
+    if (n > 0) {
+        out->min = w[out->argmin];
+        out->max = w[out->argmax];
+        out->mean = sum / (double)n;
+        out->mean_abs = sum_abs / (double)n;
+    }
+}
+
 /* ===== shared weight vectors ===== */
 
 enum { SHARED_MAX = 64, SHARED_KEY = 512 };

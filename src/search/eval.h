@@ -69,6 +69,16 @@ void nk_eval_free(nk_eval *e);
 /* e's weights: their number, and *w pointed at them. */
 size_t nk_eval_weights(const nk_eval *e, const double **w);
 
+/* A summary of a long weight vector (`inspect` prints it instead of the
+ * numbers): count, extremes and their indices, mean, mean of |w|, the
+ * numbers that are exactly 0. */
+typedef struct nk_weights_summary {
+    size_t n, zeros, argmin, argmax;
+    double min, max, mean, mean_abs;
+} nk_weights_summary;
+/* Summarises w[0..n) (n >= 1), summing from index 0 up. */
+void nk_eval_weights_summary(const double *w, size_t n, nk_weights_summary *out);
+
 /* ===== shared weight vectors ===== */
 
 /* Keeps a copy of w[0..n) under key.  A key put again must bring the same

@@ -68,6 +68,7 @@ static nk_status add_ring(nk_ntuple *nt, const char *item, char *err, size_t err
     if (item[4] < '0' || item[4] > '9' || *end != '\0' || k < 1 || k > NK_NTUPLE_MAX_K)
         return nk_fail(NK_EINVAL, err, errlen, "ntuple.layout: '%s' is not ring1 .. ring%d", item,
                        NK_NTUPLE_MAX_K);
+    const uint32_t offset = (uint32_t)nt->count;
     for (unsigned s = 0; s < NK_PITS; s++) {
         uint8_t pit[NK_NTUPLE_MAX_K];
         for (unsigned j = 0; j < (unsigned)k; j++)
@@ -76,6 +77,8 @@ static nk_status add_ring(nk_ntuple *nt, const char *item, char *err, size_t err
         if (st != NK_OK)
             return st;
     }
+    nt->rings[nt->nrings++] =
+        (nk_ntuple_ring){(uint32_t)k, offset, (uint32_t)(nt->count - offset) / NK_PITS};
     return NK_OK;
 }
 
@@ -110,14 +113,17 @@ static nk_status add_pits(nk_ntuple *nt, const char *item, char *err, size_t err
                            "ntuple.layout: tuple '%s' is not pits P-P-... (0..11) or ringK", item);
         s = end + 1;
     }
-    return add_tuple(nt, pit, k, err, errlen);
+    nk_status st = add_tuple(nt, pit, k, err, errlen);
+    if (st == NK_OK)
+        nt->loose[nt->nloose++] = (uint8_t)(nt->ntuples - 1);
+    return st;
 }
 
 static nk_status parse_layout(nk_ntuple *nt, char *err, size_t errlen)
 {
     char buf[NK_NTUPLE_TEXT];
     snprintf(buf, sizeof buf, "%s", nt->par.layout);
-    nt->ntuples = 0;
+    nt->ntuples = nt->nrings = nt->nloose = 0;
     nt->count = 1; /* the store term */
     char *item = buf;
     for (;;) {
@@ -226,15 +232,33 @@ double nk_ntuple_value(const nk_ntuple *nt, const double *w, const nk_pos *pos)
      * j + 6 of the mover's view is pit j of the opponent's). */
     uint8_t ring[2 * NK_PITS];
     uint32_t c[NK_PITS + NK_ROW];
-    const uint32_t cap = nt->par.cap;
+    const uint32_t cap = nt->par.cap, base = cap + 1;
     memcpy(ring, pos->pit, NK_PITS);
     memcpy(ring + NK_PITS, pos->pit, NK_PITS);
     const uint8_t *view = ring + pos->side * NK_ROW;
     for (unsigned j = 0; j < NK_PITS + NK_ROW; j++)
         c[j] = view[j] < cap ? view[j] : cap;
     double me = 0.0, op = 0.0;
-    for (size_t i = 0; i < nt->ntuples; i++) {
-        const nk_ntuple_tuple *t = &nt->t[i];
+    /* A ring item: the index of the run of k pits from pit s, by Horner
+     * (the same number as the strides give), once for each s; the
+     * opponent's run from its pit s is the mover's from pit s + 6. */
+    for (size_t g = 0; g < nt->nrings; g++) {
+        const nk_ntuple_ring *r = &nt->rings[g];
+        uint32_t idx[NK_PITS];
+        for (unsigned s = 0; s < NK_PITS; s++) {
+            uint32_t x = c[s + r->k - 1];
+            for (unsigned j = r->k - 1; j-- > 0;)
+                x = c[s + j] + base * x;
+            idx[s] = x;
+        }
+        const double *tab = w + r->offset;
+        for (unsigned s = 0; s < NK_PITS; s++, tab += r->size) {
+            me += tab[idx[s]];
+            op += tab[idx[(s + NK_ROW) % NK_PITS]];
+        }
+    }
+    for (size_t i = 0; i < nt->nloose; i++) {
+        const nk_ntuple_tuple *t = &nt->t[nt->loose[i]];
         uint32_t a = t->offset, b = t->offset;
         for (uint32_t j = 0; j < t->k; j++) {
             a += c[t->pit[j]] * t->stride[j];

@@ -19,7 +19,9 @@
  *                + (sum_t W_t[idx_t(mover's view)] - sum_t W_t[idx_t(opponent's view)])
  *
  * so that value(mirror(pos)) = -value(pos) exactly, to the bit (mirror:
- * the rows and the stores swapped, the same side to move).  The weight
+ * the rows and the stores swapped, the same side to move).  Each view's
+ * sum runs over the ring items' tuples first, then the tuples given pit
+ * by pit, each in layout order.  The weight
  * vector is w_0 followed by the tables in the layout's order, each table
  * in index order: 1 + sum_t (cap + 1)^{k_t} numbers.  Its default is
  * w_0 = 1 and every table 0: the material evaluation.
@@ -74,12 +76,23 @@ typedef struct nk_ntuple_tuple {
     uint32_t stride[NK_NTUPLE_MAX_K]; /* (cap + 1)^j */
 } nk_ntuple_tuple;
 
-/* A parsed layout. */
+/* A `ringK` item: its twelve tuples (the runs starting at pits 0..11),
+ * whose tables lie one after the other from offset, size each. */
+typedef struct nk_ntuple_ring {
+    uint32_t k, offset, size;
+} nk_ntuple_ring;
+
+/* A parsed layout.  Every tuple is in t (layout order); the value looks
+ * up those of a ring item through rings (one index per start pit, shared
+ * by both views), the others (`P-P-...`) through loose. */
 typedef struct nk_ntuple {
     nk_ntuple_params par;
     size_t ntuples;
     size_t count; /* weights: 1 + sum of the table sizes */
     nk_ntuple_tuple t[NK_NTUPLE_MAX_TUPLES];
+    size_t nrings, nloose;
+    nk_ntuple_ring rings[NK_NTUPLE_MAX_TUPLES / NK_PITS];
+    uint8_t loose[NK_NTUPLE_MAX_TUPLES]; /* indices into t */
     char text[NK_NTUPLE_TEXT]; /* canonical: "ntuple:layout=L:cap=C" */
 } nk_ntuple;
 
