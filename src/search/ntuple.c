@@ -203,6 +203,9 @@ nk_status nk_ntuple_parse(nk_ntuple *nt, const char *text, char *err, size_t err
     nk_status st = parse_layout(nt, err, errlen);
     if (st != NK_OK)
         return st;
+    for (uint32_t j = 0, stride = 1; j < NK_NTUPLE_MAX_K; j++, stride *= nt->par.cap + 1u)
+        for (unsigned n = 0; n < 256; n++)
+            nt->digit[j][n] = (n < nt->par.cap ? n : nt->par.cap) * stride;
     int n = snprintf(nt->text, sizeof nt->text, "ntuple:layout=%s:cap=%u", nt->par.layout,
                      nt->par.cap);
     if (n < 0 || (size_t)n >= sizeof nt->text)
@@ -226,31 +229,63 @@ char *nk_ntuple_tuple_text(const nk_ntuple *nt, size_t i, char *buf, size_t len)
 
 /* ===== the value ===== */
 
+/* idx[s] = the index of the run of k pits from pit s of view (s = 0..11):
+ * the digits of its pits summed.  One loop per k, unrolled with k fixed. */
+static inline void ring_index(const uint32_t (*d)[256], const uint8_t *v, uint32_t k,
+                              uint32_t *idx)
+{
+#define RUN1(s) d[0][v[(s)]]
+#define RUN2(s) RUN1(s) + d[1][v[(s) + 1]]
+#define RUN3(s) RUN2(s) + d[2][v[(s) + 2]]
+#define RUN4(s) RUN3(s) + d[3][v[(s) + 3]]
+#define RUN5(s) RUN4(s) + d[4][v[(s) + 4]]
+#define RUN6(s) RUN5(s) + d[5][v[(s) + 5]]
+#define RUNS(RUN)                                                                                  \
+    for (unsigned s = 0; s < NK_PITS; s++)                                                         \
+        idx[s] = RUN(s);                                                                           \
+    break;
+    _Static_assert(NK_NTUPLE_MAX_K == 6, "one case per tuple length");
+    switch (k) {
+    case 1:
+        RUNS(RUN1)
+    case 2:
+        RUNS(RUN2)
+    case 3:
+        RUNS(RUN3)
+    case 4:
+        RUNS(RUN4)
+    case 5:
+        RUNS(RUN5)
+    default:
+        RUNS(RUN6)
+    }
+#undef RUNS
+#undef RUN6
+#undef RUN5
+#undef RUN4
+#undef RUN3
+#undef RUN2
+#undef RUN1
+}
+
 double nk_ntuple_value(const nk_ntuple *nt, const double *w, const nk_pos *pos)
 {
-    /* c[j]: the capped seeds of pit j of the mover's view, j = 0..17 (pit
-     * j + 6 of the mover's view is pit j of the opponent's). */
-    uint8_t ring[2 * NK_PITS];
-    uint32_t c[NK_PITS + NK_ROW];
-    const uint32_t cap = nt->par.cap, base = cap + 1;
+    /* view[j]: the seeds of pit j of the mover's view, j = 0..23 (pit j + 6
+     * of the mover's view is pit j of the opponent's; the ring is repeated
+     * so that no index wraps).  A pit's term in an index is one look-up,
+     * nt->digit[j][seeds] = min(seeds, cap) * (cap + 1)^j. */
+    uint8_t ring[3 * NK_PITS];
     memcpy(ring, pos->pit, NK_PITS);
     memcpy(ring + NK_PITS, pos->pit, NK_PITS);
+    memcpy(ring + 2 * NK_PITS, pos->pit, NK_PITS);
     const uint8_t *view = ring + pos->side * NK_ROW;
-    for (unsigned j = 0; j < NK_PITS + NK_ROW; j++)
-        c[j] = view[j] < cap ? view[j] : cap;
     double me = 0.0, op = 0.0;
-    /* A ring item: the index of the run of k pits from pit s, by Horner
-     * (the same number as the strides give), once for each s; the
-     * opponent's run from its pit s is the mover's from pit s + 6. */
+    /* A ring item: one index per start pit s, shared by both views (the
+     * opponent's run from its pit s is the mover's from pit s + 6). */
     for (size_t g = 0; g < nt->nrings; g++) {
         const nk_ntuple_ring *r = &nt->rings[g];
         uint32_t idx[NK_PITS];
-        for (unsigned s = 0; s < NK_PITS; s++) {
-            uint32_t x = c[s + r->k - 1];
-            for (unsigned j = r->k - 1; j-- > 0;)
-                x = c[s + j] + base * x;
-            idx[s] = x;
-        }
+        ring_index(nt->digit, view, r->k, idx);
         const double *tab = w + r->offset;
         for (unsigned s = 0; s < NK_PITS; s++, tab += r->size) {
             me += tab[idx[s]];
@@ -261,8 +296,8 @@ double nk_ntuple_value(const nk_ntuple *nt, const double *w, const nk_pos *pos)
         const nk_ntuple_tuple *t = &nt->t[nt->loose[i]];
         uint32_t a = t->offset, b = t->offset;
         for (uint32_t j = 0; j < t->k; j++) {
-            a += c[t->pit[j]] * t->stride[j];
-            b += c[t->pit[j] + NK_ROW] * t->stride[j];
+            a += nt->digit[j][view[t->pit[j]]];
+            b += nt->digit[j][view[t->pit[j] + NK_ROW]];
         }
         me += w[a];
         op += w[b];

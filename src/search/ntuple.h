@@ -93,6 +93,9 @@ typedef struct nk_ntuple {
     size_t nrings, nloose;
     nk_ntuple_ring rings[NK_NTUPLE_MAX_TUPLES / NK_PITS];
     uint8_t loose[NK_NTUPLE_MAX_TUPLES]; /* indices into t */
+    /* digit[j][n]: a pit of n seeds at place j of a tuple adds
+     * min(n, cap) * (cap + 1)^j to its index (the strides, precomputed). */
+    uint32_t digit[NK_NTUPLE_MAX_K][256];
     char text[NK_NTUPLE_TEXT]; /* canonical: "ntuple:layout=L:cap=C" */
 } nk_ntuple;
 
