@@ -6,8 +6,12 @@
  * the store term), and count is 1 + the sum of the table sizes, at most
  * NK_NTUPLE_MAX_WEIGHTS; so every index the value computes lies below
  * count.  The value reads the position only, allocates nothing and sums
- * in the layout's order, the mover's and the opponent's views apart, so
- * that a mirrored position gives the negated value to the bit.
+ * the mover's and the opponent's views apart, over the same tuples in the
+ * same order (the ring items' first, then the loose tuples, each in layout
+ * order), so that a mirrored position gives the negated value to the bit.
+ * An index is a sum of looked-up digits (digit[j][n] = min(n, cap) *
+ * (cap + 1)^j), no multiplication; a ring item's twelve indices serve
+ * both views.
  */
 #include <stdio.h>
 #include <stdlib.h>
