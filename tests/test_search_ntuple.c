@@ -100,9 +100,9 @@ static void test_layout_bad(void **state)
     assert_non_null(strstr(err, "repeats pit 3"));
     /* Adji Kui II is refused with a reason. */
     nk_eval e;
-    assert_int_equal(nk_eval_setup(&e, nk_variant_find("adjikui"), "ntuple", NULL, 0, err,
-                                   sizeof err),
-                     NK_EINVAL);
+    assert_int_equal(
+        nk_eval_setup(&e, nk_variant_find("adjikui"), "ntuple", NULL, 0, err, sizeof err),
+        NK_EINVAL);
     assert_non_null(strstr(err, "does not suit variant 'adjikui'"));
 }
 
@@ -202,8 +202,7 @@ static void test_antisymmetry(void **state)
                 m.pit[j] = p.pit[(j + NK_ROW) % NK_PITS];
             m.store[0] = p.store[1];
             m.store[1] = p.store[0];
-            double a = nk_eval_score(&e, &p), b = nk_eval_score(&e, &q),
-                   c = nk_eval_score(&e, &m);
+            double a = nk_eval_score(&e, &p), b = nk_eval_score(&e, &q), c = nk_eval_score(&e, &m);
             nonzero += a != 0.0;
             if (b != -a || c != -a) {
                 char text[NK_POS_TEXT];
@@ -295,13 +294,11 @@ static void test_weights_file(void **state)
     assert_true(nk_player_move(p, &g, &r2, NULL) != NK_NO_MOVE);
     nk_player_free(p);
     /* The same file for a family of another length: refused, naming both. */
-    snprintf(spec, sizeof spec, "ab:depth=2,features=ntuple:layout=ring2:cap=2,weights=%s",
-             path);
+    snprintf(spec, sizeof spec, "ab:depth=2,features=ntuple:layout=ring2:cap=2,weights=%s", path);
     assert_int_equal(nk_playerio_load(&def, spec, v, err, sizeof err), NK_EINVAL);
     assert_non_null(strstr(err, path));
     assert_non_null(strstr(err, "more than 109 weights"));
-    snprintf(spec, sizeof spec, "ab:depth=2,features=ntuple:layout=ring2:cap=4,weights=%s",
-             path);
+    snprintf(spec, sizeof spec, "ab:depth=2,features=ntuple:layout=ring2:cap=4,weights=%s", path);
     assert_int_equal(nk_playerio_load(&def, spec, v, err, sizeof err), NK_EINVAL);
     assert_non_null(strstr(err, "193 weights, but family 'ntuple:layout=ring2:cap=4' needs 301"));
     /* A linear set still takes at most NK_MAX_FEATURES. */
@@ -330,8 +327,8 @@ static void test_weights_summary(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_layout_good),   cmocka_unit_test(test_layout_bad),
-        cmocka_unit_test(test_value_by_hand), cmocka_unit_test(test_antisymmetry),
+        cmocka_unit_test(test_layout_good),        cmocka_unit_test(test_layout_bad),
+        cmocka_unit_test(test_value_by_hand),      cmocka_unit_test(test_antisymmetry),
         cmocka_unit_test(test_ring_equals_tuples), cmocka_unit_test(test_weights_file),
         cmocka_unit_test(test_weights_summary),
     };

@@ -66,8 +66,7 @@ nk_status nk_eval_features_check(const char *features, char *err, size_t errlen)
 }
 
 /* NK_OK if the n-tuple family suits v: the Warri family only. */
-static nk_status ntuple_suits(const char *features, const nk_variant *v, char *err,
-                              size_t errlen)
+static nk_status ntuple_suits(const char *features, const nk_variant *v, char *err, size_t errlen)
 {
     if (v->sowing == NK_SOW_WARRI)
         return NK_OK;
@@ -78,8 +77,8 @@ static nk_status ntuple_suits(const char *features, const nk_variant *v, char *e
                    features, v->name);
 }
 
-nk_status nk_eval_features_count(const char *features, const nk_variant *v, size_t *n,
-                                 char *name, size_t namelen, char *err, size_t errlen)
+nk_status nk_eval_features_count(const char *features, const nk_variant *v, size_t *n, char *name,
+                                 size_t namelen, char *err, size_t errlen)
 {
     *n = 0;
     if (!nk_ntuple_is(features)) {
@@ -122,8 +121,8 @@ static nk_status ntuple_setup(nk_eval *e, const nk_variant *v, const char *featu
         return nk_fail(NK_ENOMEM, err, errlen, "out of memory");
     st = nk_ntuple_parse(e->nt, features, err, errlen);
     if (st == NK_OK && w != NULL && n != e->nt->count)
-        st = nk_fail(NK_EINVAL, err, errlen, "family '%s' needs %zu weights, got %zu",
-                     e->nt->text, e->nt->count, n);
+        st = nk_fail(NK_EINVAL, err, errlen, "family '%s' needs %zu weights, got %zu", e->nt->text,
+                     e->nt->count, n);
     for (size_t i = 0; st == NK_OK && w != NULL && i < n; i++)
         if (!isfinite(w[i]))
             st = nk_fail(NK_ERANGE, err, errlen, "weight %zu is not a finite number", i + 1);
@@ -213,8 +212,7 @@ static unsigned shared_lookup(const char *key)
     return i;
 }
 
-nk_status nk_eval_shared_put(const char *key, const double *w, size_t n, char *err,
-                             size_t errlen)
+nk_status nk_eval_shared_put(const char *key, const double *w, size_t n, char *err, size_t errlen)
 {
     if (strlen(key) >= SHARED_KEY)
         return nk_fail(NK_EINVAL, err, errlen, "weights '%.40s...': the name is too long", key);
@@ -224,11 +222,9 @@ nk_status nk_eval_shared_put(const char *key, const double *w, size_t n, char *e
     if (i < nshared) {
         if (shared[i].n != n || memcmp(shared[i].w, w, n * sizeof *w) != 0)
             st = nk_fail(NK_EINVAL, err, errlen,
-                         "weights '%s' changed while in use (read again with other numbers)",
-                         key);
+                         "weights '%s' changed while in use (read again with other numbers)", key);
     } else if (nshared == SHARED_MAX) {
-        st = nk_fail(NK_ERANGE, err, errlen, "more than %d large weight files in use",
-                     SHARED_MAX);
+        st = nk_fail(NK_ERANGE, err, errlen, "more than %d large weight files in use", SHARED_MAX);
     } else if ((shared[i].w = nk_malloc(n * sizeof *w)) == NULL) {
         st = nk_fail(NK_ENOMEM, err, errlen, "out of memory for %zu weights", n);
     } else {

@@ -54,8 +54,8 @@ nk_status nk_eval_features_check(const char *features, char *err, size_t errlen)
 
 /* How many weights features (empty: v's default set) takes in v, and its
  * canonical name into name[namelen].  NK_EINVAL if it does not suit v. */
-nk_status nk_eval_features_count(const char *features, const nk_variant *v, size_t *n,
-                                 char *name, size_t namelen, char *err, size_t errlen);
+nk_status nk_eval_features_count(const char *features, const nk_variant *v, size_t *n, char *name,
+                                 size_t namelen, char *err, size_t errlen);
 
 /* Sets up e for variant v from a features text (empty: v's default set)
  * and n weights w (NULL: the family's defaults).  A linear set is
@@ -84,8 +84,7 @@ void nk_eval_weights_summary(const double *w, size_t n, nk_weights_summary *out)
 /* Keeps a copy of w[0..n) under key.  A key put again must bring the same
  * numbers (NK_EINVAL otherwise: the file changed while in use).  NK_ERANGE
  * beyond the table's size, NK_ENOMEM. */
-nk_status nk_eval_shared_put(const char *key, const double *w, size_t n, char *err,
-                             size_t errlen);
+nk_status nk_eval_shared_put(const char *key, const double *w, size_t n, char *err, size_t errlen);
 /* The vector put under key, its length in *n; NULL if none. */
 const double *nk_eval_shared_find(const char *key, size_t *n);
 void nk_eval_shared_free_all(void);

@@ -40,8 +40,7 @@ int nk_ntuple_is(const char *text)
 /* ===== layouts ===== */
 
 /* Adds a tuple of k pits; the caller checked the pits. */
-static nk_status add_tuple(nk_ntuple *nt, const uint8_t *pit, unsigned k, char *err,
-                           size_t errlen)
+static nk_status add_tuple(nk_ntuple *nt, const uint8_t *pit, unsigned k, char *err, size_t errlen)
 {
     if (nt->ntuples == NK_NTUPLE_MAX_TUPLES)
         return nk_fail(NK_EINVAL, err, errlen, "ntuple.layout: more than %d tuples",
@@ -56,8 +55,8 @@ static nk_status add_tuple(nk_ntuple *nt, const uint8_t *pit, unsigned k, char *
     }
     if (nt->count + size > NK_NTUPLE_MAX_WEIGHTS)
         return nk_fail(NK_EINVAL, err, errlen,
-                       "ntuple.layout '%s' with cap %u needs more than %d weights",
-                       nt->par.layout, nt->par.cap, NK_NTUPLE_MAX_WEIGHTS);
+                       "ntuple.layout '%s' with cap %u needs more than %d weights", nt->par.layout,
+                       nt->par.cap, NK_NTUPLE_MAX_WEIGHTS);
     t->offset = (uint32_t)nt->count;
     nt->count += size;
     nt->ntuples++;
@@ -103,8 +102,8 @@ static nk_status add_pits(nk_ntuple *nt, const char *item, char *err, size_t err
                            "ntuple.layout: tuple '%s': pit %ld is out of range 0..11", item, p);
         for (unsigned j = 0; j < k; j++)
             if (pit[j] == p)
-                return nk_fail(NK_EINVAL, err, errlen,
-                               "ntuple.layout: tuple '%s' repeats pit %ld", item, p);
+                return nk_fail(NK_EINVAL, err, errlen, "ntuple.layout: tuple '%s' repeats pit %ld",
+                               item, p);
         if (k == NK_NTUPLE_MAX_K)
             return nk_fail(NK_EINVAL, err, errlen,
                            "ntuple.layout: tuple '%s' has more than %d pits", item,
@@ -210,8 +209,8 @@ nk_status nk_ntuple_parse(nk_ntuple *nt, const char *text, char *err, size_t err
     for (uint32_t j = 0, stride = 1; j < NK_NTUPLE_MAX_K; j++, stride *= nt->par.cap + 1u)
         for (unsigned n = 0; n < 256; n++)
             nt->digit[j][n] = (n < nt->par.cap ? n : nt->par.cap) * stride;
-    int n = snprintf(nt->text, sizeof nt->text, "ntuple:layout=%s:cap=%u", nt->par.layout,
-                     nt->par.cap);
+    int n =
+        snprintf(nt->text, sizeof nt->text, "ntuple:layout=%s:cap=%u", nt->par.layout, nt->par.cap);
     if (n < 0 || (size_t)n >= sizeof nt->text)
         return nk_fail(NK_EINVAL, err, errlen, "ntuple.layout '%.40s...' is too long",
                        nt->par.layout);
@@ -235,8 +234,7 @@ char *nk_ntuple_tuple_text(const nk_ntuple *nt, size_t i, char *buf, size_t len)
 
 /* idx[s] = the index of the run of k pits from pit s of view (s = 0..11):
  * the digits of its pits summed.  One loop per k, unrolled with k fixed. */
-static inline void ring_index(const uint32_t (*d)[256], const uint8_t *v, uint32_t k,
-                              uint32_t *idx)
+static inline void ring_index(const uint32_t (*d)[256], const uint8_t *v, uint32_t k, uint32_t *idx)
 {
 #define RUN1(s) d[0][v[(s)]]
 #define RUN2(s) RUN1(s) + d[1][v[(s) + 1]]

@@ -46,20 +46,20 @@
 #include "rules/rules.h"
 
 enum {
-    NK_NTUPLE_MAX_K = 6,         /* pits in a tuple */
-    NK_NTUPLE_MAX_TUPLES = 72,   /* tuples in a layout (six rings) */
-    NK_NTUPLE_CAP_MAX = 15,      /* the largest cap */
+    NK_NTUPLE_MAX_K = 6,             /* pits in a tuple */
+    NK_NTUPLE_MAX_TUPLES = 72,       /* tuples in a layout (six rings) */
+    NK_NTUPLE_CAP_MAX = 15,          /* the largest cap */
     NK_NTUPLE_MAX_WEIGHTS = 1 << 20, /* numbers of a layout, the store term included */
-    NK_NTUPLE_TEXT = 160         /* the family's text, "ntuple:layout=...:cap=C" */
+    NK_NTUPLE_TEXT = 160             /* the family's text, "ntuple:layout=...:cap=C" */
 };
 
 /* The parameters of the family, one row each (base/param.h row shape):
  * read from "ntuple:KEY=VALUE:..." by nk_ntuple_parse. */
-#define NK_NTUPLE_PARAMS(X, P)                                                                   \
-    X(P, ntuple, layout, layout, STRING, char *, "ring3", NK_ANY, NULL, NULL,                     \
-      "ringK or tuples of pits P-P-... (0..11, distinct), joined by +",                          \
-      "tuples of pits, from the side to move's view (0..5 own row, 6..11 the opponent's)")        \
-    X(P, ntuple, cap, cap, INT, unsigned, "6", NK_RANGE(1, NK_NTUPLE_CAP_MAX), NULL, NULL,        \
+#define NK_NTUPLE_PARAMS(X, P)                                                                     \
+    X(P, ntuple, layout, layout, STRING, char *, "ring3", NK_ANY, NULL, NULL,                      \
+      "ringK or tuples of pits P-P-... (0..11, distinct), joined by +",                            \
+      "tuples of pits, from the side to move's view (0..5 own row, 6..11 the opponent's)")         \
+    X(P, ntuple, cap, cap, INT, unsigned, "6", NK_RANGE(1, NK_NTUPLE_CAP_MAX), NULL, NULL,         \
       "a whole number of seeds", "seed counts above cap index as cap")
 
 /* The parameter values. */
