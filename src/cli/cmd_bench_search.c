@@ -144,9 +144,9 @@ int nk_cmd_bench_search(int argc, char **argv)
     set_run runs[NK_MAX_FEATURES];
     size_t n = 0;
     const char *only = opts[OPT_FEATURES].value;
+    char buf[4096]; /* the list's items, which runs[].name point into */
     if (only != NULL) {
         /* A list "A,B,...": each a set or a family's text, searched in turn. */
-        char buf[4096];
         char quoted[64], why[NK_MSG_MAX];
         snprintf(buf, sizeof buf, "%s", only);
         for (char *item = buf; item != NULL && n < NK_MAX_FEATURES;) {
