@@ -78,6 +78,9 @@ static nk_status from_population(regen *r, int side, int64_t id, size_t g, char 
                        ? nk_fail(NK_ENOMEM, err, len, "out of memory")
                        : nk_run_read_population(r->run, g, &pop, err, len);
     size_t i = 0;
+    if (st == NK_OK && m->d > NK_MAX_FEATURES) /* d->weights holds NK_MAX_FEATURES */
+        st = nk_fail(NK_EFORMAT, err, len, "the run's individuals have %zu weights, more than %d",
+                     m->d, NK_MAX_FEATURES);
     if (st == NK_OK && id < 0) {
         i = nk_fitness_best(fitness, m->n);
     } else {
