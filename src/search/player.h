@@ -129,7 +129,8 @@ nk_status nk_spec_option(nk_spec *spec, const nk_param *table, size_t n, const c
  * `ab[:KEY=VALUE[,KEY=VALUE...]]` with the keys of NK_SPEC_PARAMS: depth
  * (1..64 plies), nodes (node budget per move), time (seconds per move), tt
  * (MiB, 0..NK_SPEC_TT_MAX_MB, 0: no table),
- * features (a set of nk_features_at), weights (a built-in table, `default`,
+ * features (a set of nk_features_at, or an evaluation family's text,
+ * search/eval.h: `ntuple:layout=ring3`), weights (a built-in table, `default`,
  * or text for the io layer: a file name, `RUN.h5@best`; it cannot hold a
  * comma), view (`mover`, the default, or `root`: search.h), tb (a
  * directory of endgame databases, tb/tb.h: opened by the io layer through
@@ -155,8 +156,10 @@ typedef struct nk_think {
 
 /* Makes a player for variant v.  weights (n numbers, n = the feature set's
  * size) may be NULL for non-ab players or to use spec->weights when that
- * names a built-in table, else the set's hand-tuned default.  NK_EINVAL if
- * the feature set does not suit the variant. */
+ * names a built-in table, else the set's hand-tuned default.  A family
+ * other than linear (search/eval.h) takes its n weights, else those the io
+ * layer put in the shared table under spec->weights, else its defaults.
+ * NK_EINVAL if the feature set does not suit the variant. */
 nk_status nk_player_new(nk_player **out, const nk_spec *spec, const nk_variant *v,
                         const double *weights, size_t n, char *err, size_t errlen);
 /* Frees a player; NULL is allowed. */
