@@ -40,7 +40,7 @@ mkdir -p "$out/corpus" "$out/artifacts"
 tsv=$out/campaign.tsv
 [[ -s $tsv ]] || printf 'seed\twall\tcpu\tinputs\tnew_units\tcov\tft\n' >"$tsv"
 # the CPU seconds and the last seed of the rounds already run
-read -r spent last < <(awk -F'\t' 'NR > 1 { c += $3; s = $1 } END { printf "%.0f %d\n", c, s }' "$tsv")
+read -r spent last < <(awk -F'\t' 'NR > 1 { c += $3; s = $1 } END { printf "%d %d\n", int(c), s }' "$tsv")
 seed=$((last + 1))
 while (( spent < budget )); do
   log=$out/round-$seed.log
@@ -64,7 +64,7 @@ while (( spent < budget )); do
     ls "$out/artifacts" >&2
     exit 1
   fi
-  spent=$(awk -F'\t' 'NR > 1 { c += $3 } END { printf "%.0f\n", c }' "$tsv")
+  spent=$(awk -F'\t' 'NR > 1 { c += $3 } END { printf "%d\n", int(c) }' "$tsv")
   echo "fuzz_$name: round $seed done, $spent of $budget CPU s"
   seed=$((seed + 1))
 done

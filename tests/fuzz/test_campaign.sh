@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test_fuzz_campaign.sh FUZZ_WEIGHTS SOURCE_ROOT -- tests/fuzz/campaign.sh:
+# tests/fuzz/test_campaign.sh FUZZ_WEIGHTS SOURCE_ROOT -- tests/fuzz/campaign.sh:
 # a campaign stops once its rounds' CPU time reaches the budget, logs each
 # round, goes on from where it stopped when run again with the same OUT,
 # and refuses bad arguments with exit 2 and one line.
