@@ -1,6 +1,7 @@
 /*
  * bench.c -- the search benchmark: a fixed set of positions searched to a
- * fixed depth with each feature set's default weights.  Its node count is
+ * fixed depth with each feature set's default weights (an evaluation
+ * family's: bench_weights).  Its node count is
  * the search signature (search.h): it changes when the search, the
  * evaluation, the default weights or the rules change, and only then.
  *
@@ -112,7 +113,6 @@ nk_status nk_search_bench_run(const char *set_name, nk_search_bench *out)
     memset(out, 0, sizeof *out);
     if (nk_eval_features_check(set_name, NULL, 0) != NK_OK)
         return NK_EINVAL;
-
     nk_game *g = nk_malloc(sizeof *g);
     if (g == NULL)
         return NK_ENOMEM;
