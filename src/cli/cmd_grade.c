@@ -4,6 +4,7 @@
  *
  * The positions and what counts as optimal: search/grade.h.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,15 @@ static int make_player(const nk_cli *cli, const char *what, const char *text, co
         return nk_cli_exit(st);
     }
     return NK_EXIT_OK;
+}
+
+/* "what: x  95% interval [lo, hi]", or "(no interval: one game)". */
+static void print_estimate(const char *what, const double x[3])
+{
+    if (isnan(x[1]))
+        printf("%s: %.3f  (no interval: one game)\n", what, x[0]);
+    else
+        printf("%s: %.3f  95%% interval [%.3f, %.3f]\n", what, x[0], x[1], x[2]);
 }
 
 int nk_cmd_grade(int argc, char **argv)
@@ -120,8 +130,10 @@ int nk_cmd_grade(int argc, char **argv)
     printf("positions: %llu from %llu games of %s (%llu rest on the repetition rule)\n",
            (unsigned long long)gr.positions, (unsigned long long)gr.games, ref_text,
            (unsigned long long)gr.cycle);
-    printf("optimal moves: %.3f  95%% interval [%.3f, %.3f]\n", share[0], share[1], share[2]);
-    printf("seeds lost per move: %.3f  95%% interval [%.3f, %.3f]\n", lost[0], lost[1], lost[2]);
+    print_estimate("optimal moves", share);
+    print_estimate("seeds lost per move", lost);
+    printf("intervals: cluster-robust over the %llu games that gave positions\n",
+           (unsigned long long)gr.clusters);
     if (gr.positions < want)
         printf("note: %llu positions wanted, %llu games gave %llu\n", (unsigned long long)want,
                (unsigned long long)gr.games, (unsigned long long)gr.positions);
