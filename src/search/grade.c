@@ -129,3 +129,20 @@ void nk_grade_summary(const nk_grade *g, double share[3], double lost[3])
     lost[1] = mean - mh > 0 ? mean - mh : (isnan(mh) ? NAN : 0.0);
     lost[2] = mean + mh;
 }
+
+void nk_grade_per_game(const nk_grade *g, uint64_t games, double lost[3])
+{
+    lost[0] = lost[1] = lost[2] = 0;
+    if (games == 0)
+        return;
+    const double G = (double)games, mean = g->loss / G;
+    lost[0] = mean;
+    if (games < 2) {
+        lost[1] = lost[2] = NAN;
+        return;
+    }
+    double var = (g->lossg2 - G * mean * mean) / (G - 1);
+    const double half = gsl_cdf_tdist_Pinv(0.975, G - 1) * sqrt(var > 0 ? var / G : 0);
+    lost[1] = mean - half > 0 ? mean - half : 0.0;
+    lost[2] = mean + half;
+}

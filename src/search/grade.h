@@ -65,4 +65,9 @@ nk_status nk_grade_play(const nk_tb *tb, nk_player *player, nk_player *reference
  * was graded; the intervals NAN when fewer than two games gave positions. */
 void nk_grade_summary(const nk_grade *g, double share[3], double lost[3]);
 
+/* The mean seeds lost per game over `games` games (those without a graded
+ * move count as 0 lost) with its 95% t interval (its low end at 0 at
+ * least; NAN with fewer than two games). */
+void nk_grade_per_game(const nk_grade *g, uint64_t games, double lost[3]);
+
 #endif
