@@ -20,20 +20,15 @@ nk_status nk_gg_start(const nk_tb *tb, unsigned per_pit, nk_pos *start, char *er
     if (per_pit < 1 || per_pit > GG_MAX_PER_PIT)
         return nk_fail(NK_ERANGE, err, errlen, "seeds a pit %u: must be 1 to %d", per_pit,
                        GG_MAX_PER_PIT);
+    nk_status st = nk_grade_pattern0(tb, err, errlen);
+    if (st != NK_OK)
+        return st;
     const unsigned seeds = NK_PITS * per_pit;
     if (seeds > tb->seeds)
         return nk_fail(NK_EINVAL, err, errlen,
-                       "the start position (%u seeds a pit, %u on the board) is not in the "
+                       "the start position (%u seed%s a pit, %u on the board) is not in the "
                        "database, which holds positions of at most %u seeds",
-                       per_pit, seeds, tb->seeds);
-    if (!nk_tb_holds_pattern(tb, 0)) {
-        char list[40];
-        nk_tb_patterns_text(tb, list, sizeof list);
-        return nk_fail(NK_EINVAL, err, errlen,
-                       "the games start from the default rows (ownership pattern 0), which the "
-                       "database (built for patterns %s) does not hold",
-                       list);
-    }
+                       per_pit, per_pit == 1 ? "" : "s", seeds, tb->seeds);
     nk_pos_start(start, NK_SOUTH);
     for (int i = 0; i < NK_PITS; i++)
         start->pit[i] = (uint8_t)per_pit;
@@ -172,11 +167,11 @@ static nk_status grade_game(const nk_gg_settings *s, const nk_exec_game *eg, uin
 nk_status nk_gg_play(const nk_gg_settings *s, nk_gg_report *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
+    if (s->games == 0)
+        return nk_fail(NK_ERANGE, err, errlen, "no game to grade");
     nk_status st = nk_gg_start(s->tb, s->per_pit, &out->start, err, errlen);
     if (st != NK_OK)
         return st;
-    if (s->games == 0)
-        return nk_fail(NK_ERANGE, err, errlen, "no game to grade");
     const size_t pairs = (size_t)((s->games + 1) / 2), n = 2 * pairs;
     nk_meeting *meet = nk_calloc(pairs, sizeof *meet);
     nk_exec_job *jobs = nk_calloc(n, sizeof *jobs);

@@ -9,20 +9,27 @@
 #include "base/rng.h"
 #include "search/grade.h"
 
+nk_status nk_grade_pattern0(const nk_tb *tb, char *err, size_t errlen)
+{
+    if (nk_tb_holds_pattern(tb, 0))
+        return NK_OK;
+    char list[40];
+    nk_tb_patterns_text(tb, list, sizeof list);
+    return nk_fail(NK_EINVAL, err, errlen,
+                   "the games graded start from the default rows (ownership pattern 0), "
+                   "which the database (built for patterns %s) does not hold",
+                   list);
+}
+
 nk_status nk_grade_play(const nk_tb *tb, nk_player *player, nk_player *reference,
                         uint64_t want, uint64_t seed, nk_grade *out, char *err, size_t errlen)
 {
     const nk_variant *v = tb->variant;
     nk_grade z = {0};
     *out = z;
-    if (!nk_tb_holds_pattern(tb, 0)) {
-        char list[40];
-        nk_tb_patterns_text(tb, list, sizeof list);
-        return nk_fail(NK_EINVAL, err, errlen,
-                       "the games graded start from the default rows (ownership pattern 0), "
-                       "which the database (built for patterns %s) does not hold",
-                       list);
-    }
+    nk_status st = nk_grade_pattern0(tb, err, errlen);
+    if (st != NK_OK)
+        return st;
     nk_game *g = malloc(sizeof *g);
     if (g == NULL)
         return nk_fail(NK_ENOMEM, err, errlen, "out of memory for grading");

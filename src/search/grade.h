@@ -51,6 +51,10 @@ typedef struct nk_grade {
  * game without a position adds nothing. */
 void nk_grade_add_game(nk_grade *g, uint64_t positions, uint64_t optimal, double loss);
 
+/* NK_OK when tb holds ownership pattern 0 (the default rows, where every
+ * graded game starts), else NK_EINVAL with why. */
+nk_status nk_grade_pattern0(const nk_tb *tb, char *err, size_t errlen);
+
 /* Grades `player` on up to `want` positions (fewer when 100 want + 100
  * games give fewer).  Both players must be of tb's variant.  NK_ENOMEM
  * (with why) when out of memory; NK_EINVAL (with why) when the database
