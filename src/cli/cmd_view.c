@@ -269,7 +269,9 @@ int nk_cmd_view(int argc, char **argv)
                  "arrow keys and a slider; the pits each move changed; the move list;\n"
                  "the result.  The positions are computed by nickar's engine.  Open\n"
                  "PAGE.html#game=2&ply=last for a game and ply.  RUN.h5@game=K and\n"
-                 "RUN.h5@gen=G,game=J play a fitness game of a run file again.",
+                 "RUN.h5@gen=G,game=J play a fitness game of a run file again.  An\n"
+                 "errors file of nickar grade --errors shows each error as a game of\n"
+                 "one ply.",
         .opts = opts,
         .max_args = -1,
     };
