@@ -100,28 +100,9 @@ check "no errors file after a failure" test ! -e "$tmp/x.txt" -a ! -e "$tmp/x.tx
 
 # The run file's endgame benchmark keeps both intervals; a run without it
 # has the columns it always had.
-cat >"$tmp/tiny.ini" <<INI
-[experiment]
-name = tiny
-seed = 7
-variant = abapa
-generations = 2
-[player]
-features = positional
-depth = 1
-[population]
-size = 4
-[fitness]
-schedule = round-robin
-openings = 2
-[benchmark]
-every = 1
-games = 2
-opponents = random
-tablebase = $tmp/small
-tablebase_positions = 60
-INI
-grep -v '^tablebase' "$tmp/tiny.ini" >"$tmp/plain.ini"
+tiny_config "$tmp/plain.ini" 2 random
+cp "$tmp/plain.ini" "$tmp/tiny.ini" # [benchmark] is its last section
+printf 'tablebase = %s\ntablebase_positions = 60\n' "$tmp/small" >>"$tmp/tiny.ini"
 run evolve "$tmp/tiny.ini" --output "$tmp/g.h5" --threads 1 --quiet
 check "evolve with benchmark.tablebase exits 0 ($err)" test "$rc" -eq 0
 run evolve "$tmp/plain.ini" --output "$tmp/p.h5" --threads 1 --quiet
