@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/alloc.h"
 #include "cli/cli.h"
 #include "cli/util.h"
 #include "io/playerio.h"
@@ -256,22 +257,28 @@ static int grade_games(nk_cli *cli, nk_opt *opts, const nk_variant *v, const nk_
         nk_cli_error(cli, "--from-start: %s", err);
         return NK_EXIT_USAGE;
     }
-    static nk_player_def def[2];
+    nk_player_def *def = nk_calloc(2, sizeof *def);
+    if (def == NULL) {
+        nk_cli_error(cli, "out of memory");
+        return NK_EXIT_FAIL;
+    }
     const char *opp_text = opts[OPT_OPPONENT].value ? opts[OPT_OPPONENT].value : "ab:depth=3";
     int rc = load_player(cli, "player", cli->argv[0], v, &def[0]);
     if (rc == NK_EXIT_OK)
         rc = load_player(cli, "opponent", opp_text, v, &def[1]);
-    if (rc != NK_EXIT_OK)
-        return rc;
     s.graded = (nk_exec_player){&def[0].spec, def[0].n ? def[0].weights : NULL, def[0].n};
     s.opponent = (nk_exec_player){&def[1].spec, def[1].n ? def[1].weights : NULL, def[1].n};
     char tmp[4200];
-    FILE *ef;
-    rc = open_errors(cli, opts[OPT_ERRORS].value, tmp, sizeof tmp, &ef);
-    if (rc != NK_EXIT_OK)
+    FILE *ef = NULL;
+    if (rc == NK_EXIT_OK)
+        rc = open_errors(cli, opts[OPT_ERRORS].value, tmp, sizeof tmp, &ef);
+    if (rc != NK_EXIT_OK) {
+        nk_free(def);
         return rc;
+    }
     nk_gg_report r;
     st = nk_gg_play(&s, &r, err, sizeof err);
+    nk_free(def);
     if (st == NK_OK && ef != NULL) {
         write_errors(ef, v, &r);
         int bad = ferror(ef);

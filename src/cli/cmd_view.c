@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/alloc.h"
@@ -119,14 +120,16 @@ static bool is_errors_file(const char *path)
     FILE *f = fopen(path, "r");
     if (f == NULL)
         return false;
-    char line[64];
+    char *line = NULL;
+    size_t cap = 0;
     bool yes = false;
-    while (fgets(line, sizeof line, f) != NULL) {
+    while (getline(&line, &cap, f) != -1) {
         if (line[0] == '\n' || line[0] == '#')
             continue;
         yes = strncmp(line, "error ", 6) == 0;
         break;
     }
+    free(line); /* getline's */
     fclose(f);
     return yes;
 }
