@@ -194,7 +194,8 @@ static void fill(gen_buf *b, uint64_t s, size_t g, size_t n, size_t d,
                               -INFINITY, bits(mix(k++)), 0.125 * (double)g,
                               0.25 * (double)g, 0.5 * (double)g,
                               (int64_t)(g % 2 ? 0 : 100 + g), 0.0625 * (double)g,
-                              bits(mix(k++)), 0 /* the writer fills it */};
+                              bits(mix(k++)), 0 /* the writer fills it */,
+                              0.5 + 0.001 * (double)g, 0.75, NAN, 1e300 * (double)g};
     b->n_games = games ? 1 + g % 3 + (g == 1 ? 3 : 0) : 0;
     for (size_t i = 0; i < b->n_games; i++) {
         uint64_t r = mix(k++);
@@ -307,7 +308,9 @@ static void expect_stats(const nk_run_stats *a, const nk_run_stats *b)
                 SAME(a, b, worst) && SAME(a, b, diversity) &&
                 SAME(a, b, wall_seconds) && SAME(a, b, play_seconds) &&
                 SAME(a, b, outside_seconds) && SAME(a, b, tb_positions) &&
-                SAME(a, b, tb_optimal) && SAME(a, b, tb_seeds_lost));
+                SAME(a, b, tb_optimal) && SAME(a, b, tb_seeds_lost) &&
+                SAME(a, b, tb_optimal_lo) && SAME(a, b, tb_optimal_hi) &&
+                SAME(a, b, tb_seeds_lost_lo) && SAME(a, b, tb_seeds_lost_hi));
 }
 
 static void expect_game(const nk_run_game *a, const nk_run_game *b)
@@ -335,6 +338,9 @@ static void expect_gens(nk_run *run, uint64_t s, size_t g)
     assert_int_equal(nk_run_generations(run), g);
     for (size_t k = 0; k < g; k++) {
         fill(&want, s, k, n, d, m->has_sigma, m->record_games);
+        if (!m->tb_intervals) /* a file without them reads them as 0 */
+            want.stats.tb_optimal_lo = want.stats.tb_optimal_hi =
+                want.stats.tb_seeds_lost_lo = want.stats.tb_seeds_lost_hi = 0;
         memset(&got, 0xa5, sizeof got);
         nk_run_pop pop = {got.genome, m->has_sigma ? got.sigma : NULL,
                           got.fitness, got.wins, got.draws, got.losses,
@@ -576,6 +582,43 @@ static void test_roundtrip(void **state)
     run = open_or_fail(path, false);
     expect_gens(run, 1, 4);
     nk_run_close(run);
+    free(b);
+}
+
+/* The grade's intervals (benchmark.tablebase): only a file made with
+ * tb_intervals has the four columns; they read back, survive a reopen for
+ * appending (whose check of the rows digests covers them) and say so in
+ * the meta; a file without them has not one more column than before. */
+static void test_tb_intervals(void **state)
+{
+    (void)state;
+    gen_buf *b = malloc(sizeof *b);
+    for (int with = 0; with < 2; with++) {
+        const char *path = in_dir(with ? "tbi.h5" : "notbi.h5");
+        nk_run_meta meta = make_meta(3, 2, false, false);
+        meta.tb_intervals = with;
+        nk_run *run = create_or_fail(path, &meta);
+        for (size_t g = 0; g < 2; g++) {
+            fill(b, 7, g, 3, 2, false, false);
+            append_or_fail(run, b);
+        }
+        nk_run_close(run);
+        run = open_or_fail(path, true);
+        assert_true(nk_run_get_meta(run)->tb_intervals == (bool)with);
+        fill(b, 7, 2, 3, 2, false, false);
+        append_or_fail(run, b);
+        nk_run_close(run);
+        run = open_or_fail(path, false);
+        expect_gens(run, 7, 3);
+        nk_run_close(run);
+        hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+        hid_t ds = H5Dopen2(f, "/stats", H5P_DEFAULT);
+        hid_t t = H5Dget_type(ds);
+        assert_int_equal(H5Tget_nmembers(t), with ? 20 : 16);
+        H5Tclose(t);
+        H5Dclose(ds);
+        H5Fclose(f);
+    }
     free(b);
 }
 
@@ -1642,6 +1685,7 @@ int main(int argc, char **argv)
         TEST(test_checksums),
         TEST(test_old_format),
         TEST(test_rows_digest),
+        TEST(test_tb_intervals),
     };
 #undef TEST
     if (H5open() < 0)

@@ -7,9 +7,16 @@
  * steps through them.  Per ply the page gets the move, its mover, the
  * seeds captured, the relay's laps and each pit's change of seeds, from
  * which it marks the pits that gained seeds and those emptied.
+ *
+ * An errors file of `nickar grade --from-start --errors` (its first line
+ * that is neither blank nor a '#' comment starts with "error "; docs/cli.md,
+ * "nickar grade") is read here too: each error becomes a game of one ply,
+ * the move played from the position, named by what the line says of it.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/alloc.h"
@@ -104,6 +111,119 @@ static void json_game(FILE *out, const nk_record *r, const char *source, nk_game
     fputs("]}", out);
 }
 
+/* ===== errors files of nickar grade ===== */
+
+/* Whether path is an errors file (a file that cannot be read is left to
+ * nk_records_read, which says why). */
+static bool is_errors_file(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+        return false;
+    char *line = NULL;
+    size_t cap = 0;
+    bool yes = false;
+    while (getline(&line, &cap, f) != -1) {
+        if (line[0] == '\n' || line[0] == '#')
+            continue;
+        yes = strncmp(line, "error ", 6) == 0;
+        break;
+    }
+    free(line); /* getline's */
+    fclose(f);
+    return yes;
+}
+
+/* The value of " name=" at *p (up to the next space), moving *p past it;
+ * NULL when *p does not start with it. */
+static const char *error_key(const char **p, const char *name, char *val, size_t len)
+{
+    size_t k = strlen(name);
+    if (**p != ' ' || strncmp(*p + 1, name, k) != 0 || (*p)[1 + k] != '=')
+        return NULL;
+    const char *v = *p + 2 + k, *end = strchr(v, ' ');
+    if (end == NULL || (size_t)(end - v) >= len)
+        return NULL;
+    memcpy(val, v, (size_t)(end - v));
+    val[end - v] = '\0';
+    *p = end;
+    return val;
+}
+
+/* One error line into a record of one ply and the text that names it. */
+static nk_status parse_error(const char *line, nk_record *r, char *note, size_t note_len,
+                             nk_game *g, char *err, size_t errlen)
+{
+    static const char *const keys[] = {"variant", "game", "ply", "played", "optimal", "lost",
+                                       "result"};
+    char val[7][64];
+    const char *p = line + 5; /* after "error" */
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+        if (error_key(&p, keys[i], val[i], sizeof val[i]) == NULL)
+            return nk_fail(NK_EINVAL, err, errlen, "expected ' %s=' in an error line", keys[i]);
+    if (strncmp(p, " position=", 10) != 0)
+        return nk_fail(NK_EINVAL, err, errlen, "expected ' position=' in an error line");
+    char text[NK_POS_TEXT + 2];
+    snprintf(text, sizeof text, "%s", p + 10);
+    text[strcspn(text, "\r\n")] = '\0';
+    const nk_variant *v = nk_variant_find(val[0]);
+    if (v == NULL)
+        return nk_fail(NK_EINVAL, err, errlen, "unknown variant '%s'", val[0]);
+    nk_pos pos;
+    char why[NK_MSG_MAX];
+    if (nk_pos_parse(&pos, text, why, sizeof why) != NK_OK)
+        return nk_fail(NK_EINVAL, err, errlen, "bad position: %s", why);
+    const int mv = strlen(val[3]) == 1 ? nk_move_parse(val[3][0]) : -1;
+    if (mv < 0)
+        return nk_fail(NK_EINVAL, err, errlen, "bad move '%s'", val[3]);
+    if (nk_game_init(g, v, &pos, NK_DEFAULT_PLY_LIMIT) != NK_OK ||
+        nk_game_play(g, mv, NULL, why, sizeof why) != NK_OK)
+        return nk_fail(NK_EINVAL, err, errlen, "the move played: %s", why);
+    const uint8_t move = (uint8_t)mv;
+    const char *mover = pos.side == NK_SOUTH ? "graded" : "-";
+    const char *other = pos.side == NK_SOUTH ? "-" : "graded";
+    nk_status st = nk_record_set(r, v, NK_DEFAULT_PLY_LIMIT, &pos, &move, 1, &g->result, mover,
+                                 other, err, errlen);
+    snprintf(note, note_len, "game %s, ply %s: played %s, optimal %s, %s seeds lost, %s",
+             val[1], val[2], val[3], val[4], val[5], val[6]);
+    return st;
+}
+
+/* Appends the errors of an errors file to *recs (*n of them) with their
+ * notes in *sources. */
+static nk_status read_errors(const char *path, nk_record **recs, size_t *n,
+                             char (**sources)[320], nk_game *g, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+        return nk_fail(NK_ENOFILE, err, errlen, "cannot open '%s': %s", path, strerror(errno));
+    char line[NK_POS_TEXT + 512], why[NK_MSG_MAX];
+    nk_status st = NK_OK;
+    for (unsigned no = 1; st == NK_OK && fgets(line, sizeof line, f) != NULL; no++) {
+        if (line[0] == '\n' || line[0] == '#')
+            continue;
+        nk_record *grown = nk_realloc(*recs, (*n + 1) * sizeof **recs);
+        char(*more)[320] = grown ? nk_realloc(*sources, (*n + 1) * sizeof **sources) : NULL;
+        if (grown != NULL)
+            *recs = grown;
+        if (more == NULL) {
+            st = nk_fail(NK_ENOMEM, err, errlen, "out of memory");
+            break;
+        }
+        *sources = more;
+        char note[240];
+        st = strncmp(line, "error ", 6) != 0
+                 ? nk_fail(NK_EINVAL, why, sizeof why, "not an error line")
+                 : parse_error(line, &(*recs)[*n], note, sizeof note, g, why, sizeof why);
+        if (st != NK_OK)
+            nk_fail(st, err, errlen, "%s:%u: %s", path, no, why);
+        else
+            snprintf((*sources)[(*n)++], 320, "%.60s, %s", path, note);
+    }
+    fclose(f);
+    return st;
+}
+
 /* Writes the page with games recs[from..to). */
 static void write_page(FILE *out, const nk_record *recs, char (*sources)[320], size_t from,
                        size_t to, nk_game *g)
@@ -152,7 +272,9 @@ int nk_cmd_view(int argc, char **argv)
                  "arrow keys and a slider; the pits each move changed; the move list;\n"
                  "the result.  The positions are computed by nickar's engine.  Open\n"
                  "PAGE.html#game=2&ply=last for a game and ply.  RUN.h5@game=K and\n"
-                 "RUN.h5@gen=G,game=J play a fitness game of a run file again.",
+                 "RUN.h5@gen=G,game=J play a fitness game of a run file again.  An\n"
+                 "errors file of nickar grade --errors shows each error as a game of\n"
+                 "one ply.",
         .opts = opts,
         .max_args = -1,
     };
@@ -177,8 +299,15 @@ int nk_cmd_view(int argc, char **argv)
     size_t n = 0;
     nk_status st = NK_OK;
     rc = NK_EXIT_OK;
+    nk_game *g = nk_malloc(sizeof *g);
+    if (g == NULL)
+        st = nk_fail(NK_ENOMEM, err, sizeof err, "out of memory");
     for (int i = 0; st == NK_OK && i < cli.argc; i++) {
         size_t before = n;
+        if (is_errors_file(cli.argv[i])) {
+            st = read_errors(cli.argv[i], &recs, &n, &sources, g, err, sizeof err);
+            continue;
+        }
         st = nk_records_read(cli.argv[i], &recs, &n, err, sizeof err);
         void *grown = st == NK_OK ? nk_realloc(sources, (n + 1) * sizeof *sources) : NULL;
         if (st == NK_OK && grown == NULL)
@@ -190,9 +319,6 @@ int nk_cmd_view(int argc, char **argv)
             snprintf(sources[j], sizeof sources[j], "%.280s, game %zu", cli.argv[i],
                      j - before + 1);
     }
-    nk_game *g = st == NK_OK ? nk_malloc(sizeof *g) : NULL;
-    if (st == NK_OK && g == NULL)
-        st = nk_fail(NK_ENOMEM, err, sizeof err, "out of memory");
     if (st != NK_OK) {
         nk_cli_error(&cli, "%s", err);
         rc = nk_cli_exit(st);

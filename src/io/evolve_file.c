@@ -85,6 +85,7 @@ static nk_status create_file(nk_evo_file *f, const char *path, bool force, char 
         .d = sh->d,
         .features = sh->features,
         .record_games = nk_evo_records_games(f->evo),
+        .tb_intervals = sh->tb_intervals,
     };
     /* Whether populations carry step sizes is known once one is made. */
     nk_status st = nk_evo_has_sigma(f->evo, &meta.has_sigma, err, len);

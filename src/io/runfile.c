@@ -49,8 +49,14 @@ static const member stats_members[] = {
     UNDIGESTED(nk_run_stats, outside_seconds, C_F64, true),
     OPTIONAL(nk_run_stats, tb_positions, C_I64), OPTIONAL(nk_run_stats, tb_optimal, C_F64),
     OPTIONAL(nk_run_stats, tb_seeds_lost, C_F64),
-    UNDIGESTED(nk_run_stats, rows_digest, C_U64, true), /* the last member */
+    UNDIGESTED(nk_run_stats, rows_digest, C_U64, true),
+    /* Only in the files of runs with benchmark.tablebase (nk_run_meta.
+     * tb_intervals), so that the others keep the layout they had. */
+    OPTIONAL(nk_run_stats, tb_optimal_lo, C_F64), OPTIONAL(nk_run_stats, tb_optimal_hi, C_F64),
+    OPTIONAL(nk_run_stats, tb_seeds_lost_lo, C_F64),
+    OPTIONAL(nk_run_stats, tb_seeds_lost_hi, C_F64),
 };
+enum { STATS_TB_INTERVALS = 4 }; /* the members after rows_digest */
 static const member game_members[] = {
     MEMBER(nk_run_game, generation, C_I32),  MEMBER(nk_run_game, south_id, C_I64),
     MEMBER(nk_run_game, north_id, C_I64),    MEMBER(nk_run_game, winner, C_I8),
@@ -243,10 +249,32 @@ size_t nk_run_pop_row_values(const nk_run *run, int i)
            (nk_run_pop_desc[i].width == 0 ? run->meta.d : (size_t)nk_run_pop_desc[i].width);
 }
 
-/* Whether the file's /stats rows carry rows_digest (its last member). */
+/* Whether the file's /stats rows carry rows_digest (the last member but
+ * the grade's intervals). */
 bool nk_run_has_digest(const table *stats)
 {
+    return stats->count >= COUNT(stats_members) - STATS_TB_INTERVALS;
+}
+
+bool nk_run_has_tb_intervals(const table *stats)
+{
     return stats->count == COUNT(stats_members);
+}
+
+size_t nk_run_stats_without_intervals(void)
+{
+    return COUNT(stats_members) - STATS_TB_INTERVALS;
+}
+
+/* Keeps the first count members of table t: its types made again. */
+bool nk_run_table_trim(table *t, size_t count)
+{
+    t->count = count;
+    H5Tclose(t->mem);
+    H5Tclose(t->file);
+    t->mem = nk_run_compound(t, false);
+    t->file = nk_run_compound(t, true);
+    return t->mem >= 0 && t->file >= 0;
 }
 
 /* ===================================================================

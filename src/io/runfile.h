@@ -112,6 +112,8 @@ typedef struct nk_run_meta {
     const char *const *features; /* [D] feature names, none NULL */
     bool has_sigma;              /* /population/sigma exists */
     bool record_games;           /* /games exists */
+    bool tb_intervals;           /* /stats has the benchmark grade's
+                                    intervals (benchmark.tablebase) */
 } nk_run_meta;
 
 /* The element type of a checkpoint dataset. */

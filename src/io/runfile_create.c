@@ -193,7 +193,9 @@ nk_status nk_run_create(nk_run **out, const char *path, const nk_run_meta *meta,
     if (!force && stat(path, &sb) == 0)
         return nk_fail(NK_EINVAL, err, len, "cannot create '%s': it already exists", path);
     nk_run *run = nk_run_alloc(path);
-    if (run == NULL || !meta_copy(run, meta) || !nk_run_tables_init(run)) {
+    if (run == NULL || !meta_copy(run, meta) || !nk_run_tables_init(run) ||
+        (!meta->tb_intervals &&
+         !nk_run_table_trim(&run->tab[T_STATS], nk_run_stats_without_intervals()))) {
         nk_run_close(run);
         return nk_fail(NK_ENOMEM, err, len, "out of memory");
     }

@@ -146,6 +146,13 @@ uint64_t nk_run_digest_values(uint64_t h, code c, const void *p, size_t count);
 uint64_t nk_run_digest_row(uint64_t h, const table *t, const void *row);
 size_t nk_run_pop_row_values(const nk_run *run, int i);
 bool nk_run_has_digest(const table *stats);
+/* Whether they carry the benchmark grade's intervals (the members after
+ * rows_digest), and the count of the members without them. */
+bool nk_run_has_tb_intervals(const table *stats);
+size_t nk_run_stats_without_intervals(void);
+/* Keeps the first count members of a table (its types made again); false
+ * when out of memory. */
+bool nk_run_table_trim(table *t, size_t count);
 /* runfile.c: the access of the population datasets (no chunk cache) */
 hid_t nk_run_uncached_access(void);
 /* runfile_create.c: the attributes of a checkpoint group */

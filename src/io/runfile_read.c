@@ -215,15 +215,11 @@ static nk_status open_tables(nk_run *run)
             const member *mb = &t->members[m];
             int k = ft >= 0 ? H5Tget_member_index(ft, mb->name) : -1;
             if (k < 0 && mb->optional) {
-                /* An older file: its rows end before this member, and so
-                 * do the rows that this handle reads and appends. */
+                /* An older file (or one without the grade's intervals):
+                 * its rows end before this member, and so do the rows
+                 * that this handle reads and appends. */
                 H5Eclear2(H5E_DEFAULT);
-                t->count = m;
-                H5Tclose(t->mem);
-                H5Tclose(t->file);
-                t->mem = nk_run_compound(t, false);
-                t->file = nk_run_compound(t, true);
-                if (t->mem < 0 || t->file < 0) {
+                if (!nk_run_table_trim(t, m)) {
                     H5Tclose(ft);
                     return nk_h5r_nomem(&run->r);
                 }
@@ -247,6 +243,7 @@ static nk_status open_tables(nk_run *run)
         if (ft >= 0)
             H5Tclose(ft);
     }
+    run->meta.tb_intervals = nk_run_has_tb_intervals(&run->tab[T_STATS]);
     return NK_OK;
 }
 

@@ -252,6 +252,7 @@ static nk_status make_run(nk_evo *e, nk_evo_resolve resolve, char *err, size_t l
         .threads = e->threads > 0 ? e->threads : omp_get_max_threads(),
         .generations = (unsigned)r->experiment.generations,
         .hall_size = (size_t)r->fitness.hall_size,
+        .tb_intervals = e->tb != NULL,
     };
     return NK_OK;
 }
@@ -448,6 +449,10 @@ static nk_status grade_champion(const nk_evo *e, nk_run_stats *stats, char *err,
     stats->tb_positions = (int64_t)gr.positions;
     stats->tb_optimal = share[0];
     stats->tb_seeds_lost = lost[0];
+    stats->tb_optimal_lo = share[1];
+    stats->tb_optimal_hi = share[2];
+    stats->tb_seeds_lost_lo = lost[1];
+    stats->tb_seeds_lost_hi = lost[2];
     return NK_OK;
 }
 

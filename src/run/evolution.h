@@ -130,6 +130,8 @@ typedef struct nk_evo_shape {
     int threads;                 /* per process: the batch's, resolved */
     unsigned generations;        /* of the run */
     size_t hall_size;            /* the most hall-of-fame entries */
+    bool tb_intervals;           /* benchmark.tablebase: /stats keeps the
+                                    grade's intervals */
 } nk_evo_shape;
 const nk_evo_shape *nk_evo_shape_of(const nk_evo *e);
 /* Whether the fitness games are recorded (output.record_games; auto: at

@@ -44,6 +44,12 @@ typedef struct nk_run_stats {
      * bits) of the generation's rows and of this row's other reproducible
      * members (io/runfile.h, "Digests").  Files made before it read 0. */
     uint64_t rows_digest;
+    /* benchmark.tablebase: the 95% intervals over games (cluster-robust,
+     * search/grade.h) of tb_optimal and tb_seeds_lost; NAN when fewer
+     * than two games gave positions.  Only the files of runs with
+     * benchmark.tablebase have them (nk_run_meta.tb_intervals); others,
+     * and files made before they existed, read them as 0. */
+    double tb_optimal_lo, tb_optimal_hi, tb_seeds_lost_lo, tb_seeds_lost_hi;
 } nk_run_stats;
 
 /* One row of /games: one game of the fitness evaluation. */

@@ -38,7 +38,22 @@ typedef struct nk_grade {
     uint64_t optimal;     /* optimal moves */
     uint64_t cycle;       /* positions whose value rests on the repetition rule */
     double loss, loss2;   /* sum of the seeds lost, and of their squares */
+    /* Over the games that gave a position (the clusters, nk_grade_add_game):
+     * their count G, and the sums of n_g^2, o_g n_g, o_g^2, l_g n_g and
+     * l_g^2 (n_g positions, o_g optimal moves, l_g seeds lost of game g). */
+    uint64_t clusters;
+    double pos2, opt_pos, opt2, loss_pos, lossg2;
 } nk_grade;
+
+/* Adds one game's sums (a cluster) to g: its positions graded, optimal
+ * moves among them and seeds lost, to positions, optimal, loss and the
+ * sums over games (loss2, the per-position squares, is the caller's).  A
+ * game without a position adds nothing. */
+void nk_grade_add_game(nk_grade *g, uint64_t positions, uint64_t optimal, double loss);
+
+/* NK_OK when tb holds ownership pattern 0 (the default rows, where every
+ * graded game starts), else NK_EINVAL with why. */
+nk_status nk_grade_pattern0(const nk_tb *tb, char *err, size_t errlen);
 
 /* Grades `player` on up to `want` positions (fewer when 100 want + 100
  * games give fewer).  Both players must be of tb's variant.  NK_ENOMEM
@@ -48,9 +63,15 @@ typedef struct nk_grade {
 nk_status nk_grade_play(const nk_tb *tb, nk_player *player, nk_player *reference,
                         uint64_t want, uint64_t seed, nk_grade *out, char *err, size_t errlen);
 
-/* The share of optimal moves with Wilson's 95% interval, and the mean
- * seeds lost per move with the normal 95% interval (its low end at 0 at
- * least).  All 0 when nothing was graded. */
+/* The share of optimal moves and the mean seeds lost per move, each with
+ * its cluster-robust 95% interval over games (above; the share's clipped
+ * to [0, 1], the seeds lost's low end at 0 at least).  All 0 when nothing
+ * was graded; the intervals NAN when fewer than two games gave positions. */
 void nk_grade_summary(const nk_grade *g, double share[3], double lost[3]);
+
+/* The mean seeds lost per game over `games` games (those without a graded
+ * move count as 0 lost) with its 95% t interval (its low end at 0 at
+ * least; NAN with fewer than two games). */
+void nk_grade_per_game(const nk_grade *g, uint64_t games, double lost[3]);
 
 #endif
