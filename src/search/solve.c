@@ -355,40 +355,46 @@ static int hist_move(hist *h, const nk_pos *p, int64_t comp, int m, int alpha, i
 }
 
 /* The value of p (the last position of the path) for its mover within
- * (alpha, beta), fail-soft: the moves that leave the history first. */
+ * (alpha, beta), fail-soft.  The moves in the order of the database's
+ * values (the best first), the ones that leave the history before the
+ * ones searched with it. */
 static int hist_node(hist *h, const nk_pos *p, int64_t comp, int alpha, int beta)
 {
     if (++h->nodes > h->budget) {
         h->stop = true;
         return alpha;
     }
-    const unsigned legal = nk_legal(h->v, p);
-    unsigned later = 0;
-    int best = -1;
-    for (unsigned m = legal; m && !h->stop; m &= m - 1) {
-        bool inside;
+    unsigned legal, later = 0;
+    int val[NK_PASS + 1], order[NK_PASS + 1], n = 0;
+    nk_tb_move_values(h->tb, p, &legal, val, NULL);
+    for (unsigned m = legal; m; m &= m - 1) { /* insertion by value */
         const int move = __builtin_ctz(m);
-        const int x = hist_move(h, p, comp, move, alpha, beta, &inside);
-        if (inside) {
-            later |= 1u << move;
-            continue;
+        int k = n++;
+        while (k > 0 && val[order[k - 1]] < val[move]) {
+            order[k] = order[k - 1];
+            k--;
         }
-        if (x > best)
-            best = x;
-        if (best > alpha)
-            alpha = best;
-        if (alpha >= beta)
-            return best;
+        order[k] = move;
     }
-    for (unsigned m = later; m && !h->stop; m &= m - 1) {
-        const int x = hist_move(h, p, comp, __builtin_ctz(m), alpha, beta, NULL);
-        if (x > best)
-            best = x;
-        if (best > alpha)
-            alpha = best;
-        if (alpha >= beta)
-            break;
-    }
+    int best = -1;
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < n && !h->stop; k++) {
+            const int move = order[k];
+            if (pass == 1 && !((later >> move) & 1u))
+                continue;
+            bool inside = false;
+            const int x = hist_move(h, p, comp, move, alpha, beta, pass == 0 ? &inside : NULL);
+            if (inside) {
+                later |= 1u << move;
+                continue;
+            }
+            if (x > best)
+                best = x;
+            if (best > alpha)
+                alpha = best;
+            if (alpha >= beta)
+                return best;
+        }
     return best;
 }
 
@@ -419,13 +425,23 @@ nk_status nk_solve_with_history(const nk_tb *tb, const nk_tb_region *region, con
     out->mask = nk_legal(h.v, &p);
     out->root_lo = out->root_hi = -1;
     hist_push(&h, &p);
+    unsigned legal;
+    int guess[NK_PASS + 1];
+    nk_tb_bounds mb[NK_PASS + 1];
+    nk_tb_move_values(tb, &p, &legal, guess, NULL);
+    nk_tb_region_moves(region, &p, &legal, mb);
     for (unsigned m = out->mask; m; m &= m - 1) {
         const int move = __builtin_ctz(m);
-        int lo = 0, hi = b;
+        /* a child outside the root's component starts a fresh history:
+         * its bounds hold (nk_tb_region_moves counts captures in) */
+        const bool fresh = mb[move].component != bd.component || bd.component < 0;
+        int lo = fresh ? mb[move].lo_any : 0, hi = fresh ? mb[move].hi_any : b;
+        int x = guess[move];
         h.nodes = 0;
         h.stop = false;
-        while (lo < hi && !h.stop) { /* is the move worth at least t? */
-            const int t = (lo + hi + 1) / 2;
+        while (lo < hi && !h.stop) { /* is the move worth at least t? (MTD(f)) */
+            x = x < lo ? lo : x > hi ? hi : x;
+            const int t = x == lo ? x + 1 : x;
             const int w = hist_move(&h, &p, bd.component, move, t - 1, t, NULL);
             if (h.stop)
                 break;
@@ -433,6 +449,7 @@ nk_status nk_solve_with_history(const nk_tb *tb, const nk_tb_region *region, con
                 lo = w > lo ? w : lo;
             else
                 hi = w < hi ? w : hi;
+            x = w;
         }
         out->lo[move] = lo;
         out->hi[move] = hi;

@@ -280,35 +280,6 @@ static void region_start(nk_tb_region *r, uint64_t i)
     nd->hi_any = (uint8_t)(nd->same ? nd->b : xhi);
 }
 
-/* Both fixpoints, count by count from the smallest. */
-static bool region_solve(nk_tb_region *r)
-{
-    uint32_t *order = nk_malloc((r->n ? r->n : 1) * sizeof *order);
-    if (order == NULL)
-        return false;
-    uint64_t at[NK_TB_MAX_SEEDS + 2] = {0};
-    for (uint64_t i = 0; i < r->n; i++)
-        at[r->node[i].b + 1]++;
-    for (unsigned b = 1; b <= NK_TB_MAX_SEEDS + 1; b++)
-        at[b] += at[b - 1];
-    uint64_t fill[NK_TB_MAX_SEEDS + 1];
-    memcpy(fill, at, sizeof fill);
-    for (uint64_t i = 0; i < r->n; i++)
-        order[fill[r->node[i].b]++] = (uint32_t)i;
-    for (unsigned b = 0; b <= NK_TB_MAX_SEEDS; b++) {
-        for (uint64_t k = at[b]; k < at[b + 1]; k++)
-            region_start(r, order[k]);
-        bool moved = true;
-        while (moved) {
-            moved = false;
-            for (uint64_t k = at[b]; k < at[b + 1]; k++)
-                region_visit(r, order[k], edges_end(r, order[k]), &moved);
-        }
-    }
-    nk_free(order);
-    return true;
-}
-
 /* The strongly connected components of the moves on a count (Tarjan's
  * algorithm with an explicit stack of calls). */
 static bool region_components(nk_tb_region *r)
@@ -368,6 +339,102 @@ static bool region_components(nk_tb_region *r)
     return ok;
 }
 
+/* Both fixpoints, count by count from the smallest and, within a count,
+ * component by component in the order Tarjan's algorithm closes them
+ * (a component's children on the count are in components closed before
+ * it), each iterated until nothing moves: every node once, then again
+ * whenever one of its children moved (a queue, and the parents' lists). */
+static bool region_solve(nk_tb_region *r)
+{
+    const uint64_t n = r->n ? r->n : 1;
+    uint32_t *order = nk_malloc(n * sizeof *order), *tmp = nk_malloc(n * sizeof *tmp);
+    uint64_t *at = nk_calloc(n + 1, sizeof *at);
+    if (order == NULL || tmp == NULL || at == NULL) {
+        nk_free(order);
+        nk_free(tmp);
+        nk_free(at);
+        return false;
+    }
+    /* by component, then (stable) by count */
+    for (uint64_t i = 0; i < r->n; i++)
+        at[r->node[i].comp + 1]++;
+    for (uint64_t k = 1; k <= n; k++)
+        at[k] += at[k - 1];
+    for (uint64_t i = 0; i < r->n; i++)
+        tmp[at[r->node[i].comp]++] = (uint32_t)i;
+    uint64_t cnt[NK_TB_MAX_SEEDS + 2] = {0};
+    for (uint64_t i = 0; i < r->n; i++)
+        cnt[r->node[i].b + 1]++;
+    for (unsigned b = 1; b <= NK_TB_MAX_SEEDS + 1; b++)
+        cnt[b] += cnt[b - 1];
+    for (uint64_t k = 0; k < r->n; k++)
+        order[cnt[r->node[tmp[k]].b]++] = tmp[k];
+    /* the parents on the count of each node (CSR in at[], tmp[] reused) */
+    uint32_t *par = nk_malloc((r->nedge ? r->nedge : 1) * sizeof *par);
+    uint8_t *queued = nk_calloc(n, 1);
+    if (par == NULL || queued == NULL) {
+        nk_free(par);
+        nk_free(queued);
+        nk_free(order);
+        nk_free(tmp);
+        nk_free(at);
+        return false;
+    }
+    memset(at, 0, (n + 1) * sizeof *at);
+    for (uint64_t k = 0; k < r->nedge; k++)
+        if (!(r->edge[k].flags & EDGE_LOWER))
+            at[r->edge[k].child + 1]++;
+    for (uint64_t k = 1; k <= n; k++)
+        at[k] += at[k - 1];
+    for (uint64_t i = 0; i < r->n; i++)
+        for (uint64_t k = r->node[i].first; k < edges_end(r, i); k++)
+            if (!(r->edge[k].flags & EDGE_LOWER))
+                par[at[r->edge[k].child]++] = (uint32_t)i;
+    for (uint64_t i = r->n; i > 0; i--) /* at[i]: the first parent of i again */
+        at[i] = at[i - 1];
+    at[0] = 0;
+    /* each component: every node once, then a node again whenever one of
+     * its children in the component moved (tmp: a ring of queued nodes) */
+    for (uint64_t k = 0; k < r->n;) {
+        uint64_t e = k;
+        const int64_t comp = r->node[order[k]].comp;
+        while (e < r->n && r->node[order[e]].comp == comp)
+            e++;
+        const uint64_t size = e - k;
+        uint64_t head = 0, len = 0;
+        for (uint64_t j = k; j < e; j++) {
+            region_start(r, order[j]);
+            tmp[len++] = order[j];
+            queued[order[j]] = 1;
+        }
+        while (len > 0) {
+            const uint32_t x = tmp[head];
+            head = (head + 1) % size;
+            len--;
+            queued[x] = 0;
+            bool moved = false;
+            region_visit(r, x, edges_end(r, x), &moved);
+            if (!moved)
+                continue;
+            for (uint64_t q = at[x]; q < at[x + 1]; q++) {
+                const uint32_t y = par[q];
+                if (r->node[y].comp == comp && !queued[y]) {
+                    queued[y] = 1;
+                    tmp[(head + len) % size] = y;
+                    len++;
+                }
+            }
+        }
+        k = e;
+    }
+    nk_free(par);
+    nk_free(queued);
+    nk_free(order);
+    nk_free(tmp);
+    nk_free(at);
+    return true;
+}
+
 nk_status nk_tb_region_new(nk_tb_region **out, const nk_tb *tb, const nk_pos *pos,
                            uint64_t max_positions, char *err, size_t errlen)
 {
@@ -410,7 +477,7 @@ nk_status nk_tb_region_new(nk_tb_region **out, const nk_tb *tb, const nk_pos *po
                        "region: more than %llu positions with the cycle bit are reachable",
                        (unsigned long long)max_positions);
     }
-    if (r->nomem || !region_solve(r) || !region_components(r)) {
+    if (r->nomem || !region_components(r) || !region_solve(r)) {
         nk_tb_region_free(r);
         *out = NULL;
         return nk_fail(NK_ENOMEM, err, errlen, "out of memory for a region of the database");
