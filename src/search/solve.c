@@ -212,7 +212,7 @@ void nk_solve_pair_outcomes(const nk_tb *tb, const nk_pos *pos, const int lo[2],
 
 /* ===== the value with the game's history ===== */
 
-enum { HIST_TABLE = 1u << 20 };
+enum { HIST_TABLE = 1u << 20 }; /* at most: 4 slots a position of the region */
 
 /* Bounds proven for a position with a fresh history (its entry + 1; 0
  * empty), one slot a key, replaced by the latest. */
@@ -231,6 +231,7 @@ typedef struct hist {
     uint64_t nodes, budget;
     bool stop, deep;
     hist_slot *table;
+    uint64_t mask; /* slots - 1 */
 } hist;
 
 /* Whether pos is a position of the current history (the stores are 0 since
@@ -265,7 +266,7 @@ static hist_slot *hist_slot_of(const hist *h, const nk_pos *pos, uint64_t *key)
     uint64_t i;
     nk_tb_entry(h->tb, pos, &b, &i);
     *key = h->tb->offset[b] + i + 1;
-    return &h->table[(*key * UINT64_C(0x9E3779B97F4A7C15) >> 20) & (HIST_TABLE - 1)];
+    return &h->table[(*key * UINT64_C(0x9E3779B97F4A7C15) >> 20) & h->mask];
 }
 
 /* The value of q (stores 0) for its mover with a fresh history, within
@@ -414,7 +415,11 @@ nk_status nk_solve_with_history(const nk_tb *tb, const nk_tb_region *region, con
                        "history: the position is not a live position of the region");
     hist h = {.tb = tb, .region = region, .v = &tb->rules, .budget = budget};
     h.path = nk_malloc(NK_SOLVE_HISTORY_DEPTH * sizeof *h.path);
-    h.table = nk_calloc(HIST_TABLE, sizeof *h.table);
+    uint64_t slots = 64;
+    while (slots < HIST_TABLE && slots < 4 * nk_tb_region_size(region))
+        slots *= 2;
+    h.mask = slots - 1;
+    h.table = nk_calloc(slots, sizeof *h.table);
     if (h.path == NULL || h.table == NULL) {
         nk_free(h.path);
         nk_free(h.table);
