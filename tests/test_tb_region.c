@@ -18,8 +18,10 @@
  *   cycle bit of at most 3 seeds in each one-plane variant, and a sample
  *   of 4, solved by a naive minimax over the whole game tree with the
  *   game's history (the engine's moves; a capture of either store starts
- *   the history afresh; a position whose hash came before since then ends
- *   the game by repetition, as nk_game does).  nk_solve_with_history with
+ *   the history afresh, and the values of such positions are remembered;
+ *   a position whose hash came before since then ends the game by
+ *   repetition, as nk_game does), within 200,000 nodes a position (the
+ *   others are counted and skipped).  nk_solve_with_history with
  *   a budget that settles it gives the same value for the position and
  *   every move, and the value lies in [lo_any, hi_any]; with a budget of
  *   a few nodes, each move's bounds still hold the naive value.
@@ -168,6 +170,14 @@ typedef struct naive {
 
 static int naive_value(naive *s, unsigned depth, int only);
 
+/* The values of positions with a fresh history found so far (a function
+ * of the position alone): hash + 1 (0 empty), one slot a hash. */
+enum { MEMO = 1 << 16 };
+static struct {
+    uint64_t key;
+    int value;
+} memo[MEMO];
+
 /* What move m from path[depth - 1] gives its mover. */
 static int naive_move(naive *s, unsigned depth, int m)
 {
@@ -187,6 +197,9 @@ static int naive_move(naive *s, unsigned depth, int m)
         const int took = c.store[me];
         c.store[0] = c.store[1] = 0;
         c.hash = nk_pos_hash(&c);
+        const size_t slot = (size_t)(c.hash % MEMO);
+        if (memo[slot].key == c.hash + 1)
+            return took + (same ? memo[slot].value : rest - memo[slot].value);
         naive *t = calloc(1, sizeof *t); /* not on the stack: 128 KiB */
         assert_non_null(t);
         t->v = s->v;
@@ -194,6 +207,10 @@ static int naive_move(naive *s, unsigned depth, int m)
         t->path[0] = c;
         const int w = naive_value(t, 1, -1);
         s->nodes += t->nodes;
+        if (t->nodes <= t->budget) {
+            memo[slot].key = c.hash + 1;
+            memo[slot].value = w;
+        }
         free(t);
         return took + (same ? w : rest - w);
     }
@@ -216,8 +233,7 @@ static int naive_value(naive *s, unsigned depth, int only)
     if (only >= 0)
         return naive_move(s, depth, only);
     int best = -1;
-    for (unsigned m = nk_legal(s->v, &s->path[depth - 1]); m && s->nodes <= s->budget;
-         m &= m - 1) {
+    for (unsigned m = nk_legal(s->v, &s->path[depth - 1]); m && s->nodes <= s->budget; m &= m - 1) {
         const int x = naive_move(s, depth, __builtin_ctz(m));
         best = x > best ? x : best;
     }
@@ -231,6 +247,7 @@ static void test_history_against_naive(void **state)
     for (int vi = 0; vi < NVAR; vi++) {
         nk_tb tb;
         build(&tb, variants[vi], NAIVE_ALL + 1);
+        memset(memo, 0, sizeof memo);
         uint64_t compared = 0, undecided = 0, off = 0;
         for (unsigned b = 1; b <= NAIVE_ALL + 1; b++) {
             const uint64_t all = tb.npat * nk_tb_count(b);
@@ -244,7 +261,7 @@ static void test_history_against_naive(void **state)
                 if (!(byte & NK_TB_CYCLE) || nk_pos_end(&tb.rules, &p) != NK_END_NONE)
                     continue;
                 static naive s;
-                s = (naive){.v = &tb.rules, .budget = 20000};
+                s = (naive){.v = &tb.rules, .budget = 200000};
                 s.path[0] = p;
                 int want[NK_PASS + 1];
                 const unsigned legal = nk_legal(&tb.rules, &p);

@@ -48,9 +48,9 @@ typedef struct region_node {
     uint64_t first; /* its edges: edge[first .. the next node's first) */
     int64_t comp;
     uint8_t b;
-    int8_t stored;  /* best known move, captures at their stored values; -1 */
+    int8_t stored;   /* best known move, captures at their stored values; -1 */
     int8_t xlo, xhi; /* best known move, captures at their own bounds; -1 */
-    uint8_t same;   /* has a child with the bit on its count */
+    uint8_t same;    /* has a child with the bit on its count */
     uint8_t lo, hi, lo_any, hi_any;
 } region_node;
 
@@ -449,7 +449,8 @@ nk_status nk_tb_region_new(nk_tb_region **out, const nk_tb *tb, const nk_pos *po
         return nk_fail(st, err, errlen, "region: the position has %u board seeds, the database %u",
                        nk_pos_on_board(pos), tb->seeds);
     if (st != NK_OK)
-        return nk_fail(st, err, errlen, "region: the position's owners are no pattern of the database");
+        return nk_fail(st, err, errlen,
+                       "region: the position's owners are no pattern of the database");
     nk_tb_region *r = nk_calloc(1, sizeof *r);
     if (r == NULL || !region_rehash(r, 1024)) {
         nk_free(r);
@@ -556,9 +557,9 @@ nk_status nk_tb_region_moves(const nk_tb_region *r, const nk_pos *pos, unsigned 
             out[move] = (nk_tb_bounds){took + cb.lo, took + cb.hi, took + cb.lo_any,
                                        took + cb.hi_any, cb.component};
         else
-            out[move] = (nk_tb_bounds){took + rest - cb.hi, took + rest - cb.lo,
-                                       took + rest - cb.hi_any, took + rest - cb.lo_any,
-                                       cb.component};
+            out[move] =
+                (nk_tb_bounds){took + rest - cb.hi, took + rest - cb.lo, took + rest - cb.hi_any,
+                               took + rest - cb.lo_any, cb.component};
     }
     return NK_OK;
 }
