@@ -20,7 +20,7 @@
  *   game's history (the engine's moves; a capture of either store starts
  *   the history afresh, and the values of such positions are remembered;
  *   a position whose hash came before since then ends the game by
- *   repetition, as nk_game does), within 200,000 nodes a position (the
+ *   repetition, as nk_game does), within 20,000 nodes a position (the
  *   others are counted and skipped).  nk_solve_with_history with
  *   a budget that settles it gives the same value for the position and
  *   every move, and the value lies in [lo_any, hi_any]; with a budget of
@@ -261,7 +261,7 @@ static void test_history_against_naive(void **state)
                 if (!(byte & NK_TB_CYCLE) || nk_pos_end(&tb.rules, &p) != NK_END_NONE)
                     continue;
                 static naive s;
-                s = (naive){.v = &tb.rules, .budget = 200000};
+                s = (naive){.v = &tb.rules, .budget = 20000};
                 s.path[0] = p;
                 int want[NK_PASS + 1];
                 const unsigned legal = nk_legal(&tb.rules, &p);

@@ -99,10 +99,13 @@ void nk_solve_pair_outcomes(const nk_tb *tb, const nk_pos *pos, const int lo[2],
  * - only the moves inside a component are searched with the history; a
  *   position that appears again ends the game by repetition.
  *
- * Alpha-beta with a table of the bounds proven for positions with a fresh
- * history; each move's value is narrowed by tests of thresholds (is it at
- * least t?) within budget nodes a move, and a path longer than
- * NK_SOLVE_HISTORY_DEPTH positions stops a test as the budget does.
+ * Alpha-beta (moves in the order of the database's values) with a table of
+ * the bounds proven for positions with a fresh history; each root move's
+ * value is narrowed by MTD(f) tests (is it at least t?) from the
+ * database's value, within the move's bounds where its child starts a
+ * fresh history (else within the board), budget nodes a move; a path
+ * longer than NK_SOLVE_HISTORY_DEPTH positions stops a test as the budget
+ * does.
  * Values are the seeds of the root's board its mover collects. */
 enum { NK_SOLVE_HISTORY_DEPTH = 10000 };
 
