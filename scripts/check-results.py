@@ -50,6 +50,7 @@ STUDIES = {
     "davis-kendall-2002": "experiments/davis-kendall-2002/report.py",
     "caribbean": "experiments/caribbean/report.py",
     "strategies": "experiments/strategies/report.py",
+    "solved": "experiments/solved/report.py",
 }
 SUMMARY = "experiments/results-readme.py"
 

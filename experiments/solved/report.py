@@ -2,9 +2,14 @@
 """experiments/solved/report.py OUT -- the tables of the small games solved.
 
 Reads OUT/k<K>/<variant>.solve (the output of `nickar solve` on the start
-position), <variant>.build and times.tsv for every K present, and writes
+position), <variant>.bounds (`nickar solve --history N`: the bounds behind
+the values and the search with history; absent where not run),
+<variant>.build and times.tsv for every K present, and writes
 OUT/results.csv, OUT/results.json and OUT/README.md (the tables, then
 OUT/discussion.md when it exists: what the numbers mean, written by hand).
+
+report.py --committed SRC INTO: the same from the committed data of SRC,
+written into INTO (what scripts/check-results.py compares).
 
 Units: memory and sizes in binary units, MiB (2^20 bytes) and GiB (2^30),
 named so.  times.tsv's max_rss_kb is getrusage's ru_maxrss, in KiB; the
@@ -54,6 +59,44 @@ def parse_solve(text):
     return value, result, moves
 
 
+RANGE = r"(\d+|from \d+ to \d+)"
+BOUNDS = r"lo (\d+), hi (\d+) at this count; lo (\d+), hi (\d+) whatever a repetition gives"
+
+
+def span(text):
+    """"6" or "from 4 to 8": (lo, hi)."""
+    m = re.match(r"from (\d+) to (\d+)$", text)
+    return (int(m.group(1)), int(m.group(2))) if m else (int(text), int(text))
+
+
+def parse_bounds(text):
+    """The bounds and the search with history of a `nickar solve --history`
+    output: the start's, and each first move's by its letter."""
+    out = {"moves": {}}
+    for line in text.splitlines():
+        m = re.match(r"positions with the cycle bit reachable: (\d+)$", line)
+        if m:
+            out["cycle_positions"] = int(m.group(1))
+        m = re.match(r"bounds: " + BOUNDS + "$", line)
+        if m:
+            out["bounds"] = [int(x) for x in m.groups()]
+        m = re.match(r"bounds of move (\S): " + BOUNDS + "$", line)
+        if m:
+            out["moves"].setdefault(m.group(1), {})["bounds"] = [int(x) for x in m.groups()[1:]]
+        m = re.match(r"with the history: " + RANGE +
+                     r" \((settled|not settled); (\d+) nodes, at most (\d+) a move\)$", line)
+        if m:
+            out["history"] = list(span(m.group(1)))
+            out["history_nodes"], out["history_budget"] = int(m.group(3)), int(m.group(4))
+        m = re.match(r"with the history, move (\S): " + RANGE + r" \((\d+) nodes\)$", line)
+        if m:
+            mv = out["moves"].setdefault(m.group(1), {})
+            mv["history"], mv["history_nodes"] = list(span(m.group(2))), int(m.group(3))
+    if "bounds" not in out:
+        raise ValueError("not the output of nickar solve --bounds")
+    return out
+
+
 def read_times(path):
     """times.tsv's rows by (variant, step)."""
     with open(path) as f:
@@ -75,6 +118,14 @@ def collect(out):
             pos = re.search(r"(\d+) positions", build)
             b = times.get((v, "build"), {})
             s = times.get((v, "solve"), {})
+            bt = times.get((v, "bounds"), {})
+            bf = kdir / f"{v}.bounds"
+            bd = parse_bounds(bf.read_text()) if bf.exists() else None
+            for mv in moves:
+                x = bd["moves"].get(mv["move"], {}) if bd else {}
+                mv["bounds"] = x.get("bounds")
+                mv["history"] = x.get("history")
+                mv["history_nodes"] = x.get("history_nodes")
             rows.append({
                 "per_pit": k, "seeds": 12 * k, "variant": v,
                 "value": value, "result": result,
@@ -86,6 +137,14 @@ def collect(out):
                 "build_wall_s": float(b["wall_s"]) if b else None,
                 "build_max_rss_mib": round(int(b["max_rss_kb"]) / 1024, 1) if b else None,
                 "solve_cpu_s": float(s["cpu_s"]) if s else None,
+                "bounds": bd["bounds"] if bd else None,
+                "stands": bd["bounds"][2] == bd["bounds"][3] if bd else None,
+                "cycle_positions": bd.get("cycle_positions") if bd else None,
+                "history": bd.get("history") if bd else None,
+                "history_nodes": bd.get("history_nodes") if bd else None,
+                "history_budget": bd.get("history_budget") if bd else None,
+                "bounds_cpu_s": float(bt["cpu_s"]) if bt else None,
+                "bounds_max_rss_mib": round(int(bt["max_rss_kb"]) / 1024, 1) if bt else None,
                 "move_detail": moves,
             })
     return rows
@@ -98,7 +157,8 @@ def cell(x):
 
 def write_tables(out, rows):
     """results.csv (without each move's detail) and results.json."""
-    flat = [{k: v for k, v in r.items() if k != "move_detail"} for r in rows]
+    flat = [{k: (" ".join(map(str, v)) if isinstance(v, list) else v)
+             for k, v in r.items() if k != "move_detail"} for r in rows]
     with open(out / "results.csv", "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(flat[0]))
         w.writeheader()
@@ -132,9 +192,120 @@ def fill(text, rows):
     return re.sub(r"\{\{(peak|db|layer):([^}]*)\}\}", one, text)
 
 
-def readme(out, rows):
-    """README.md: a table of values and one of compute for each K, then
-    discussion.md when it exists."""
+def interval(b):
+    """[lo, hi], or the value where they meet."""
+    return f"{b[0]}" if b[0] == b[1] else f"[{b[0]}, {b[1]}]"
+
+
+def history_cell(h, nodes, budget):
+    """The search with history: the value (settled) or the bounds it reached."""
+    if h is None:
+        return "-"
+    if h[0] == h[1]:
+        return f"{h[0]} (settled, {nodes:,} nodes)"
+    return f"[{h[0]}, {h[1]}] (not settled within {budget:,} nodes a move)"
+
+
+def status(rows, k):
+    """The section on the values and the repetition rule for K seeds a pit:
+    the bounds of the start and of each first move, and what a proof of
+    each value that does not stand would need."""
+    krows = [r for r in rows if r["per_pit"] == k]
+    md = ["### The values and the repetition rule", ""]
+    have = [r for r in krows if r["bounds"] is not None]
+    one = [r for r in krows if r["variant"] != "speightstown"]
+    if not have:
+        cpu = [r["build_cpu_s"] for r in one if r["build_cpu_s"] is not None]
+        peak = [r["build_max_rss_mib"] for r in one if r["build_max_rss_mib"] is not None]
+        size = binary(96 + max(r["stored_positions"] or 0 for r in krows))
+        md += [f"Not computed for {NAMES.get(k, k)}: the bounds are computed from",
+               f"each database again ({size} a variant), whose build took "
+               f"{min(cpu):,.0f} to {max(cpu):,.0f} CPU seconds" if cpu else "each database again",
+               f"and {binary(min(peak) * 2 ** 20)} to {binary(max(peak) * 2 ** 20)} at its peak;"
+               if peak else "",
+               "the databases are not kept. `experiments/solved/run.sh --per-pit "
+               f"{k}` computes them after each build (`--bounds-only` from kept",
+               "databases). Until then the values above that rest on the repetition",
+               "rule are the database's, not the game's with its history.", ""]
+        return [x for x in md if x]
+    budget = max(r["history_budget"] or 0 for r in have)
+    md += ["`nickar solve --history N` on the start position: the bounds",
+           "[lo, hi] behind each value (docs/tablebase.md, \"The small games'",
+           "status\"). *At the count*: the database's own fixpoint, the smaller",
+           "counts its captures reach at their stored values (the stored value is",
+           "lo where they meet, else the repetition's value clamped to them).",
+           "*Whatever the rule*: the same fixpoint with each capture's smaller count",
+           "at its own bounds; the value of the game with its full history lies in",
+           "it whatever a repetition gives, and **stands** where lo = hi. *With the",
+           "history*: a search from the start with the game's history",
+           "(repetitions as the rules define them), bounded by those bounds at",
+           f"its leaves, at most {budget:,} nodes a first move.", "",
+           "| variant | cycle positions reachable | start at the count | start whatever the rule "
+           "| stands | with the history |",
+           "|---|---:|---|---|---|---|"]
+    for r in krows:
+        if r["variant"] == "speightstown":
+            md.append("| speightstown | 0 | exact | exact | yes | the value (two planes: no "
+                      "value rests on a repetition) |")
+        elif r["bounds"] is not None:
+            b = r["bounds"]
+            md.append(f"| {r['variant']} | {r['cycle_positions']} | {interval(b[0:2])} | "
+                      f"{interval(b[2:4])} | {'yes' if r['stands'] else 'no'} | "
+                      f"{history_cell(r['history'], r['history_nodes'], r['history_budget'])} |")
+    md += ["", "Each first move (the value of the start after it, to South):", "",
+           "| variant | first move | database | at the count | whatever the rule | stands "
+           "| with the history |",
+           "|---|---|---:|---|---|---|---|"]
+    for r in have:
+        for m in r["move_detail"]:
+            if m["bounds"] is None:
+                continue
+            b = m["bounds"]
+            h = m["history"]
+            hc = "-" if h is None else (f"{h[0]}" if h[0] == h[1] else f"[{h[0]}, {h[1]}]")
+            md.append(f"| {r['variant']} | {m['move']} | {m['value']} | {interval(b[0:2])} | "
+                      f"{interval(b[2:4])} | {'yes' if b[2] == b[3] else 'no'} | "
+                      f"{hc} ({m['history_nodes']:,} nodes) |" if h is not None else
+                      f"| {r['variant']} | {m['move']} | {m['value']} | {interval(b[0:2])} | "
+                      f"{interval(b[2:4])} | {'yes' if b[2] == b[3] else 'no'} | - |")
+    open_ = [r for r in have if not r["stands"]]
+    md += [""]
+    if open_:
+        md += ["What a proof needs where the value does not stand:", ""]
+    for r in open_:
+        b, h = r["bounds"], r["history"]
+        v = int(re.match(r"(\d+)", r["value"]).group(1))
+        good = [m["move"] for m in r["move_detail"] if m["bounds"] and m["bounds"][2] == m["bounds"][3]]
+        bad = [m["move"] for m in r["move_detail"] if m["bounds"] and m["bounds"][2] != m["bounds"][3]]
+        count = ("At the start's own count the database's bounds meet, so what rests "
+                 "on the rule comes from the smaller counts its captures reach."
+                 if b[0] == b[1] else
+                 f"At the start's own count they are [{b[0]}, {b[1]}]: the start's value "
+                 "is the repetition's, clamped.")
+        settled = ("" if h is None else
+                   f" The search with history settled it: {h[0]}." if h[0] == h[1] else
+                   f" The search with history here stopped at [{h[0]}, {h[1]}] within "
+                   f"{r['history_budget']:,} nodes a first move: not settled.")
+        md += [f"- **{r['variant']}**: the database gives South {v}; whatever a repetition "
+               f"gives, South can force {b[2]} and North can hold him to {b[3]}. {count} "
+               + (f"First moves that stand: {' '.join(good)}; that do not: {' '.join(bad)}. "
+                  if good else f"No first move's value stands ({' '.join(bad)}). ")
+               + f"A proof that the game with its history is worth {v} needs South to force "
+               f"{v} and North to hold him to {v} with the repetitions scored as the rules "
+               "score them: the search with history settled for every first move, or a "
+               "retrograde analysis whose states carry the part of the history that can "
+               "repeat (the positions of the current strongly connected component since "
+               "the last capture)." + settled]
+    if open_:
+        md.append("")
+    return md
+
+
+def readme(src, rows, out=None):
+    """README.md (into out, default src): a table of values, one of compute
+    and the status of the values for each K, then src's discussion.md when
+    it exists."""
+    out = src if out is None else out
     md = ["# Small games solved",
           "",
           "Each variant played from its start position with one or two seeds a",
@@ -155,28 +326,39 @@ def readme(out, rows):
             md.append(f"| {r['variant']} | {r['value']} | {r['result']} | {r['optimal']} | "
                       f"{r['moves']} | {'yes' if r['rests_on_repetition'] else 'no'} |")
         md += ["", "Compute (wall clock and getrusage of each step; one run each):", "",
-               "| variant | stored positions | build CPU s | build wall s | peak memory MiB | solve CPU s |",
-               "|---|---:|---:|---:|---:|---:|"]
+               "| variant | stored positions | build CPU s | build wall s | peak memory MiB | solve CPU s "
+               "| bounds and history CPU s | their peak MiB |",
+               "|---|---:|---:|---:|---:|---:|---:|---:|"]
         for r in (r for r in rows if r["per_pit"] == k):
             md.append(f"| {r['variant']} | {cell(r['stored_positions'])} | {cell(r['build_cpu_s'])} | "
-                      f"{cell(r['build_wall_s'])} | {cell(r['build_max_rss_mib'])} | {cell(r['solve_cpu_s'])} |")
+                      f"{cell(r['build_wall_s'])} | {cell(r['build_max_rss_mib'])} | {cell(r['solve_cpu_s'])} | "
+                      f"{cell(r['bounds_cpu_s'])} | {cell(r['bounds_max_rss_mib'])} |")
         md.append("")
-    disc = out / "discussion.md"
+        md += status(rows, k)
+    disc = src / "discussion.md"
     if disc.exists():
         md += [fill(disc.read_text().rstrip(), rows), ""]
     sl.write_lines(out / "README.md", md)
 
 
 def main(argv):
-    """report.py OUT: every output."""
-    if len(argv) != 2:
-        sys.exit("usage: report.py OUT")
-    out = Path(argv[1])
-    rows = collect(out)
+    """report.py OUT, or report.py --committed SRC INTO: every output."""
+    if len(argv) == 4 and argv[1] == "--committed":
+        src, out = Path(argv[2]), Path(argv[3])
+    elif len(argv) == 2:
+        src = out = Path(argv[1])
+    else:
+        sys.exit("usage: report.py OUT | report.py --committed SRC INTO")
+    rows = collect(src)
     if not rows:
-        sys.exit(f"report.py: no k<K>/<variant>.solve under {out}")
+        sys.exit(f"report.py: no k<K>/<variant>.solve under {src}")
+    out.mkdir(parents=True, exist_ok=True)
+    if src != out and (src / "discussion.md").exists():
+        readme_src = src
+    else:
+        readme_src = out
     write_tables(out, rows)
-    readme(out, rows)
+    readme(readme_src, rows, out)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 #!/bin/bash
-# experiments/solved/run.sh [--per-pit K] [--variants "V ..."] [--quick] --
+# experiments/solved/run.sh [--per-pit K] [--variants "V ..."] [--quick] [--bounds-only] --
 # the small games solved: each variant played with K seeds a pit (12K seeds
 # on the board) solved from its start position by the endgame database of
 # every position with at most 12K seeds (nickar tablebase build), then
@@ -16,9 +16,18 @@
 #          default rows (no move changes the owners, R-K9), so that is all
 #          its solve needs, one eleventh of the eleven patterns' build.
 #
+# Then, for each one-plane variant (not speightstown, whose values rest on
+# no repetition), nickar solve --history on the start position: the
+# bounds [lo, hi] behind the start's value and each first move's, at the
+# count and whatever a repetition gives (docs/tablebase.md, "The small
+# games' status"), and a search with the game's history bounded by them,
+# HISTORY nodes a first move.
+#
 # For each variant V, OUT/k<K>/ receives V.build (the build's output),
-# V.solve (the solver's), and a line of OUT/k<K>/times.tsv (wall and CPU
-# seconds, peak resident memory in KiB, of the build and of the solve).
+# V.solve (the solver's), V.bounds (the bounds and the search with
+# history), and a line of OUT/k<K>/times.tsv for each step (wall and CPU
+# seconds, peak resident memory in KiB, of the build, the solve and the
+# bounds).
 # The databases go to TB/k<K>/ (default OUT/tb, which git ignores; one byte
 # a position a plane: for K = 1, 2.6 MiB a variant, 5.2 MiB for
 # speightstown's two planes and 28.4 MiB for adjikui's eleven ownership
@@ -27,10 +36,13 @@
 # present.
 #
 # --quick: K = 1, abapa and speightstown only, into OUT (the test suite
-# runs it with OUT set to a temporary directory).
+# runs it with OUT set to a temporary directory), HISTORY 20000.
+# --bounds-only: the bounds step alone, from the databases already in TB
+# (the build's and the solve's outputs and times stay as they are).
 #
 # Environment: NICKAR (default build/nickar), OUT (default results/solved),
-# TB (default OUT/tb), THREADS (default: nickar's).
+# TB (default OUT/tb), THREADS (default: nickar's), HISTORY (nodes a first
+# move of the search with history, default 5000000).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . experiments/study-lib.sh
@@ -41,6 +53,7 @@ ALL="antigua speightstown bridgetown abapa adjikui"
 k=1
 variants=$ALL
 quick=0
+only=0
 while [ $# -gt 0 ]; do
   case $1 in
     --per-pit)
@@ -50,8 +63,9 @@ while [ $# -gt 0 ]; do
       [ $# -ge 2 ] || { echo "run.sh: --variants needs a list of variants" >&2; exit 2; }
       variants=$2; shift 2 ;;
     --quick) quick=1; shift ;;
+    --bounds-only) only=1; shift ;;
     -h|--help) study_help "$0"; exit 0 ;;
-    *) echo "run.sh: unknown argument '$1' (only --per-pit, --variants, --quick)" >&2; exit 2 ;;
+    *) echo "run.sh: unknown argument '$1' (only --per-pit, --variants, --quick, --bounds-only)" >&2; exit 2 ;;
   esac
 done
 case $k in
@@ -64,7 +78,8 @@ for v in $variants; do
     *) echo "run.sh: unknown variant '$v' (one of: $ALL)" >&2; exit 2 ;;
   esac
 done
-[ $quick = 1 ] && { k=1; variants="abapa speightstown"; }
+history=${HISTORY:-5000000}
+[ $quick = 1 ] && { k=1; variants="abapa speightstown"; history=${HISTORY:-20000}; }
 study_need_nickar
 TB=${TB:-$OUT/tb}
 thr=()
@@ -96,15 +111,31 @@ timed() {
 }
 
 for v in $variants; do
-  awk -F'\t' -v v="$v" '$1 != v' "$dir/times.tsv" >"$dir/times.tsv.new"
+  if [ $only = 1 ]; then
+    [ -f "$TB/k$k/$v.nktb" ] || { echo "run.sh: --bounds-only: no database $TB/k$k/$v.nktb" >&2; exit 2; }
+  fi
+done
+for v in $variants; do
+  if [ $only = 1 ]; then # drop the variant's bounds line only
+    awk -F'\t' -v v="$v" '!($1 == v && $2 == "bounds")' "$dir/times.tsv" >"$dir/times.tsv.new"
+  else
+    awk -F'\t' -v v="$v" '$1 != v' "$dir/times.tsv" >"$dir/times.tsv.new"
+  fi
   mv "$dir/times.tsv.new" "$dir/times.tsv"
-  echo "solved: $v, $k seeds a pit: building the database to $seeds seeds" >&2
-  pat=() # adjikui's mini game: pattern 0 alone (the header says why)
-  if [ "$v" = adjikui ] && [ "$k" = 2 ]; then pat=(--patterns 0); fi
-  timed "$v" build "$dir/$v.build" "$NICKAR" tablebase build --variant "$v" --seeds "$seeds" \
-    --output "$TB/k$k" "${pat[@]}" "${thr[@]}"
-  timed "$v" solve "$dir/$v.solve" "$NICKAR" solve --variant "$v" --position "$start" \
-    --tb "$TB/k$k"
-  cat "$dir/$v.solve" >&2
+  if [ $only = 0 ]; then
+    echo "solved: $v, $k seeds a pit: building the database to $seeds seeds" >&2
+    pat=() # adjikui's mini game: pattern 0 alone (the header says why)
+    if [ "$v" = adjikui ] && [ "$k" = 2 ]; then pat=(--patterns 0); fi
+    timed "$v" build "$dir/$v.build" "$NICKAR" tablebase build --variant "$v" --seeds "$seeds" \
+      --output "$TB/k$k" "${pat[@]}" "${thr[@]}"
+    timed "$v" solve "$dir/$v.solve" "$NICKAR" solve --variant "$v" --position "$start" \
+      --tb "$TB/k$k"
+    cat "$dir/$v.solve" >&2
+  fi
+  if [ "$v" != speightstown ]; then
+    echo "solved: $v, $k seeds a pit: bounds, and the search with history ($history nodes a move)" >&2
+    timed "$v" bounds "$dir/$v.bounds" "$NICKAR" solve --variant "$v" --position "$start" \
+      --tb "$TB/k$k" --history "$history"
+  fi
 done
 "$PY" experiments/solved/report.py "$OUT"

@@ -194,7 +194,7 @@ int nk_cmd_tablebase(int argc, char **argv)
     return tablebase_build(&cli, opts);
 }
 
-enum { SOPT_VARIANT, SOPT_POSITION, SOPT_TB, SOPT_NODES, SOPT_END };
+enum { SOPT_VARIANT, SOPT_POSITION, SOPT_TB, SOPT_NODES, SOPT_BOUNDS, SOPT_HISTORY, SOPT_END };
 
 static const char *outcome_text(int out, int me);
 
@@ -388,6 +388,8 @@ typedef struct solve_cmd {
     nk_pos pos;
     nk_game game; /* of the variant, at pos */
     uint64_t budget;
+    bool bounds;     /* --bounds or --history: the bounds behind the values */
+    uint64_t history; /* --history N: nodes a move of the search with history (0: none) */
     char path[4096]; /* the database file */
     nk_tb tb;
 } solve_cmd;
@@ -419,6 +421,10 @@ static int solve_open(solve_cmd *c, const nk_opt *opts)
     c->budget = 10000000;
     if (opts[SOPT_NODES].value && !nk_cli_uint(cli, SOPT_NODES, 1, UINT64_MAX / 2, &c->budget))
         return NK_EXIT_USAGE;
+    if (opts[SOPT_HISTORY].value &&
+        !nk_cli_uint(cli, SOPT_HISTORY, 1, UINT64_MAX / 2, &c->history))
+        return NK_EXIT_USAGE;
+    c->bounds = opts[SOPT_BOUNDS].value != NULL || c->history > 0;
     nk_status st = nk_tb_open(&c->tb, c->path, v, err, sizeof err);
     if (st != NK_OK) {
         nk_cli_error(cli, "%s", err);
@@ -471,6 +477,63 @@ static void solve_print_inside(const nk_tb *tb, const nk_game *game, const nk_po
     }
 }
 
+/* "lo 5, hi 7 at this count; lo 4, hi 7 whatever a repetition gives". */
+static void print_bounds(const nk_tb_bounds *x)
+{
+    printf("lo %d, hi %d at this count; lo %d, hi %d whatever a repetition gives\n", x->lo, x->hi,
+           x->lo_any, x->hi_any);
+}
+
+/* `nickar solve --bounds` and `--history N` after the values: the bounds
+ * behind them (nk_tb_region) and the values with the game's history. */
+static int solve_print_bounds(const solve_cmd *c)
+{
+    char err[NK_MSG_MAX];
+    nk_tb_region *r;
+    nk_status st = nk_tb_region_new(&r, &c->tb, &c->pos, 0, err, sizeof err);
+    if (st != NK_OK) {
+        nk_cli_error(c->cli, "%s", err);
+        return nk_cli_exit(st);
+    }
+    nk_tb_bounds self, mv[NK_PASS + 1];
+    unsigned mask;
+    nk_tb_region_bounds(r, &c->pos, &self);
+    nk_tb_region_moves(r, &c->pos, &mask, mv);
+    printf("positions with the cycle bit reachable: %llu\nbounds: ",
+           (unsigned long long)nk_tb_region_size(r));
+    print_bounds(&self);
+    for (unsigned m = mask; m; m &= m - 1) {
+        printf("bounds of move %c: ", nk_move_letter(__builtin_ctz(m)));
+        print_bounds(&mv[__builtin_ctz(m)]);
+    }
+    int rc = NK_EXIT_OK;
+    if (c->history > 0 && mask != 0) {
+        nk_solve_history h;
+        st = nk_solve_with_history(&c->tb, r, &c->pos, c->history, &h, err, sizeof err);
+        if (st != NK_OK) {
+            nk_cli_error(c->cli, "%s", err);
+            rc = nk_cli_exit(st);
+        } else {
+            char buf[64];
+            printf("with the history: %s (%s; %llu nodes, at most %llu a move)\n",
+                   range_text(buf, sizeof buf, h.root_lo, h.root_hi),
+                   h.root_lo == h.root_hi ? "settled" : "not settled",
+                   (unsigned long long)h.total, (unsigned long long)c->history);
+            for (unsigned m = h.mask; m; m &= m - 1) {
+                const int move = __builtin_ctz(m);
+                printf("with the history, move %c: %s (%llu nodes)\n", nk_move_letter(move),
+                       range_text(buf, sizeof buf, h.lo[move], h.hi[move]),
+                       (unsigned long long)h.nodes[move]);
+            }
+            if (h.deep)
+                printf("with the history: a path reached %d positions (the depth limit)\n",
+                       NK_SOLVE_HISTORY_DEPTH);
+        }
+    }
+    nk_tb_region_free(r);
+    return rc;
+}
+
 /* Solves the position: inside the database, beyond it, or the end of the
  * game.  Exit code. */
 static int solve_run(solve_cmd *c)
@@ -487,6 +550,11 @@ static int solve_run(solve_cmd *c)
         printf("position: %s\nthe game is over: %s\n", text, res);
         return nk_cli_finish(cli);
     }
+    if (st == NK_ERANGE && c->bounds) {
+        nk_cli_error(cli, "--bounds, --history: position '%s' has more seeds than the database "
+                     "(%u)", text, tb->seeds);
+        return NK_EXIT_USAGE;
+    }
     if (st == NK_ERANGE && tb->planes == 2)
         return solve_print_planes_beyond(cli, tb, &c->pos, c->budget);
     if (st == NK_ERANGE)
@@ -495,12 +563,22 @@ static int solve_run(solve_cmd *c)
         nk_cli_error(cli, "position '%s': its pit owners are no pattern of R-K9", text);
         return NK_EXIT_USAGE;
     }
+    if (c->bounds && tb->planes == 2) {
+        nk_cli_error(cli, "--bounds, --history: no %s value rests on the repetition rule "
+                     "(two planes, docs/tablebase.md)", tb->variant->name);
+        return NK_EXIT_USAGE;
+    }
     printf("position: %s\n", text);
     if (tb->planes == 2) {
         int rc = solve_print_planes(tb, &c->game, &c->pos);
         return rc == NK_EXIT_OK ? nk_cli_finish(cli) : rc;
     }
     solve_print_inside(tb, &c->game, &c->pos, byte);
+    if (c->bounds) {
+        int rc = solve_print_bounds(c);
+        if (rc != NK_EXIT_OK)
+            return rc;
+    }
     return nk_cli_finish(cli);
 }
 
@@ -512,11 +590,16 @@ int nk_cmd_solve(int argc, char **argv)
         [SOPT_TB] = {"tb", "DIR", "directory of the database (default: tablebases)", NULL},
         [SOPT_NODES] = {"nodes", "N",
                         "beyond the database: search nodes per move (default 10000000)", NULL},
+        [SOPT_BOUNDS] = {"bounds", NULL,
+                         "also the bounds behind each value (one-plane databases)", NULL},
+        [SOPT_HISTORY] = {"history", "N",
+                          "also each move's value with the game's history, N nodes a move",
+                          NULL},
         [SOPT_END] = {NULL, NULL, NULL, NULL},
     };
     nk_cli cli = {
         .name = "solve",
-        .synopsis = "--variant V --position P [--tb DIR] [--nodes N]",
+        .synopsis = "--variant V --position P [--tb DIR] [--nodes N] [--bounds] [--history N]",
         .about = "Prints the exact value of a position inside the endgame database\n"
                  "DIR/V.nktb (the board seeds the side to move collects under perfect\n"
                  "play, docs/tablebase.md), the totals and result that follow from the\n"
@@ -524,7 +607,12 @@ int nk_cmd_solve(int argc, char **argv)
                  "(speightstown: what each side can force himself to collect, and the\n"
                  "result). A position with more seeds is searched (alpha-beta, the\n"
                  "database's values at its leaves); the output says whether each value\n"
-                 "is exact or given as bounds (not decided within N nodes a search).",
+                 "is exact or given as bounds (not decided within N nodes a search).\n"
+                 "--bounds adds, inside a one-plane database, the bounds [lo, hi] behind\n"
+                 "the value and each move's (docs/tablebase.md, \"Cycles and the\n"
+                 "repetition rule\"): at this count, and whatever a repetition gives;\n"
+                 "--history N adds the values with the game's history, searched from\n"
+                 "the position with repetitions as the rules define them, N nodes a move.",
         .opts = opts,
         .max_args = 0,
     };

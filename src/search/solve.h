@@ -81,4 +81,49 @@ nk_status nk_solve_beyond_planes(const nk_tb *tb, const nk_pos *root, uint64_t b
 void nk_solve_pair_outcomes(const nk_tb *tb, const nk_pos *pos, const int lo[2], const int hi[2],
                             int *worst, int *best);
 
+/* ===== the value with the game's history ===== */
+
+/* The value of a position inside a one-plane database in the game with
+ * its full history: a repetition ends the game as the rules define it
+ * (R-W10, R-K7: the pits, the side to move and the owners, since the last
+ * capture), where the database's values rest on its treatment of cycles
+ * (docs/tablebase.md).  A search with the history from root, bounded at its
+ * leaves by the region's bounds (nk_tb_region, built from root):
+ *
+ * - after a capture the history starts afresh (R-W10), so the value of the
+ *   child lies in its [lo_any, hi_any] and is exact where they meet;
+ * - a move to a position of another component of the region (or without
+ *   the cycle bit) can never come back to a position of the history (one
+ *   that came back would be in the same component), so that position too
+ *   is valued with a fresh history;
+ * - only the moves inside a component are searched with the history; a
+ *   position that appears again ends the game by repetition.
+ *
+ * Alpha-beta (moves in the order of the database's values) with a table of
+ * the bounds proven for positions with a fresh history; each root move's
+ * value is narrowed by MTD(f) tests (is it at least t?) from the
+ * database's value, within the move's bounds where its child starts a
+ * fresh history (else within the board), budget nodes a move; a path
+ * longer than NK_SOLVE_HISTORY_DEPTH positions stops a test as the budget
+ * does.
+ * Values are the seeds of the root's board its mover collects. */
+enum { NK_SOLVE_HISTORY_DEPTH = 10000 };
+
+typedef struct nk_solve_history {
+    unsigned mask;                       /* the legal moves at the root */
+    int lo[NK_PASS + 1], hi[NK_PASS + 1]; /* each move's value: bounds, equal
+                                            when settled */
+    int root_lo, root_hi;                /* the root's: the best move's */
+    uint64_t nodes[NK_PASS + 1];         /* searched for each move */
+    uint64_t total;                      /* over every move */
+    bool deep;                           /* a test stopped at the depth limit */
+} nk_solve_history;
+
+/* Solves root (a live position inside the one-plane database tb, region
+ * built from it) with its history, within budget (>= 1) nodes a move.
+ * NK_EINVAL for a two-plane database or a position outside it,
+ * NK_ERANGE for a zero budget, NK_ENOMEM. */
+nk_status nk_solve_with_history(const nk_tb *tb, const nk_tb_region *region, const nk_pos *root,
+                           uint64_t budget, nk_solve_history *out, char *err, size_t errlen);
+
 #endif

@@ -1447,6 +1447,27 @@ nk_status nk_tb_move_pairs(const nk_tb *tb, const nk_pos *pos, unsigned *mask,
     return NK_OK;
 }
 
+nk_status nk_tb_entry(const nk_tb *tb, const nk_pos *pos, unsigned *b, uint64_t *index)
+{
+    const unsigned n = nk_pos_on_board(pos);
+    if (n > tb->seeds)
+        return NK_ERANGE;
+    nk_pos p = *pos;
+    p.store[0] = p.store[1] = 0;
+    p.flags = 0;
+    const int64_t i = tb_index(tb, p, n);
+    if (i < 0)
+        return NK_EINVAL;
+    *b = n;
+    *index = (uint64_t)i;
+    return NK_OK;
+}
+
+void nk_tb_entry_pos(const nk_tb *tb, unsigned b, uint64_t index, nk_pos *pos)
+{
+    tb_position(tb, b, index, pos);
+}
+
 /* For file.c: the layout of a database of v to `seeds` with the patterns
  * of the header, pat[0..npat-1] (North's pits); false when they are not a
  * valid set of v in the fixed order. */

@@ -207,4 +207,70 @@ nk_status nk_tb_move_pairs(const nk_tb *tb, const nk_pos *pos, unsigned *mask,
 /* The data bytes of a database: planes x positions. */
 uint64_t nk_tb_bytes(const nk_tb *tb);
 
+/* ===== read-only queries: the bounds behind a value ===== */
+
+/* The entry of a position (any side to move; stores and flags ignored):
+ * its board seed count b and its index from offset[b] (pattern and rank
+ * of the South-to-move form).  NK_ERANGE when it has more than tb->seeds
+ * board seeds, NK_EINVAL when its owners are not one of tb's patterns. */
+nk_status nk_tb_entry(const nk_tb *tb, const nk_pos *pos, unsigned *b, uint64_t *index);
+/* The position of entry index of count b: South to move, stores and flags
+ * 0 (the inverse of nk_tb_entry). */
+void nk_tb_entry_pos(const nk_tb *tb, unsigned b, uint64_t index, nk_pos *pos);
+
+/* The positions with the cycle bit that the play from one position can
+ * reach (through captures too), with the two bounds of each value
+ * (docs/tablebase.md, "Cycles and the repetition rule").  Nothing is
+ * stored in the file beyond the value and the bit, so a region computes
+ * the bounds again, by the build's recurrence, over the positions it
+ * reaches: a position without the cycle bit has lo = hi = its value, and so
+ * does every position it reaches, so the exploration stops there. */
+typedef struct nk_tb_region nk_tb_region;
+
+/* The bounds of a position's value (the seeds of its board its mover
+ * collects):
+ * - lo, hi: the build's fixpoint at the position's count, the smaller
+ *   counts at their stored values: what the database computed; its stored
+ *   value is lo where lo = hi, else the repetition's value clamped to them;
+ * - lo_any, hi_any: the same fixpoint with each capture's smaller count at
+ *   its own [lo_any, hi_any]: the value of the game with its full history
+ *   from this position (a fresh history: the start, or right after a
+ *   capture) lies in it whatever a repetition gives, since both sides'
+ *   forcing strategies never repeat a position.  Where lo_any = hi_any the
+ *   value stands whatever the repetition rule is.
+ * component: the same number for exactly the positions of the region that
+ * can reach each other on their count (a strongly connected component of
+ * its moves that do not capture); -1 for a position without the cycle bit.
+ * A repetition can only happen inside a component. */
+typedef struct nk_tb_bounds {
+    int lo, hi;
+    int lo_any, hi_any;
+    int64_t component;
+} nk_tb_bounds;
+
+/* Explores the region of pos (a live position of a one-plane database,
+ * within it) and computes the bounds of each of its positions.  At most
+ * max_positions positions (0: no limit) are explored: more is NK_ERANGE.
+ * NK_EINVAL for a two-plane database (no value there rests on the
+ * repetition rule) or a position of another pattern, NK_ENOMEM.  Release
+ * with nk_tb_region_free (NULL is fine); the region reads tb, which must
+ * stay open. */
+nk_status nk_tb_region_new(nk_tb_region **out, const nk_tb *tb, const nk_pos *pos,
+                           uint64_t max_positions, char *err, size_t errlen);
+void nk_tb_region_free(nk_tb_region *r);
+/* The positions with the cycle bit it holds. */
+uint64_t nk_tb_region_size(const nk_tb_region *r);
+/* The bounds of a position (any side to move, stores ignored) that the play
+ * from the region's position can reach.  NK_ERANGE, NK_EINVAL as
+ * nk_tb_probe; NK_EMISMATCH for a position with the cycle bit that the
+ * region does not hold (not reachable from its position). */
+nk_status nk_tb_region_bounds(const nk_tb_region *r, const nk_pos *pos, nk_tb_bounds *out);
+/* The bounds of what each legal move of pos (a position the region holds
+ * or one without the cycle bit) gives its mover: out[m] for each move m of
+ * the returned mask (0 when the game is over), the seeds of pos's board
+ * (captures of the move included); component: the child's.  Errors as
+ * nk_tb_region_bounds. */
+nk_status nk_tb_region_moves(const nk_tb_region *r, const nk_pos *pos, unsigned *mask,
+                             nk_tb_bounds out[NK_PASS + 1]);
+
 #endif
