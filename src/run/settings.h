@@ -119,7 +119,17 @@
                  "games, Adji Kui II with bought pits; scoring then scores matches); auto: "       \
                  "match for adjikui, game otherwise")                                              \
     NK_PLAY_MATCH_GAMES(X, P, fitness, match_games, match_games,                                   \
-                        "unit match: the most games of a match")
+                        "unit match: the most games of a match")                                   \
+    X(P, fitness, tablebase, tablebase, STRING, const char *, "", NK_ANY, NULL, NULL, NULL,        \
+      "tablebase: directory of the endgame database (DIR/VARIANT.nktb) every individual is "      \
+      "graded against")                                                                            \
+    X(P, fitness, tablebase_positions, tablebase_positions, INT, int, "200", NK_RANGE(1, 100000),  \
+      NULL, NULL, NULL,                                                                            \
+      "tablebase: positions each individual is graded on, drawn afresh each generation")          \
+    X(P, fitness, tablebase_measure, tablebase_measure, ENUM, const char *, "lost", NK_ANY,        \
+      NK_CHOICES("lost", "optimal"), NULL, NULL,                                                   \
+      "tablebase: fitness is minus the seeds lost per move (lost) or the share of optimal "       \
+      "moves (optimal)")
 
 /* [benchmark]: the champion against fixed opponents */
 #define NK_BENCHMARK_PARAMS(X, P)                                                                  \
