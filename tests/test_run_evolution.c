@@ -167,6 +167,17 @@ static void assert_same(const snap *a, const snap *b)
     assert_memory_equal(a->champion, b->champion, (1 + a->d) * sizeof(double));
 }
 
+/* The checkpoint a record left after `done` generations. */
+static nk_evo_checkpoint checkpoint_of(const snap *s, unsigned done)
+{
+    return (nk_evo_checkpoint){.done = done,
+                               .strategy = s->strategy,
+                               .n_strategy = s->n_strategy,
+                               .hall = s->hall,
+                               .n_hall = s->n_hall,
+                               .champion = s->champion};
+}
+
 /* Runs `count` generations of a fresh loop into out[0..count). */
 static void run(const nk_evo_settings *s, int threads, snap *out, unsigned count)
 {
@@ -264,12 +275,7 @@ static void test_restore_continues_identically(void **state)
     /* A new loop from the checkpoint of generation 1 (two done). */
     nk_evo *e = NULL;
     assert_int_equal(nk_evo_alloc(&e, &c.s, NULL, 1, err, sizeof err), NK_OK);
-    nk_evo_checkpoint cp = {.done = 2,
-                            .strategy = a[1].strategy,
-                            .n_strategy = a[1].n_strategy,
-                            .hall = a[1].hall,
-                            .n_hall = a[1].n_hall,
-                            .champion = a[1].champion};
+    nk_evo_checkpoint cp = checkpoint_of(&a[1], 2);
     assert_int_equal(nk_evo_restore(e, &cp, err, sizeof err), NK_OK);
     assert_int_equal(nk_evo_generation(e), 2);
     for (unsigned g = 2; g < 4; g++) {
@@ -364,12 +370,7 @@ static void test_tablebase_schedule(void **state)
     assert_true(differ);
     nk_evo *e = NULL;
     assert_int_equal(nk_evo_alloc(&e, &c.s, NULL, 2, err, sizeof err), NK_OK);
-    nk_evo_checkpoint cp = {.done = 2,
-                            .strategy = a[1].strategy,
-                            .n_strategy = a[1].n_strategy,
-                            .hall = a[1].hall,
-                            .n_hall = a[1].n_hall,
-                            .champion = a[1].champion};
+    nk_evo_checkpoint cp = checkpoint_of(&a[1], 2);
     assert_int_equal(nk_evo_restore(e, &cp, err, sizeof err), NK_OK);
     snap r;
     if (nk_evo_iterate(e, err, sizeof err) != NK_OK)

@@ -95,14 +95,9 @@ typedef struct evolve_args {
 static int read_args(nk_cli *cli, int argc, char **argv, evolve_args *a)
 {
     const nk_opt *opts = cli->opts;
-    int n = nk_cli_take_sets(argc, argv, a->sets, &a->nsets);
-    if (n < 0) {
-        if (n == -1)
-            nk_cli_error(cli, "--set needs a value SECTION.KEY=VALUE");
-        else
-            nk_cli_error(cli, "more than %d --set options", NK_CLI_MAX_SETS);
+    int n = nk_cli_take_sets(cli, argc, argv, a->sets, &a->nsets);
+    if (n < 0)
         return NK_EXIT_USAGE;
-    }
     int rc = nk_cli_parse(cli, n, argv);
     if (rc != NK_CLI_GO)
         return rc;
@@ -208,10 +203,8 @@ static int run(const nk_cli *cli, const evolve_args *a, const nk_config *cfg,
 int nk_cmd_evolve(int argc, char **argv)
 {
     nk_opt opts[] = {
-        [OPT_SET] = {"set", "SECTION.KEY=VALUE", "override a config key (repeatable)", NULL},
-        [OPT_OUTPUT] = {"output", "FILE",
-                        "run file (default: output.file, else results/<experiment.name>/run.h5)",
-                        NULL},
+        [OPT_SET] = NK_OPT_RUN_SET,
+        [OPT_OUTPUT] = NK_OPT_RUN_OUTPUT,
         [OPT_THREADS] =
             NK_OPT_PLAY("threads", "N", threads, "threads playing games; default: all cores"),
         [OPT_RESUME] = {"resume", NULL,
@@ -221,8 +214,7 @@ int nk_cmd_evolve(int argc, char **argv)
                             "seconds between backup copies (default 60; 0: every generation)",
                             NULL},
         [OPT_QUIET] = {"quiet", NULL, "no progress output", NULL},
-        [OPT_PRINT] = {"print-config", NULL,
-                       "print the resolved config (defaults included) and exit", NULL},
+        [OPT_PRINT] = NK_OPT_RUN_PRINT,
         [OPT_END] = {NULL, NULL, NULL, NULL},
     };
     nk_cli cli = {

@@ -100,16 +100,13 @@ static int run(const nk_cli *cli, const nk_evo_settings *s, const char *path, bo
 int nk_cmd_tune(int argc, char **argv)
 {
     nk_opt opts[] = {
-        [OPT_SET] = {"set", "SECTION.KEY=VALUE", "override a config key (repeatable)", NULL},
-        [OPT_OUTPUT] = {"output", "FILE",
-                        "run file (default: output.file, else results/<experiment.name>/run.h5)",
-                        NULL},
+        [OPT_SET] = NK_OPT_RUN_SET,
+        [OPT_OUTPUT] = NK_OPT_RUN_OUTPUT,
         [OPT_THREADS] = NK_OPT_PLAY("threads", "N", threads,
                                     "threads (recorded; the tuning does not depend on it)"),
         [OPT_FORCE] = {"force", NULL, "replace an existing run file", NULL},
         [OPT_QUIET] = {"quiet", NULL, "no progress output", NULL},
-        [OPT_PRINT] = {"print-config", NULL,
-                       "print the resolved config (defaults included) and exit", NULL},
+        [OPT_PRINT] = NK_OPT_RUN_PRINT,
         [OPT_END] = {NULL, NULL, NULL, NULL},
     };
     nk_cli cli = {
@@ -128,14 +125,9 @@ int nk_cmd_tune(int argc, char **argv)
     };
     const char *sets[NK_CLI_MAX_SETS];
     size_t nsets = 0;
-    int n = nk_cli_take_sets(argc, argv, sets, &nsets);
-    if (n < 0) {
-        if (n == -1)
-            nk_cli_error(&cli, "--set needs a value SECTION.KEY=VALUE");
-        else
-            nk_cli_error(&cli, "more than %d --set options", NK_CLI_MAX_SETS);
+    int n = nk_cli_take_sets(&cli, argc, argv, sets, &nsets);
+    if (n < 0)
         return NK_EXIT_USAGE;
-    }
     int rc = nk_cli_parse(&cli, n, argv);
     if (rc != NK_CLI_GO)
         return rc;

@@ -11,10 +11,9 @@
 #include "base/alloc.h"
 #include "cli/cli.h"
 
-/* Takes every `--set X` / `--set=X` out of argv (the option repeats, which
- * nk_cli keeps only once).  Returns the new argc, -1 when --set lacks its
- * value, or -2 when there are more than NK_CLI_MAX_SETS. */
-int nk_cli_take_sets(int argc, char **argv, const char **sets, size_t *nsets)
+/* The --set overrides: the new argc, -1 when --set lacks its value, -2 when
+ * there are too many. */
+static int take_sets(int argc, char **argv, const char **sets, size_t *nsets)
 {
     int out = 1;
     *nsets = 0;
@@ -41,6 +40,16 @@ int nk_cli_take_sets(int argc, char **argv, const char **sets, size_t *nsets)
         argv[out++] = argv[i];
     }
     return out;
+}
+
+int nk_cli_take_sets(const nk_cli *cli, int argc, char **argv, const char **sets, size_t *nsets)
+{
+    int n = take_sets(argc, argv, sets, nsets);
+    if (n == -1)
+        nk_cli_error(cli, "--set needs a value SECTION.KEY=VALUE");
+    else if (n == -2)
+        nk_cli_error(cli, "more than %d --set options", NK_CLI_MAX_SETS);
+    return n;
 }
 
 /* mkdir -p for the directory part of path. */

@@ -16,11 +16,20 @@
 
 enum { NK_CLI_MAX_SETS = 256 };
 
+/* The options of a run config that both commands take, for their tables. */
+#define NK_OPT_RUN_SET {"set", "SECTION.KEY=VALUE", "override a config key (repeatable)", NULL}
+#define NK_OPT_RUN_OUTPUT                                                                          \
+    {"output", "FILE", "run file (default: output.file, else results/<experiment.name>/run.h5)",    \
+     NULL}
+#define NK_OPT_RUN_PRINT                                                                           \
+    {"print-config", NULL, "print the resolved config (defaults included) and exit", NULL}
+
 /* Takes every `--set X` / `--set=X` out of argv (the option repeats, which
- * nk_cli keeps only once) into sets[0..*nsets).  Returns the new argc, -1
- * when --set lacks its value, or -2 when there are more than
- * NK_CLI_MAX_SETS. */
-int nk_cli_take_sets(int argc, char **argv, const char **sets, size_t *nsets);
+ * nk_cli keeps only once) into sets[0..*nsets).  Returns the new argc, or
+ * a negative number after one line on stderr when --set lacks its value or
+ * there are more than NK_CLI_MAX_SETS. */
+int nk_cli_take_sets(const nk_cli *cli, int argc, char **argv, const char **sets,
+                     size_t *nsets);
 
 /* Reads the config cli->argv[0] (with the --set overrides) into *cfg and
  * the run's settings into *s, whose config_text is *text (the caller frees

@@ -363,6 +363,7 @@ static nk_status grade_generation(nk_evo *e, unsigned g, const nk_pop *pop, gen_
         .spec = &e->player.spec,
         .reference = &e->player.spec,
         .reference_w = e->champion_id >= 0 ? e->champion : NULL,
+        .reference_n = e->dim,
         .positions = (uint64_t)e->s.run.fitness.tablebase_positions,
         .seed = nk_seed_mix(e->s.run.experiment.seed, g, NK_EVO_STREAM_TABLEBASE),
         .optimal = strcmp(e->s.run.fitness.tablebase_measure, "optimal") == 0,

@@ -12,7 +12,6 @@
 
 #include "base/alloc.h"
 #include "base/param.h"
-#include "search/grade.h"
 
 static const char *const schedule_names[NK_SCHEDULE_COUNT] = {
     [NK_SCHEDULE_ROUND_ROBIN] = "round-robin", [NK_SCHEDULE_SAMPLE] = "sample",
@@ -296,20 +295,27 @@ double nk_tally_fitness(const nk_tally *t, size_t i)
 
 /* ===== the tablebase schedule ===== */
 
+nk_status nk_schedule_grade_one(const nk_schedule_grading *g, const double *w, size_t dim,
+                                nk_grade *out, char *why, size_t len)
+{
+    nk_player *me = NULL, *ref = NULL;
+    nk_status st = nk_player_new(&me, g->spec, g->variant, w, dim, why, len);
+    if (st == NK_OK)
+        st = nk_player_new(&ref, g->reference, g->variant, g->reference_w,
+                           g->reference_w ? g->reference_n : 0, why, len);
+    if (st == NK_OK)
+        st = nk_grade_play(g->tb, me, ref, g->positions, g->seed, out, why, len);
+    nk_player_free(me);
+    nk_player_free(ref);
+    return st;
+}
+
 /* Grades individual i into fitness[i]; the message into why. */
 static nk_status grade_one(const nk_schedule_grading *g, const double *w, size_t dim,
                            double *fitness, uint64_t *positions, char *why, size_t len)
 {
-    nk_player *me = NULL, *ref = NULL;
     nk_grade gr;
-    nk_status st = nk_player_new(&me, g->spec, g->variant, w, dim, why, len);
-    if (st == NK_OK)
-        st = nk_player_new(&ref, g->reference, g->variant, g->reference_w,
-                           g->reference_w ? dim : 0, why, len);
-    if (st == NK_OK)
-        st = nk_grade_play(g->tb, me, ref, g->positions, g->seed, &gr, why, len);
-    nk_player_free(me);
-    nk_player_free(ref);
+    nk_status st = nk_schedule_grade_one(g, w, dim, &gr, why, len);
     if (st != NK_OK)
         return st;
     double share[3], lost[3];

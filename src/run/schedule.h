@@ -53,6 +53,7 @@
 #include "arena/meetings.h"
 #include "base/status.h"
 #include "exec/exec.h"
+#include "search/grade.h"
 #include "search/player.h"
 #include "tb/tb.h"
 
@@ -144,13 +145,20 @@ typedef struct nk_schedule_grading {
     const nk_variant *variant;
     const nk_spec *spec;
     const nk_spec *reference;
-    const double *reference_w; /* [dim], or NULL for the set's defaults */
+    const double *reference_w; /* [reference_n], or NULL for the set's defaults */
+    size_t reference_n;
     uint64_t positions;
     uint64_t seed;
     bool optimal; /* fitness = share of optimal moves; else minus the mean
                      seeds lost per move */
     int threads;  /* 0: OpenMP's default */
 } nk_schedule_grading;
+
+/* Grades the player g->spec with the weights w[dim] as the schedule does
+ * (nk_grade_play with a player and a reference made for it) into *out.
+ * The errors of nk_player_new and nk_grade_play, with why. */
+nk_status nk_schedule_grade_one(const nk_schedule_grading *g, const double *w, size_t dim,
+                                nk_grade *out, char *why, size_t whylen);
 
 /* The fitness of the n individuals w[n * dim] (row-major) under the
  * tablebase schedule, into fitness[n]: each individual is graded by

@@ -20,6 +20,7 @@
 #include "base/alloc.h"
 #include "base/rng.h"
 #include "search/features.h"
+#include "run/schedule.h"
 #include "search/grade.h"
 #include "tb/tb.h"
 
@@ -371,21 +372,19 @@ nk_status nk_tune_alloc(nk_tune **out, const nk_run_settings *s, nk_evo_resolve 
 /* The grade of the run's player with weights w into the record. */
 static nk_status grade(const nk_tune *t, nk_tune_record *r, char *err, size_t len)
 {
-    const double *w = r->w;
     char e2[NK_MSG_MAX];
-    nk_player *me = NULL, *ref = NULL;
     nk_grade gr;
-    nk_status st =
-        nk_player_new(&me, &t->player.spec, t->variant, w, t->model.dim, e2, sizeof e2);
-    if (st == NK_OK)
-        st = nk_player_new(&ref, &t->ref, t->variant, t->ref_n ? t->ref_w : NULL, t->ref_n, e2,
-                           sizeof e2);
-    if (st == NK_OK)
-        st = nk_grade_play(t->tb, me, ref, (uint64_t)t->s.tune.grade_positions,
-                           nk_seed_mix(t->s.experiment.seed, NK_TUNE_STREAM_GRADE, 0), &gr, e2,
-                           sizeof e2);
-    nk_player_free(me);
-    nk_player_free(ref);
+    nk_schedule_grading g = {
+        .tb = t->tb,
+        .variant = t->variant,
+        .spec = &t->player.spec,
+        .reference = &t->ref,
+        .reference_w = t->ref_n ? t->ref_w : NULL,
+        .reference_n = t->ref_n,
+        .positions = (uint64_t)t->s.tune.grade_positions,
+        .seed = nk_seed_mix(t->s.experiment.seed, NK_TUNE_STREAM_GRADE, 0),
+    };
+    nk_status st = nk_schedule_grade_one(&g, r->w, t->model.dim, &gr, e2, sizeof e2);
     if (st != NK_OK)
         return nk_fail(st, err, len, "grading: %s", e2);
     nk_grade_summary(&gr, r->share, r->lost);
