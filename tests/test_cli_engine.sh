@@ -63,6 +63,15 @@ serve hello newgame "hello 1" "newgame adjikui limit 50" "position $pos" "go see
 check "greedy: every variant; hello without a version refused" test "$(head -1 <<<"$out")" = \
   "error hello: expected 'hello VERSION', e.g. 'hello 1'" -a "$(grep -c '^variants antigua speightstown bridgetown adjikui abapa awari$' <<<"$out")" -eq 1
 check "greedy: a plain move" test "$(tail -1 <<<"$out")" = "move a" -o "$(tail -1 <<<"$out" | grep -c '^move [a-f]$')" -eq 1
+# mcts: `go nodes N` sets its playouts, as an ab player's search is limited
+# by it (the reply's nodes are the playouts); without it, the spec's
+spec=mcts:playouts=300
+serve "newgame awari limit 1000" "position $pos" "go nodes 7 seed 1" "go nodes 40 seed 1" "go seed 1"
+n1=$(sed -n 's/^move .* nodes \([0-9]*\)$/\1/p' <<<"$out" | sed -n 1p)
+n2=$(sed -n 's/^move .* nodes \([0-9]*\)$/\1/p' <<<"$out" | sed -n 2p)
+n3=$(sed -n 's/^move .* nodes \([0-9]*\)$/\1/p' <<<"$out" | sed -n 3p)
+check "mcts: go nodes limits the playouts ($n1, $n2, $n3 nodes)" \
+  test "$n1 $n2 $n3" = "7 40 300"
 long=$(head -c 20000 /dev/zero | tr '\0' a)
 spec=random
 serve "$long" "hello 1"

@@ -247,6 +247,9 @@ static bool cmd_go(nk_ext_server *s, char *cur, char *reply, size_t len)
     if (nk_player_spec(s->player)->kind == NK_PLAYER_AB)
         snprintf(reply, len, "move %c value %.17g depth %u nodes %llu\n", nk_move_letter(m),
                  t.score, t.depth, (unsigned long long)t.nodes);
+    else if (nk_player_spec(s->player)->kind == NK_PLAYER_MCTS)
+        snprintf(reply, len, "move %c nodes %llu\n", nk_move_letter(m),
+                 (unsigned long long)t.nodes); /* its playouts */
     else
         snprintf(reply, len, "move %c\n", nk_move_letter(m));
     return true;
