@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/alloc.h"
 #include "base/rng.h"
 #include "run/settings.h"
 #include "run/tune.h"
@@ -281,6 +282,38 @@ static void test_bad_settings_name_the_key(void **state)
     assert_null(t);
 }
 
+/* Every allocation of a tuning (its making and its iterations), made to
+ * fail in turn, gives NK_ENOMEM and frees cleanly. */
+static void test_out_of_memory_is_reported(void **state)
+{
+    (void)state;
+    nk_run_settings s;
+    char err[1024];
+    settings(&s, "least-squares");
+    s.tune.positions = 60;
+    s.tune.grade_positions = 10;
+    nk_alloc_fail_at(0);
+    unsigned long base = nk_alloc_count();
+    nk_tune *t = NULL;
+    assert_int_equal(nk_tune_alloc(&t, &s, NULL, 1, err, sizeof err), NK_OK);
+    while (!nk_tune_done(t))
+        assert_int_equal(nk_tune_iterate(t, err, sizeof err), NK_OK);
+    nk_tune_free(t);
+    unsigned long count = nk_alloc_count() - base;
+    assert_true(count > 5);
+    for (unsigned long n = 1; n <= count; n++) {
+        t = NULL;
+        nk_alloc_fail_at(n);
+        nk_status st = nk_tune_alloc(&t, &s, NULL, 1, err, sizeof err);
+        while (st == NK_OK && !nk_tune_done(t))
+            st = nk_tune_iterate(t, err, sizeof err);
+        nk_alloc_fail_at(0);
+        if (st != NK_ENOMEM)
+            fail_msg("allocation %lu of %lu failed: status %d (%s)", n, count, (int)st, err);
+        nk_tune_free(t);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest fits[] = {
@@ -291,6 +324,7 @@ int main(void)
     const struct CMUnitTest tunes[] = {
         cmocka_unit_test(test_tuned_weights_grade_better_than_zero),
         cmocka_unit_test(test_bad_settings_name_the_key),
+        cmocka_unit_test(test_out_of_memory_is_reported),
     };
     int failed = cmocka_run_group_tests(fits, NULL, NULL);
     return failed + cmocka_run_group_tests(tunes, build_db, remove_db);
