@@ -15,6 +15,7 @@
 
 #include "cli/cli.h"
 #include "cli/util.h"
+#include "search/eval.h"
 #include "search/search.h"
 
 enum { OPT_SEARCH, OPT_FEATURES, OPT_JSON, OPT_END };
@@ -114,8 +115,9 @@ int nk_cmd_bench_search(int argc, char **argv)
         [OPT_FEATURES] =
             {"features", "SET",
              "only this feature set (material, ayo12, positional, adjikui, ayo12-literal,"
-             " ayo12-negated, dk2002);"
-             " default: all, whose node counts sum to the signature",
+             " ayo12-negated, dk2002) or evaluation family (ntuple[:layout=L:cap=C]), or"
+             " several joined by commas, searched in turn in one run;"
+             " default: all sets, whose node counts sum to the signature",
              NULL},
         [OPT_JSON] = {"json", NULL,
                       "print one JSON object: nodes, seconds, nodes_per_second, signature,"
@@ -142,20 +144,37 @@ int nk_cmd_bench_search(int argc, char **argv)
     set_run runs[NK_MAX_FEATURES];
     size_t n = 0;
     const char *only = opts[OPT_FEATURES].value;
-    if (only != NULL && nk_features_find(only) == NULL) {
-        char list[128], quoted[64];
-        nk_features_list(list, sizeof list);
-        nk_cli_error(&cli, "unknown feature set '%s'; valid sets: %s",
-                     nk_cli_quote(only, quoted, sizeof quoted), list);
-        return NK_EXIT_USAGE;
+    char buf[4096]; /* the list's items, which runs[].name point into */
+    if (only != NULL) {
+        /* A list "A,B,...": each a set or a family's text, searched in turn. */
+        char quoted[64], why[NK_MSG_MAX];
+        snprintf(buf, sizeof buf, "%s", only);
+        for (char *item = buf; item != NULL && n < NK_MAX_FEATURES;) {
+            char *comma = strchr(item, ',');
+            if (comma != NULL)
+                *comma++ = '\0';
+            if (nk_features_find(item) == NULL &&
+                nk_eval_features_check(item, why, sizeof why) != NK_OK) {
+                if (nk_eval_family_of(item) == nk_eval_family_at(0)) {
+                    char list[128];
+                    nk_features_list(list, sizeof list);
+                    nk_cli_error(&cli, "unknown feature set '%s'; valid sets: %s",
+                                 nk_cli_quote(item, quoted, sizeof quoted), list);
+                } else {
+                    nk_cli_error(&cli, "--features: %s", why);
+                }
+                return NK_EXIT_USAGE;
+            }
+            runs[n++].name = item;
+            item = comma;
+        }
+        for (size_t i = 0; i < n; i++)
+            if (!run_set(&cli, runs[i].name, &runs[i]))
+                return NK_EXIT_FAIL;
     }
-    for (size_t i = 0; i < nk_features_count() && n < NK_MAX_FEATURES; i++) {
-        const char *name = nk_features_at(i)->name;
-        if (only != NULL && strcmp(only, name) != 0)
-            continue;
-        if (!run_set(&cli, name, &runs[n++]))
+    for (size_t i = 0; only == NULL && i < nk_features_count() && n < NK_MAX_FEATURES; i++)
+        if (!run_set(&cli, nk_features_at(i)->name, &runs[n++]))
             return NK_EXIT_FAIL;
-    }
     if (opts[OPT_JSON].value != NULL)
         print_json(runs, n, only == NULL);
     else

@@ -16,6 +16,7 @@
 #include "io/backup.h"
 #include "io/runfile.h"
 #include "io/tourfile.h"
+#include "search/eval.h"
 
 enum { OPT_JSON, OPT_END };
 
@@ -86,7 +87,16 @@ static void print_text(const char *path, const summary *s)
     }
     printf("\nchampion of generation %zu: individual %" PRId64 ", fitness %.4f\n", s->g,
            s->ids[s->best], s->fitness[s->best]);
-    for (size_t j = 0; j < m->d; j++)
+    if (m->d > NK_MAX_FEATURES) {
+        /* a long genome (an evaluation family's tables): a summary */
+        nk_weights_summary ws;
+        nk_eval_weights_summary(s->genome + s->best * m->d, m->d, &ws);
+        printf("  %zu weights: min % .6f (%s), max % .6f (%s), mean % .6f, mean |w| %.6f, "
+               "%zu zero\n",
+               ws.n, ws.min, m->features[ws.argmin], ws.max, m->features[ws.argmax], ws.mean,
+               ws.mean_abs, ws.zeros);
+    }
+    for (size_t j = 0; j < m->d && m->d <= NK_MAX_FEATURES; j++)
         printf("  %-20s % .6f\n", m->features[j], s->genome[s->best * m->d + j]);
     if (s->nb) {
         printf("\nbenchmark (champion against fixed players):\n  gen  opponent                     "
@@ -123,12 +133,15 @@ static void print_json(const char *path, const summary *s)
     nk_cli_json_string(stdout, m->feature_set);
     printf(",\"master_seed\":%" PRIu64 ",\"population\":%zu,\"generations\":%zu", m->master_seed,
            m->n, s->g);
-    printf(",\"features\":[");
-    for (size_t j = 0; j < m->d; j++) {
+    /* A long genome (more than NK_MAX_FEATURES weights, an evaluation
+     * family's tables): no names, and the champion's weights summarised. */
+    const bool whole = m->d <= NK_MAX_FEATURES;
+    printf(whole ? ",\"features\":[" : ",\"features\":null");
+    for (size_t j = 0; whole && j < m->d; j++) {
         printf(j ? "," : "");
         nk_cli_json_string(stdout, m->features[j]);
     }
-    printf("],\"stats\":[");
+    printf(whole ? "],\"stats\":[" : ",\"stats\":[");
     for (size_t i = 0; i < s->g; i++)
         printf("%s{\"generation\":%d,\"best\":%.17g,\"mean\":%.17g,\"median\":%.17g,"
                "\"worst\":%.17g,\"diversity\":%.17g,\"games\":%" PRId64 "}",
@@ -137,14 +150,23 @@ static void print_json(const char *path, const summary *s)
     printf("]");
     if (s->g > 0) {
         printf(",\"champion\":{\"generation\":%zu,\"id\":%" PRId64
-               ",\"fitness\":%.17g,\"weights\":{",
+               ",\"fitness\":%.17g,",
                s->g - 1, s->ids[s->best], s->fitness[s->best]);
-        for (size_t j = 0; j < m->d; j++) {
+        if (!whole) {
+            nk_weights_summary ws;
+            nk_eval_weights_summary(s->genome + s->best * m->d, m->d, &ws);
+            printf("\"weights\":null,\"weights_summary\":{\"n\":%zu,\"min\":%.17g,"
+                   "\"argmin\":%zu,\"max\":%.17g,\"argmax\":%zu,\"mean\":%.17g,"
+                   "\"mean_abs\":%.17g,\"zeros\":%zu}}",
+                   ws.n, ws.min, ws.argmin, ws.max, ws.argmax, ws.mean, ws.mean_abs, ws.zeros);
+        }
+        printf(whole ? "\"weights\":{" : "");
+        for (size_t j = 0; whole && j < m->d; j++) {
             printf(j ? "," : "");
             nk_cli_json_string(stdout, m->features[j]);
             printf(":%.17g", s->genome[s->best * m->d + j]);
         }
-        printf("}}");
+        printf(whole ? "}}" : "");
     } else {
         printf(",\"champion\":null");
     }

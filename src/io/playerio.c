@@ -16,6 +16,7 @@
 #include "run/settings.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +27,7 @@
 
 #include "base/escape.h"
 #include "base/param.h"
+#include "search/eval.h"
 #include "search/features.h"
 #include "tb/tb.h"
 
@@ -145,15 +147,16 @@ nk_status nk_playerio_read_weights(const char *path, double *w, size_t max, size
 nk_status nk_playerio_run_weights(const char *file, const char *selector, double *w, size_t max,
                                   size_t *n, char *err, size_t errlen)
 {
-    unsigned long gen = 0, rank = 0;
+    static const char *const keys[] = {"gen", "rank"};
+    uint64_t gr[2] = {0, 0};
     bool best = strcmp(selector, "best") == 0;
-    int used = 0;
     *n = 0;
-    if (!best && (sscanf(selector, "gen=%lu,rank=%lu%n", &gen, &rank, &used) != 2 ||
-                  selector[used] != '\0'))
+    if (!best && (!nk_param_read_keyed(selector, keys, gr, 2) || gr[0] > ULONG_MAX ||
+                  gr[1] > ULONG_MAX))
         return nk_fail(NK_EINVAL, err, errlen,
                        "weights '%s@%s': after '@' give 'best' or 'gen=G,rank=R'", file,
                        selector);
+    unsigned long gen = (unsigned long)gr[0], rank = (unsigned long)gr[1];
     nk_run *run = NULL;
     char e2[NK_MSG_MAX];
     nk_status st = nk_run_open(&run, file, false, e2, sizeof e2);
@@ -227,9 +230,43 @@ static const nk_feature_set *spec_set(const nk_spec *spec, const nk_variant *v)
     return spec->features[0] ? nk_features_find(spec->features) : nk_features_default(v);
 }
 
+/* The weights file of a family other than linear (search/eval.h): read
+ * once, of exactly the family's length, into the shared table under the
+ * weights= text; the def keeps no numbers (n = 0). */
+static nk_status resolve_family_weights(nk_player_def *out, const nk_variant *v, char *err,
+                                        size_t errlen)
+{
+    const char *value = out->spec.weights;
+    char name[NK_SPEC_TEXT];
+    size_t need = 0, n = 0;
+    nk_status st =
+        nk_eval_features_count(out->spec.features, v, &need, name, sizeof name, err, errlen);
+    if (st != NK_OK)
+        return st;
+    const char *at = strrchr(value, '@');
+    if (at != NULL && (strcmp(at + 1, "best") == 0 || strncmp(at + 1, "gen=", 4) == 0))
+        return nk_fail(NK_EINVAL, err, errlen,
+                       "weights '%s': run files hold no genome of %s (evolution takes linear "
+                       "feature sets only)",
+                       value, name);
+    double *w = nk_malloc(need * sizeof *w);
+    if (w == NULL)
+        return nk_fail(NK_ENOMEM, err, errlen, "out of memory for %zu weights", need);
+    st = nk_playerio_read_weights(value, w, need, &n, err, errlen);
+    if (st == NK_OK && n != need)
+        st = nk_fail(NK_EINVAL, err, errlen, "%s: %zu weights, but %s needs %zu", value, n, name,
+                     need);
+    if (st == NK_OK)
+        st = nk_eval_shared_put(value, w, n, err, errlen);
+    nk_free(w);
+    return st;
+}
+
 static nk_status resolve_weights(nk_player_def *out, const nk_variant *v, char *err, size_t errlen)
 {
     const char *value = out->spec.weights;
+    if (nk_eval_family_of(out->spec.features) != nk_eval_family_at(0))
+        return resolve_family_weights(out, v, err, errlen);
     const char *at = strrchr(value, '@');
     nk_status st;
     char file[NK_SPEC_TEXT];
@@ -352,12 +389,11 @@ static nk_status add_champions(nk_player_list *l, const char *name, const char *
     if ((size_t)(at - text) >= sizeof file)
         return nk_fail(NK_EINVAL, err, errlen, "'%s': the run file's name is too long", text);
     snprintf(file, sizeof file, "%.*s", (int)(at - text), text);
-    unsigned long every = 1;
+    static const char *const key[] = {"every"};
+    uint64_t every = 1;
     const char *sel = at + 10; /* after "champions" */
     if (*sel == ':') {
-        int used = 0;
-        if (sscanf(sel, ":every=%lu%n", &every, &used) != 1 || sel[used] != '\0' || every < 1 ||
-            sel[7] == '-' || sel[7] == '+')
+        if (!nk_param_read_keyed(sel + 1, key, &every, 1) || every < 1)
             return nk_fail(NK_EINVAL, err, errlen,
                            "'%s': after '@champions' give nothing or ':every=K' (K >= 1)", text);
     }

@@ -14,7 +14,13 @@
  *   weights=FILE          a text file of numbers, one per feature in the
  *                         feature set's order (nk_feature_set.features), one
  *                         per line; `#` starts a comment, blank lines are
- *                         skipped.
+ *                         skipped.  For an evaluation family other
+ *                         than linear (search/eval.h: `features=ntuple`)
+ *                         the file holds the family's whole weight vector,
+ *                         exactly its length; it is read once into the
+ *                         process's shared table under the weights text
+ *                         (nk_eval_shared_put), and the def keeps no
+ *                         numbers (n = 0).  Run files hold no such genome.
  *
  * A resolved player (nk_player_def) holds the spec and the numbers, so that
  * exec's player table (nk_exec_player) and nk_player_new can take them

@@ -67,6 +67,8 @@ char *nk_spec_keys(char *buf, size_t len)
 nk_status nk_spec_check_features(char *text, size_t cap, char *why, size_t whylen)
 {
     (void)cap;
+    if (nk_ntuple_is(text))
+        return nk_eval_features_check(text, why, whylen);
     if (nk_features_find(text) == NULL) {
         char list[128];
         nk_features_list(list, sizeof list);
@@ -188,7 +190,8 @@ static nk_status spec_table_features(nk_spec *spec, char *err, size_t errlen)
     if (table != NULL) {
         if (spec->features[0] == '\0')
             strcpy(spec->features, table->features);
-        else if (!nk_weights_suit(table, nk_features_find(spec->features)))
+        else if (nk_features_find(spec->features) == NULL ||
+                 !nk_weights_suit(table, nk_features_find(spec->features)))
             return nk_fail(NK_EINVAL, err, errlen,
                            "player spec '%s': weights '%s' are for feature set '%s', not '%s'",
                            spec->text, table->name, table->features, spec->features);
@@ -275,10 +278,29 @@ nk_status nk_spec_parse(nk_spec *spec, const char *text, char *err, size_t errle
 /* ===== players ===== */
 
 /* The evaluation of an ab or mcts player: its feature set and weights. */
+/* The evaluation of a family other than linear: its weights passed in,
+ * else those the io layer put under the weights= text (search/eval.h),
+ * else the family's defaults. */
+static nk_status family_setup(nk_player *p, const nk_variant *v, const double *weights, size_t n,
+                              char *err, size_t errlen)
+{
+    const nk_spec *spec = &p->spec;
+    if (weights == NULL && spec->weights[0] != '\0') {
+        weights = nk_eval_shared_find(spec->weights, &n);
+        if (weights == NULL)
+            return nk_fail(NK_EINVAL, err, errlen,
+                           "player spec '%s': weights '%s' must be read by the io layer first",
+                           spec->text, spec->weights);
+    }
+    return nk_eval_setup(&p->eval, v, spec->features, weights, n, err, errlen);
+}
+
 static nk_status eval_setup(nk_player *p, const nk_variant *v, const double *weights, size_t n,
                             char *err, size_t errlen)
 {
     const nk_spec *spec = &p->spec;
+    if (nk_eval_family_of(spec->features) != nk_eval_family_at(0))
+        return family_setup(p, v, weights, n, err, errlen);
     const nk_feature_set *set =
         spec->features[0] ? nk_features_find(spec->features) : nk_features_default(v);
     if (set == NULL)
@@ -383,6 +405,7 @@ void nk_player_free(nk_player *p)
         return;
     nk_search_free(p->search);
     nk_mcts_free(p->mcts);
+    nk_eval_free(&p->eval);
     nk_ext_close(p->ext);
     nk_free(p);
 }

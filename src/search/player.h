@@ -23,6 +23,7 @@
 
 #include "base/param.h"
 #include "rules/rules.h"
+#include "search/eval.h"
 #include "search/features.h"
 #include "search/mcts.h"
 #include "search/search.h"
@@ -79,7 +80,8 @@ enum { NK_SPEC_TT_MAX_MB = 1024 };
  * search/mcts.h). */
 #define NK_SPEC_EVAL_PARAMS(X, P)                                                            \
     X(P, ab, features, features, STRING, char *, "", NK_ANY, NULL, nk_spec_check_features,    \
-      "a feature set", "feature set (empty: the variant's default)")                         \
+      "a feature set or ntuple[:layout=L:cap=C]",                                          \
+      "feature set or evaluation family (empty: the variant's default)")                         \
     X(P, ab, weights, weights, STRING, char *, "", NK_ANY, NULL, nk_spec_check_weights,       \
       "a built-in table, default, or a file or run for the io layer",                        \
       "weights (empty: the feature set's hand-tuned default)")
@@ -104,7 +106,7 @@ typedef struct nk_spec {
     uint64_t nodes;          /* ab: node budget per move (0: none) */
     double seconds;          /* ab: time budget per move (0: none) */
     unsigned tt_mb;          /* ab: transposition table size, MiB */
-    char features[32];       /* ab: feature set name */
+    char features[NK_NTUPLE_TEXT]; /* ab: feature set name or family text (search/eval.h) */
     char weights[NK_SPEC_TEXT]; /* ab: weights source as written ("" = the set's default) */
     char view[8];            /* ab: "mover" (negamax) or "root" (search.h, nk_view) */
     char tb[NK_SPEC_TEXT];   /* ab: endgame database directory ("" = none) */
@@ -127,7 +129,8 @@ nk_status nk_spec_option(nk_spec *spec, const nk_param *table, size_t n, const c
  * `ab[:KEY=VALUE[,KEY=VALUE...]]` with the keys of NK_SPEC_PARAMS: depth
  * (1..64 plies), nodes (node budget per move), time (seconds per move), tt
  * (MiB, 0..NK_SPEC_TT_MAX_MB, 0: no table),
- * features (a set of nk_features_at), weights (a built-in table, `default`,
+ * features (a set of nk_features_at, or an evaluation family's text,
+ * search/eval.h: `ntuple:layout=ring3`), weights (a built-in table, `default`,
  * or text for the io layer: a file name, `RUN.h5@best`; it cannot hold a
  * comma), view (`mover`, the default, or `root`: search.h), tb (a
  * directory of endgame databases, tb/tb.h: opened by the io layer through
@@ -153,8 +156,10 @@ typedef struct nk_think {
 
 /* Makes a player for variant v.  weights (n numbers, n = the feature set's
  * size) may be NULL for non-ab players or to use spec->weights when that
- * names a built-in table, else the set's hand-tuned default.  NK_EINVAL if
- * the feature set does not suit the variant. */
+ * names a built-in table, else the set's hand-tuned default.  A family
+ * other than linear (search/eval.h) takes its n weights, else those the io
+ * layer put in the shared table under spec->weights, else its defaults.
+ * NK_EINVAL if the feature set does not suit the variant. */
 nk_status nk_player_new(nk_player **out, const nk_spec *spec, const nk_variant *v,
                         const double *weights, size_t n, char *err, size_t errlen);
 /* Frees a player; NULL is allowed. */

@@ -139,7 +139,8 @@ typedef struct nk_search_bench {
 
 /* The search bench: fixed positions (random playouts of fixed seeds, in the
  * variants the set suits) searched to a fixed depth with the named feature
- * set and its default weights.  NK_EINVAL for an unknown set name. */
+ * set (or evaluation family text, search/eval.h: `ntuple:layout=ring3`)
+ * and its default weights.  NK_EINVAL for an unknown set name. */
 nk_status nk_search_bench_run(const char *set_name, nk_search_bench *out);
 
 /* The node-count signature of the whole bench (every feature set, in
