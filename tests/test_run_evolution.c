@@ -20,6 +20,7 @@
 #include "io/evolve_file.h"
 #include "run/evolution.h"
 #include "run/settings.h"
+#include "tb/tb.h"
 
 /* A small, fast run: quickstart at depth 1 with 6 players, the hall of
  * fame schedule (so the checkpoint's hall matters), games recorded and a
@@ -166,6 +167,17 @@ static void assert_same(const snap *a, const snap *b)
     assert_memory_equal(a->champion, b->champion, (1 + a->d) * sizeof(double));
 }
 
+/* The checkpoint a record left after `done` generations. */
+static nk_evo_checkpoint checkpoint_of(const snap *s, unsigned done)
+{
+    return (nk_evo_checkpoint){.done = done,
+                               .strategy = s->strategy,
+                               .n_strategy = s->n_strategy,
+                               .hall = s->hall,
+                               .n_hall = s->n_hall,
+                               .champion = s->champion};
+}
+
 /* Runs `count` generations of a fresh loop into out[0..count). */
 static void run(const nk_evo_settings *s, int threads, snap *out, unsigned count)
 {
@@ -263,12 +275,7 @@ static void test_restore_continues_identically(void **state)
     /* A new loop from the checkpoint of generation 1 (two done). */
     nk_evo *e = NULL;
     assert_int_equal(nk_evo_alloc(&e, &c.s, NULL, 1, err, sizeof err), NK_OK);
-    nk_evo_checkpoint cp = {.done = 2,
-                            .strategy = a[1].strategy,
-                            .n_strategy = a[1].n_strategy,
-                            .hall = a[1].hall,
-                            .n_hall = a[1].n_hall,
-                            .champion = a[1].champion};
+    nk_evo_checkpoint cp = checkpoint_of(&a[1], 2);
     assert_int_equal(nk_evo_restore(e, &cp, err, sizeof err), NK_OK);
     assert_int_equal(nk_evo_generation(e), 2);
     for (unsigned g = 2; g < 4; g++) {
@@ -293,6 +300,151 @@ static void test_restore_continues_identically(void **state)
     nk_evo_free(e);
     for (int g = 0; g < 4; g++)
         drop(&a[g]);
+    unload(&c);
+}
+
+/* ===== the tablebase schedule ===== */
+
+/* A directory holding abapa's database to 8 seeds (built once, in a
+ * temporary directory), and the --set that names it. */
+static char tb_set[1100];
+
+static const char *tb_dir(void)
+{
+    static char dir[1024];
+    if (dir[0] != '\0')
+        return dir;
+    char err[1024], path[1100];
+    snprintf(dir, sizeof dir, "%s", "/tmp/nk_test_evo_tbXXXXXX");
+    assert_non_null(mkdtemp(dir));
+    nk_tb tb;
+    const nk_variant *v = nk_variant_find("abapa");
+    assert_non_null(v);
+    if (nk_tb_build(&tb, v, 8, 1, NULL, err, sizeof err) != NK_OK)
+        fail_msg("%s", err);
+    nk_tb_path(dir, v, path, sizeof path);
+    if (nk_tb_write(&tb, path, err, sizeof err) != NK_OK)
+        fail_msg("%s", err);
+    nk_tb_close(&tb);
+    snprintf(tb_set, sizeof tb_set, "fitness.tablebase=%s", dir);
+    return dir;
+}
+
+static void tb_cleanup(void)
+{
+    const char *dir = tb_dir();
+    char path[1100];
+    nk_tb_path(dir, nk_variant_find("abapa"), path, sizeof path);
+    remove(path);
+    remove(dir); /* empty: remove() takes it as rmdir() */
+}
+
+/* The tablebase schedule: every individual graded on positions drawn from
+ * the last champion's games, the same on 1 and 2 threads; no games are
+ * played; fitness is minus the seeds lost (at most 0, not all equal) or
+ * the share optimal (in [0, 1]); a loop restored from the checkpoint of
+ * generation 1 continues identically (the champion, the positions' source,
+ * is in the checkpoint). */
+static void test_tablebase_schedule(void **state)
+{
+    (void)state;
+    tb_dir();
+    const char *const sets[] = {"fitness.schedule=tablebase", tb_set,
+                                "fitness.tablebase_positions=40", "benchmark.every=0"};
+    cfg c;
+    snap a[3], b[3];
+    char err[1024];
+    load(&c, sets, sizeof sets / sizeof *sets);
+    run(&c.s, 1, a, 3);
+    run(&c.s, 2, b, 3);
+    bool differ = false;
+    for (int g = 0; g < 3; g++) {
+        assert_same(&a[g], &b[g]);
+        assert_int_equal(a[g].n_games, 0);
+        assert_int_equal(a[g].stats.games, 0);
+        for (size_t i = 0; i < a[g].n; i++) {
+            assert_true(a[g].fitness[i] <= 0);
+            differ = differ || a[g].fitness[i] != a[g].fitness[0];
+        }
+    }
+    assert_true(differ);
+    nk_evo *e = NULL;
+    assert_int_equal(nk_evo_alloc(&e, &c.s, NULL, 2, err, sizeof err), NK_OK);
+    nk_evo_checkpoint cp = checkpoint_of(&a[1], 2);
+    assert_int_equal(nk_evo_restore(e, &cp, err, sizeof err), NK_OK);
+    snap r;
+    if (nk_evo_iterate(e, err, sizeof err) != NK_OK)
+        fail_msg("%s", err);
+    take(&r, nk_evo_record_of(e));
+    assert_same(&r, &a[2]);
+    drop(&r);
+    nk_evo_free(e);
+    /* Restored without its champion, generation 2 grades on other
+     * positions (those of the hand-tuned weights' games): the checkpoint's
+     * champion matters. */
+    assert_int_equal(nk_evo_alloc(&e, &c.s, NULL, 1, err, sizeof err), NK_OK);
+    cp.champion = NULL;
+    assert_int_equal(nk_evo_restore(e, &cp, err, sizeof err), NK_OK);
+    assert_int_equal(nk_evo_iterate(e, err, sizeof err), NK_OK);
+    take(&r, nk_evo_record_of(e));
+    assert_memory_equal(r.genome, a[2].genome, r.n * r.d * sizeof(double));
+    assert_memory_not_equal(r.fitness, a[2].fitness, r.n * sizeof(double));
+    drop(&r);
+    nk_evo_free(e);
+    for (int g = 0; g < 3; g++) {
+        drop(&a[g]);
+        drop(&b[g]);
+    }
+    unload(&c);
+    /* The share of optimal moves instead. */
+    const char *const share[] = {"fitness.schedule=tablebase", tb_set,
+                                 "fitness.tablebase_positions=40", "benchmark.every=0",
+                                 "fitness.tablebase_measure=optimal"};
+    load(&c, share, sizeof share / sizeof *share);
+    run(&c.s, 2, a, 1);
+    for (size_t i = 0; i < a[0].n; i++)
+        assert_true(a[0].fitness[i] >= 0 && a[0].fitness[i] <= 1);
+    drop(&a[0]);
+    unload(&c);
+}
+
+/* A tablebase schedule whose directory holds no database of the variant
+ * (missing, or one of another variant under its name) is refused,
+ * naming fitness.tablebase. */
+static void test_tablebase_schedule_bad_database(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/nk_test_evo_badXXXXXX", path[1100], err[1024], set[1200];
+    assert_non_null(mkdtemp(dir));
+    snprintf(set, sizeof set, "fitness.tablebase=%s", dir);
+    const char *const sets[] = {"fitness.schedule=tablebase", set, "benchmark.every=0"};
+    cfg c;
+    nk_evo *e = NULL;
+    load(&c, sets, sizeof sets / sizeof *sets);
+    assert_int_equal(nk_evo_alloc(&e, &c.s, NULL, 1, err, sizeof err), NK_ENOFILE);
+    assert_null(e);
+    assert_non_null(strstr(err, "fitness.tablebase"));
+    /* antigua's database where abapa's should be */
+    nk_tb tb;
+    assert_int_equal(nk_tb_build(&tb, nk_variant_find("antigua"), 3, 1, NULL, err, sizeof err),
+                     NK_OK);
+    nk_tb_path(dir, nk_variant_find("abapa"), path, sizeof path);
+    assert_int_equal(nk_tb_write(&tb, path, err, sizeof err), NK_OK);
+    nk_tb_close(&tb);
+    assert_int_equal(nk_evo_alloc(&e, &c.s, NULL, 1, err, sizeof err), NK_EMISMATCH);
+    assert_null(e);
+    assert_non_null(strstr(err, "fitness.tablebase"));
+    assert_non_null(strstr(err, "antigua"));
+    /* and none at all: the settings rule (nk_run_settings_check) */
+    c.s.run.fitness.tablebase = "";
+    nk_run_clash clash;
+    assert_int_equal(nk_run_settings_check(&c.s.run, &clash), NK_EINVAL);
+    assert_string_equal(clash.a, "fitness.schedule");
+    assert_non_null(strstr(clash.mid, "fitness.tablebase"));
+    assert_int_equal(nk_evo_alloc(&e, &c.s, NULL, 1, err, sizeof err), NK_EINVAL);
+    assert_non_null(strstr(err, "fitness.tablebase"));
+    remove(path);
+    remove(dir); /* empty: remove() takes it as rmdir() */
     unload(&c);
 }
 
@@ -362,8 +514,12 @@ int main(void)
         cmocka_unit_test(test_two_iterates_equal_a_fresh_run),
         cmocka_unit_test(test_es_plus_evaluates_mu_plus_lambda),
         cmocka_unit_test(test_restore_continues_identically),
+        cmocka_unit_test(test_tablebase_schedule),
+        cmocka_unit_test(test_tablebase_schedule_bad_database),
         cmocka_unit_test(test_bad_settings_name_the_key),
         cmocka_unit_test(test_out_of_memory_is_reported),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    tb_cleanup();
+    return failed;
 }

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "run/schedule.h"
+#include "search/features.h"
 #include "evolve_testlib.h"
 
 static void test_round_robin_every_pair_once(void **state)
@@ -258,6 +259,55 @@ static void test_tally_of_meetings_equals_game_by_game(void **state)
     nk_tally_free(&b);
 }
 
+/* The tablebase schedule lists no meetings (even for one individual):
+ * nk_schedule_grade gives the fitness, the same on 1 and 3 threads, equal
+ * for equal weights, minus the seeds lost (at most 0) or the share optimal,
+ * and positions graded as asked. */
+static void test_tablebase_grades_without_meetings(void **state)
+{
+    (void)state;
+    nk_schedule_params p = {.kind = NK_SCHEDULE_TABLEBASE, .population = 1};
+    nk_meeting *m = NULL;
+    size_t n = 7;
+    assert_int_equal(nk_schedule_meetings(&p, NULL, &m, &n, NULL, 0), NK_OK);
+    assert_int_equal(n, 0);
+    free(m);
+    const nk_variant *v = nk_variant_find("abapa");
+    nk_tb tb;
+    char err[1024];
+    assert_int_equal(nk_tb_build(&tb, v, 6, 1, NULL, err, sizeof err), NK_OK);
+    nk_spec spec;
+    assert_int_equal(nk_spec_parse(&spec, "ab:depth=1,features=positional", err, sizeof err),
+                     NK_OK);
+    const size_t dim = nk_features_find("positional")->count;
+    double w[4 * NK_MAX_FEATURES] = {0};
+    for (size_t j = 0; j < dim; j++) {
+        w[dim + j] = nk_features_find("positional")->defaults[j];
+        w[2 * dim + j] = j == 0 ? -1.0 : 0.0; /* gives seeds away */
+        w[3 * dim + j] = w[dim + j];
+    }
+    nk_schedule_grading g = {.tb = &tb, .variant = v, .spec = &spec, .reference = &spec,
+                             .positions = 50, .seed = 11, .threads = 1};
+    double f1[4], f3[4], share[4];
+    uint64_t pos[4];
+    assert_int_equal(nk_schedule_grade(&g, w, 4, dim, f1, pos, err, sizeof err), NK_OK);
+    g.threads = 3;
+    assert_int_equal(nk_schedule_grade(&g, w, 4, dim, f3, NULL, err, sizeof err), NK_OK);
+    assert_memory_equal(f1, f3, sizeof f1);
+    assert_true(f1[1] == f1[3]);
+    for (int i = 0; i < 4; i++) {
+        assert_true(f1[i] <= 0);
+        assert_int_equal(pos[i], 50);
+    }
+    assert_true(f1[2] < f1[1]); /* giving seeds away loses more */
+    g.optimal = true;
+    assert_int_equal(nk_schedule_grade(&g, w, 4, dim, share, NULL, err, sizeof err), NK_OK);
+    for (int i = 0; i < 4; i++)
+        assert_true(share[i] >= 0 && share[i] <= 1);
+    assert_true(share[2] < share[1]);
+    nk_tb_close(&tb);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -271,6 +321,7 @@ int main(void)
         cmocka_unit_test(test_scoring_tables),
         cmocka_unit_test(test_tally_counts_only_population),
         cmocka_unit_test(test_tally_of_meetings_equals_game_by_game),
+        cmocka_unit_test(test_tablebase_grades_without_meetings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

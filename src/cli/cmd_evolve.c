@@ -7,17 +7,16 @@
  * the current generation finish and be written, then the command stops;
  * `--resume` continues the run exactly.
  */
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
 #include "base/alloc.h"
 #include "cli/report.h"
+#include "cli/runconfig.h"
 #include "cli/util.h"
 #include "io/backup.h"
 #include "io/config.h"
@@ -35,7 +34,6 @@ enum {
     OPT_PRINT,
     OPT_END
 };
-enum { MAX_SETS = 256 };
 
 static volatile sig_atomic_t stop_requested;
 
@@ -43,56 +41,6 @@ static void on_signal(int sig)
 {
     (void)sig;
     stop_requested = 1;
-}
-
-/* Takes every `--set X` / `--set=X` out of argv (the option repeats, which
- * nk_cli keeps only once).  Returns the new argc, -1 when --set lacks its
- * value, or -2 when there are more than MAX_SETS. */
-static int take_sets(int argc, char **argv, const char **sets, size_t *nsets)
-{
-    int out = 1;
-    *nsets = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *val = NULL;
-        if (strcmp(argv[i], "--") == 0) {
-            while (i < argc)
-                argv[out++] = argv[i++];
-            break;
-        }
-        if (strcmp(argv[i], "--set") == 0) {
-            if (i + 1 >= argc)
-                return -1;
-            val = argv[++i];
-        } else if (strncmp(argv[i], "--set=", 6) == 0) {
-            val = argv[i] + 6;
-        }
-        if (val != NULL) {
-            if (*nsets == MAX_SETS)
-                return -2;
-            sets[(*nsets)++] = val;
-            continue;
-        }
-        argv[out++] = argv[i];
-    }
-    return out;
-}
-
-/* mkdir -p for the directory part of path. */
-static int make_parent_dirs(const char *path)
-{
-    char buf[4096];
-    if (strlen(path) >= sizeof buf)
-        return -1;
-    strcpy(buf, path);
-    for (char *p = buf + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-            return -1;
-        *p = '/';
-    }
-    return 0;
 }
 
 /* elapsed: the wall time of the `steps` generations run by this command
@@ -136,7 +84,7 @@ static void summary(const nk_cli *cli, const char *path)
 
 /* The command line of `nickar evolve` past its option table. */
 typedef struct evolve_args {
-    const char *sets[MAX_SETS];
+    const char *sets[NK_CLI_MAX_SETS];
     size_t nsets;
     bool resume, force, quiet, print;
     uint64_t threads, checkpoint;
@@ -147,14 +95,9 @@ typedef struct evolve_args {
 static int read_args(nk_cli *cli, int argc, char **argv, evolve_args *a)
 {
     const nk_opt *opts = cli->opts;
-    int n = take_sets(argc, argv, a->sets, &a->nsets);
-    if (n < 0) {
-        if (n == -1)
-            nk_cli_error(cli, "--set needs a value SECTION.KEY=VALUE");
-        else
-            nk_cli_error(cli, "more than %d --set options", MAX_SETS);
+    int n = nk_cli_take_sets(cli, argc, argv, a->sets, &a->nsets);
+    if (n < 0)
         return NK_EXIT_USAGE;
-    }
     int rc = nk_cli_parse(cli, n, argv);
     if (rc != NK_CLI_GO)
         return rc;
@@ -177,58 +120,6 @@ static int read_args(nk_cli *cli, int argc, char **argv, evolve_args *a)
     if (opts[OPT_CHECKPOINT].value &&
         !nk_cli_uint(cli, OPT_CHECKPOINT, 0, 31536000, &a->checkpoint))
         return NK_EXIT_USAGE;
-    return NK_CLI_GO;
-}
-
-/* Reads the config (with the --set overrides) into *cfg and the run's
- * settings into *s, whose config_text is *text (the caller frees both,
- * also on failure); with --print-config prints it instead.  Returns
- * NK_CLI_GO to go on, else the exit code. */
-static int load_settings(const nk_cli *cli, const evolve_args *a, nk_config **cfg,
-                         nk_evo_settings *s, char **text)
-{
-    char err[NK_MSG_MAX];
-    nk_status st = nk_config_read(cfg, cli->argv[0], a->sets, a->nsets, err, sizeof err);
-    if (st != NK_OK) {
-        nk_cli_error(cli, "%s", err);
-        return nk_cli_exit(st);
-    }
-    if (a->print) {
-        st = nk_config_print(*cfg, stdout);
-        return st == NK_OK ? nk_cli_finish(cli) : nk_cli_exit(st);
-    }
-    size_t tlen = nk_config_format(*cfg, NULL, 0);
-    *text = nk_malloc(tlen + 1);
-    if (*text == NULL) {
-        nk_cli_error(cli, "out of memory");
-        return NK_EXIT_FAIL;
-    }
-    nk_config_format(*cfg, *text, tlen + 1);
-    st = nk_evo_settings_from_config(s, *cfg, err, sizeof err);
-    if (st != NK_OK) {
-        nk_cli_error(cli, "%s", err);
-        return nk_cli_exit(st);
-    }
-    s->config_text = *text;
-    return NK_CLI_GO;
-}
-
-/* The run file's path: --output, else output.file, else
- * results/<experiment.name>/run.h5; its directory is made.  Returns
- * NK_CLI_GO to go on, else the exit code. */
-static int run_path(const nk_cli *cli, const nk_config *cfg, const char *out, const char *name,
-                    char *path, size_t len)
-{
-    if (out == NULL && *nk_config_string(cfg, "output.file"))
-        out = nk_config_string(cfg, "output.file");
-    if (out == NULL)
-        snprintf(path, len, "results/%s/run.h5", name);
-    else
-        snprintf(path, len, "%s", out);
-    if (make_parent_dirs(path) != 0) {
-        nk_cli_error(cli, "cannot create the directory of '%s': %s", path, strerror(errno));
-        return NK_EXIT_FAIL;
-    }
     return NK_CLI_GO;
 }
 
@@ -312,10 +203,8 @@ static int run(const nk_cli *cli, const evolve_args *a, const nk_config *cfg,
 int nk_cmd_evolve(int argc, char **argv)
 {
     nk_opt opts[] = {
-        [OPT_SET] = {"set", "SECTION.KEY=VALUE", "override a config key (repeatable)", NULL},
-        [OPT_OUTPUT] = {"output", "FILE",
-                        "run file (default: output.file, else results/<experiment.name>/run.h5)",
-                        NULL},
+        [OPT_SET] = NK_OPT_RUN_SET,
+        [OPT_OUTPUT] = NK_OPT_RUN_OUTPUT,
         [OPT_THREADS] =
             NK_OPT_PLAY("threads", "N", threads, "threads playing games; default: all cores"),
         [OPT_RESUME] = {"resume", NULL,
@@ -325,8 +214,7 @@ int nk_cmd_evolve(int argc, char **argv)
                             "seconds between backup copies (default 60; 0: every generation)",
                             NULL},
         [OPT_QUIET] = {"quiet", NULL, "no progress output", NULL},
-        [OPT_PRINT] = {"print-config", NULL,
-                       "print the resolved config (defaults included) and exit", NULL},
+        [OPT_PRINT] = NK_OPT_RUN_PRINT,
         [OPT_END] = {NULL, NULL, NULL, NULL},
     };
     nk_cli cli = {
@@ -349,10 +237,10 @@ int nk_cmd_evolve(int argc, char **argv)
     nk_config *cfg = NULL;
     nk_evo_settings s;
     char *text = NULL;
-    rc = load_settings(&cli, &a, &cfg, &s, &text);
+    rc = nk_cli_load_run(&cli, a.sets, a.nsets, a.print, &cfg, &s, &text);
     char path[4096];
     if (rc == NK_CLI_GO)
-        rc = run_path(&cli, cfg, opts[OPT_OUTPUT].value, s.run.experiment.name, path, sizeof path);
+        rc = nk_cli_run_path(&cli, cfg, opts[OPT_OUTPUT].value, s.run.experiment.name, path, sizeof path);
     if (rc == NK_CLI_GO)
         rc = run(&cli, &a, cfg, &s, path);
     nk_free(text);

@@ -25,6 +25,7 @@ const nk_command nk_commands[] = {
     {"rate", "rate a player against a variant's reference ladder", nk_cmd_rate},
     {"bench", "measure engine speed and print its deterministic signature", nk_cmd_bench},
     {"evolve", "evolve evaluation weights by self-play from a config file", nk_cmd_evolve},
+    {"tune", "fit evaluation weights to an endgame database from a config file", nk_cmd_tune},
     {"inspect", "summarise a run file (config, champion, benchmark scores) or a tournament file", nk_cmd_inspect},
     {"ciao", "co-evolution progress: master tournament of a run's champions (CIAO)", nk_cmd_ciao},
     {"tablebase", "build an endgame database (perfect play with few seeds), or describe one", nk_cmd_tablebase},

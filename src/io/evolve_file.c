@@ -47,9 +47,8 @@ nk_status nk_evo_settings_from_config(nk_evo_settings *s, const nk_config *c, ch
     return st;
 }
 
-/* Player specs of the settings' lists, with weights files read. */
-static nk_status resolve(const char *text, const nk_variant *v, nk_spec *spec, double *weights,
-                         size_t *n, char *err, size_t len)
+nk_status nk_evo_file_resolve(const char *text, const nk_variant *v, nk_spec *spec,
+                              double *weights, size_t *n, char *err, size_t len)
 {
     nk_player_def def;
     nk_status st = nk_playerio_load(&def, text, v, err, len);
@@ -276,7 +275,7 @@ nk_status nk_evo_file_open(nk_evo_file **out, const nk_evo_settings *s, const ch
     }
     strcpy(f->path, path);
     f->config_text = s->config_text;
-    nk_status st = nk_evo_alloc(&f->evo, s, resolve, threads, err, len);
+    nk_status st = nk_evo_alloc(&f->evo, s, nk_evo_file_resolve, threads, err, len);
     if (st == NK_OK) {
         const nk_evo_shape *sh = nk_evo_shape_of(f->evo);
         f->dim = sh->d;

@@ -35,6 +35,11 @@ struct nk_config;
 nk_status nk_evo_settings_from_config(nk_evo_settings *s, const struct nk_config *cfg, char *err,
                                       size_t len);
 
+/* The resolver of the player specs of a run's lists (nk_evo_resolve):
+ * weights files and run files read through io/playerio.h. */
+nk_status nk_evo_file_resolve(const char *text, const nk_variant *v, nk_spec *spec,
+                              double *weights, size_t *n, char *err, size_t errlen);
+
 typedef enum nk_evo_mode {
     NK_EVO_NEW,   /* refuse an existing file */
     NK_EVO_FORCE, /* replace an existing file */

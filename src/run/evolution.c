@@ -65,6 +65,7 @@ struct nk_evo {
     nk_exec_player bench_x[NK_EVO_MAX_SPECS];
     size_t nbench;
     const nk_tb *tb; /* benchmark.tablebase (shared, tb.h), or NULL */
+    const nk_tb *fit_tb; /* fitness.tablebase of the tablebase schedule, or NULL */
     double *hall; /* [hall_size][D] past champions, oldest first */
     size_t nhall;
     gsl_rng **rng; /* one per individual */
@@ -121,6 +122,24 @@ static nk_status parse_specs(const char *list, const nk_variant *v, nk_evo_resol
     return NK_OK;
 }
 
+/* The database of v in dir for a grading (the key names the setting):
+ * shared (tb.h), and holding ownership pattern 0, where the graded games
+ * start (grade.h). */
+static nk_status open_tb(const nk_variant *v, const char *key, const char *dir, const nk_tb **tb,
+                         char *err, size_t len)
+{
+    char e2[NK_MSG_MAX];
+    nk_status st = nk_tb_shared_open(dir, v, tb, e2, sizeof e2);
+    if (st != NK_OK)
+        return nk_fail(st, err, len, "%s: %s", key, e2);
+    if (!nk_tb_holds_pattern(*tb, 0))
+        return nk_fail(NK_EINVAL, err, len,
+                       "%s: the database of %s in '%s' does not hold ownership pattern 0 (the "
+                       "default rows), where the graded games start",
+                       key, v->name, dir);
+    return NK_OK;
+}
+
 /* Games per generation of the schedule played as single games. */
 static uint64_t meetings_games(const nk_evo *e)
 {
@@ -132,6 +151,8 @@ static uint64_t meetings_games(const nk_evo *e)
         return 2 * n * (uint64_t)ceil(e->s.run.fitness.sample_fraction * (double)(n - 1));
     case NK_SCHEDULE_GAUNTLET:
         return 2 * n * e->ngauntlet;
+    case NK_SCHEDULE_TABLEBASE: /* graded, no games */
+        return 0;
     case NK_SCHEDULE_FITNESS_SET: {
         /* each of the k set members meets everyone but itself */
         const uint64_t k = (uint64_t)e->s.run.fitness.k < n ? (uint64_t)e->s.run.fitness.k : n;
@@ -211,16 +232,17 @@ static nk_status make_run(nk_evo *e, nk_evo_resolve resolve, char *err, size_t l
                        "benchmark.games: %d is odd (games come in colour-swapped pairs)",
                        r->benchmark.games);
     if (r->benchmark.tablebase[0] != '\0') {
-        st = nk_tb_shared_open(r->benchmark.tablebase, e->variant, &e->tb, e2, sizeof e2);
+        st = open_tb(e->variant, "benchmark.tablebase", r->benchmark.tablebase, &e->tb, err, len);
         if (st != NK_OK)
-            return nk_fail(st, err, len, "benchmark.tablebase: %s", e2);
-        /* The grading's games start from the default rows (grade.h). */
-        if (!nk_tb_holds_pattern(e->tb, 0))
+            return st;
+    }
+    if (e->schedule == NK_SCHEDULE_TABLEBASE) {
+        if (r->fitness.tablebase[0] == '\0')
             return nk_fail(NK_EINVAL, err, len,
-                           "benchmark.tablebase: the database of %s in '%s' does not hold "
-                           "ownership pattern 0 (the default rows), where the graded games "
-                           "start",
-                           e->variant->name, r->benchmark.tablebase);
+                           "fitness.tablebase: the tablebase schedule needs a database");
+        st = open_tb(e->variant, "fitness.tablebase", r->fitness.tablebase, &e->fit_tb, err, len);
+        if (st != NK_OK)
+            return st;
     }
     st = nk_run_settings_strategy(r, e->dim, &e->genome, &e->strategy, err, len);
     if (st != NK_OK)
@@ -325,11 +347,39 @@ static void add_to_hall(nk_evo *e, const double *w)
     e->nhall++;
 }
 
+/* The tablebase schedule: every individual of generation g graded against
+ * fitness.tablebase on the positions of the seed of g (schedule.h), drawn
+ * from the self-play games of the last generation's champion (the set's
+ * hand-tuned weights in generation 0); no games are played. */
+static nk_status grade_generation(nk_evo *e, unsigned g, const nk_pop *pop, gen_data *d,
+                                  char *err, size_t len)
+{
+    size_t n = pop->size;
+    if (nk_tally_init(&d->tally, n) != NK_OK ||
+        (d->fitness = nk_malloc(n * sizeof *d->fitness)) == NULL)
+        return nk_fail(NK_ENOMEM, err, len, "out of memory");
+    nk_schedule_grading gr = {
+        .tb = e->fit_tb,
+        .variant = e->variant,
+        .spec = &e->player.spec,
+        .reference = &e->player.spec,
+        .reference_w = e->champion_id >= 0 ? e->champion : NULL,
+        .reference_n = e->dim,
+        .positions = (uint64_t)e->s.run.fitness.tablebase_positions,
+        .seed = nk_seed_mix(e->s.run.experiment.seed, g, NK_EVO_STREAM_TABLEBASE),
+        .optimal = strcmp(e->s.run.fitness.tablebase_measure, "optimal") == 0,
+        .threads = e->threads,
+    };
+    return nk_schedule_grade(&gr, pop->w, n, e->dim, d->fitness, NULL, err, len);
+}
+
 /* Plays the meetings of generation g between the entrants (population,
  * hall, gauntlet) and tallies the population's fitness. */
 static nk_status play_generation(nk_evo *e, unsigned g, const nk_pop *pop, gen_data *d, char *err,
                                  size_t len)
 {
+    if (e->schedule == NK_SCHEDULE_TABLEBASE)
+        return grade_generation(e, g, pop, d, err, len);
     size_t n = pop->size, nent = n + e->nhall + e->ngauntlet;
     gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
     if (r == NULL)

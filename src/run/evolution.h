@@ -62,6 +62,9 @@ typedef nk_status (*nk_evo_resolve)(const char *text, const nk_variant *v, nk_sp
 
 /* The seed stream of the schedule's generator (see above). */
 #define NK_EVO_STREAM_SCHEDULE UINT64_C(0xC0E7011)
+/* The seed stream of the tablebase schedule's positions: generation g
+ * grades on those of nk_seed_mix(seed, g, NK_EVO_STREAM_TABLEBASE). */
+#define NK_EVO_STREAM_TABLEBASE UINT64_C(0x7AB1EBA5E)
 
 /* The current generation, as one record.  Valid until the next iterate or
  * free.  Arrays are row-major as in io/runfile.h. */

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <omp.h>
+
 #include "base/alloc.h"
 #include "base/param.h"
 
@@ -15,6 +17,7 @@ static const char *const schedule_names[NK_SCHEDULE_COUNT] = {
     [NK_SCHEDULE_ROUND_ROBIN] = "round-robin", [NK_SCHEDULE_SAMPLE] = "sample",
     [NK_SCHEDULE_RANDOM_K] = "random-k",       [NK_SCHEDULE_HALL_OF_FAME] = "hall-of-fame",
     [NK_SCHEDULE_GAUNTLET] = "gauntlet",       [NK_SCHEDULE_FITNESS_SET] = "fitness-set",
+    [NK_SCHEDULE_TABLEBASE] = "tablebase",
 };
 
 const char *nk_schedule_name(nk_schedule s)
@@ -103,6 +106,8 @@ nk_status nk_schedule_meetings(const nk_schedule_params *p, gsl_rng *rng, nk_mee
     int rc = 0;
     *out = NULL;
     *count = 0;
+    if (p->kind == NK_SCHEDULE_TABLEBASE) /* no meetings: nk_schedule_grade */
+        return NK_OK;
     if (n < 2 && p->kind != NK_SCHEDULE_GAUNTLET)
         return nk_fail(NK_EINVAL, err, len, "schedule %s needs a population of at least 2",
                        nk_schedule_name(p->kind));
@@ -286,4 +291,66 @@ void nk_tally_add(nk_tally *t, const nk_scoring *s, uint32_t south, uint32_t nor
 double nk_tally_fitness(const nk_tally *t, size_t i)
 {
     return i < t->n && t->games[i] > 0 ? t->score[i] / t->games[i] : 0.0;
+}
+
+/* ===== the tablebase schedule ===== */
+
+nk_status nk_schedule_grade_one(const nk_schedule_grading *g, const double *w, size_t dim,
+                                nk_grade *out, char *why, size_t len)
+{
+    nk_player *me = NULL, *ref = NULL;
+    nk_status st = nk_player_new(&me, g->spec, g->variant, w, dim, why, len);
+    if (st == NK_OK)
+        st = nk_player_new(&ref, g->reference, g->variant, g->reference_w,
+                           g->reference_w ? g->reference_n : 0, why, len);
+    if (st == NK_OK)
+        st = nk_grade_play(g->tb, me, ref, g->positions, g->seed, out, why, len);
+    nk_player_free(me);
+    nk_player_free(ref);
+    return st;
+}
+
+/* Grades individual i into fitness[i]; the message into why. */
+static nk_status grade_one(const nk_schedule_grading *g, const double *w, size_t dim,
+                           double *fitness, uint64_t *positions, char *why, size_t len)
+{
+    nk_grade gr;
+    nk_status st = nk_schedule_grade_one(g, w, dim, &gr, why, len);
+    if (st != NK_OK)
+        return st;
+    double share[3], lost[3];
+    nk_grade_summary(&gr, share, lost);
+    *fitness = g->optimal ? share[0] : -lost[0];
+    *positions = gr.positions;
+    return NK_OK;
+}
+
+nk_status nk_schedule_grade(const nk_schedule_grading *g, const double *w, size_t n, size_t dim,
+                            double *fitness, uint64_t *positions, char *err, size_t len)
+{
+    nk_status *st = nk_calloc(n ? n : 1, sizeof *st);
+    uint64_t *pos = nk_calloc(n ? n : 1, sizeof *pos);
+    char *why = nk_calloc(n ? n : 1, NK_MSG_MAX);
+    if (st == NULL || pos == NULL || why == NULL) {
+        nk_free(st);
+        nk_free(pos);
+        nk_free(why);
+        return nk_fail(NK_ENOMEM, err, len, "out of memory grading the population");
+    }
+    const int threads = g->threads > 0 ? g->threads : omp_get_max_threads();
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+    for (size_t i = 0; i < n; i++)
+        st[i] = grade_one(g, w + i * dim, dim, &fitness[i], &pos[i], why + i * NK_MSG_MAX,
+                          NK_MSG_MAX);
+    nk_status out = NK_OK;
+    for (size_t i = 0; i < n && out == NK_OK; i++)
+        if (st[i] != NK_OK)
+            out = nk_fail(st[i], err, len, "fitness.tablebase: individual %zu: %s", i,
+                          why + i * NK_MSG_MAX);
+    if (out == NK_OK && positions != NULL)
+        memcpy(positions, pos, n * sizeof *pos);
+    nk_free(st);
+    nk_free(pos);
+    nk_free(why);
+    return out;
 }

@@ -29,6 +29,12 @@
  *                 only the individual's side of a meeting counts (the set's
  *                 members earn their fitness as individuals, not as
  *                 opponents): nk_schedule_tally_for.
+ *   tablebase     no meetings: every individual is graded against an
+ *                 endgame database (nk_schedule_grade below), on positions
+ *                 drawn afresh each generation from the population's own
+ *                 play: the self-play games of the last generation's
+ *                 champion (the set's hand-tuned weights before the
+ *                 first), as search/grade.h draws them.
  * Random draws without replacement use a partial Fisher-Yates shuffle of
  * the candidate list, so every draw costs exactly k generator calls and the
  * meetings depend only on the generator's state.
@@ -38,6 +44,7 @@
 #ifndef NK_RUN_SCHEDULE_H
 #define NK_RUN_SCHEDULE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -46,6 +53,9 @@
 #include "arena/meetings.h"
 #include "base/status.h"
 #include "exec/exec.h"
+#include "search/grade.h"
+#include "search/player.h"
+#include "tb/tb.h"
 
 typedef enum nk_schedule {
     NK_SCHEDULE_ROUND_ROBIN,
@@ -54,6 +64,7 @@ typedef enum nk_schedule {
     NK_SCHEDULE_HALL_OF_FAME,
     NK_SCHEDULE_GAUNTLET,
     NK_SCHEDULE_FITNESS_SET,
+    NK_SCHEDULE_TABLEBASE,
     NK_SCHEDULE_COUNT
 } nk_schedule;
 
@@ -120,5 +131,43 @@ void nk_schedule_tally(nk_tally *t, const nk_scoring *s, const nk_meeting *meeti
  * (the member of the fitness set it meets). */
 void nk_schedule_tally_for(nk_schedule kind, nk_tally *t, const nk_scoring *s,
                            const nk_meeting *meetings, const nk_meeting_tally *r, size_t n);
+
+/* ===== the tablebase schedule ===== */
+
+/* What the individuals are graded on: the database, the players' spec
+ * (the run's player: its depth, features, table, view), the reference
+ * whose self-play games give the positions (spec and weights: the last
+ * champion's), how many positions, the seed of the draw (the openings and
+ * the reference's generator, search/grade.h: every individual of a
+ * generation meets the same positions) and the measure. */
+typedef struct nk_schedule_grading {
+    const nk_tb *tb;
+    const nk_variant *variant;
+    const nk_spec *spec;
+    const nk_spec *reference;
+    const double *reference_w; /* [reference_n], or NULL for the set's defaults */
+    size_t reference_n;
+    uint64_t positions;
+    uint64_t seed;
+    bool optimal; /* fitness = share of optimal moves; else minus the mean
+                     seeds lost per move */
+    int threads;  /* 0: OpenMP's default */
+} nk_schedule_grading;
+
+/* Grades the player g->spec with the weights w[dim] as the schedule does
+ * (nk_grade_play with a player and a reference made for it) into *out.
+ * The errors of nk_player_new and nk_grade_play, with why. */
+nk_status nk_schedule_grade_one(const nk_schedule_grading *g, const double *w, size_t dim,
+                                nk_grade *out, char *why, size_t whylen);
+
+/* The fitness of the n individuals w[n * dim] (row-major) under the
+ * tablebase schedule, into fitness[n]: each individual is graded by
+ * nk_grade_play with the same seed.  Individuals are graded in parallel,
+ * each by its own players, so the result does not depend on the thread
+ * count.  positions[i] (when not NULL) gets the positions graded.  The
+ * errors of nk_player_new and nk_grade_play (the first individual's that
+ * fails), NK_ENOMEM. */
+nk_status nk_schedule_grade(const nk_schedule_grading *g, const double *w, size_t n, size_t dim,
+                            double *fitness, uint64_t *positions, char *err, size_t errlen);
 
 #endif

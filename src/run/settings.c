@@ -360,7 +360,7 @@ static nk_status rule_schedule(const nk_run_settings *s, nk_run_clash *c)
     /* Every schedule but the gauntlet pits individuals against each other. */
     size_t n = nk_run_settings_evaluated(s);
     const nk_strategy_type *t = nk_strategy_find(s->strategy.kind);
-    if (k != NK_SCHEDULE_GAUNTLET && n < 2 && t != NULL) {
+    if (k != NK_SCHEDULE_GAUNTLET && k != NK_SCHEDULE_TABLEBASE && n < 2 && t != NULL) {
         nk_status st = clash(NK_ERANGE, c, t->size_key, "", "fitness.schedule", " needs at least 2");
         snprintf(c->mid, sizeof c->mid, " leaves %zu individual evaluated per generation; ", n);
         return st;
@@ -382,7 +382,7 @@ static void doc_schedule(char *buf, size_t len)
     buf[0] = '\0';
     append(buf, len, &used, "%s",
            "`fitness.schedule = gauntlet` needs players in `fitness.gauntlet`; every other "
-           "schedule needs at least 2 individuals evaluated per generation, and with "
+           "schedule but `tablebase` needs at least 2 individuals evaluated per generation, and with "
            "`random-k`, `fitness.k` must be below the number of individuals evaluated per "
            "generation (");
     const char *sep = "";
@@ -394,6 +394,16 @@ static void doc_schedule(char *buf, size_t len)
         }
     }
     append(buf, len, &used, ").");
+}
+
+static nk_status rule_tablebase(const nk_run_settings *s, nk_run_clash *c)
+{
+    if (nk_schedule_find(s->fitness.schedule) != NK_SCHEDULE_TABLEBASE ||
+        s->fitness.tablebase[0] != '\0')
+        return NK_OK;
+    return clash(NK_EINVAL, c, "fitness.schedule",
+                 " needs a database: the directory of VARIANT.nktb in fitness.tablebase", NULL,
+                 "");
 }
 
 static nk_status rule_benchmark(const nk_run_settings *s, nk_run_clash *c)
@@ -416,6 +426,8 @@ static const struct rule {
      "`bit-flip` needs `binary` ones.",
      NULL, rule_encoding},
     {NULL, doc_schedule, rule_schedule},
+    {"`fitness.schedule = tablebase` needs a database: `fitness.tablebase` names its directory.",
+     NULL, rule_tablebase},
     {"`benchmark.every` > 0 needs players in `benchmark.opponents`.", NULL, rule_benchmark},
 };
 enum { NRULES = sizeof rules / sizeof rules[0] };

@@ -119,7 +119,17 @@
                  "games, Adji Kui II with bought pits; scoring then scores matches); auto: "       \
                  "match for adjikui, game otherwise")                                              \
     NK_PLAY_MATCH_GAMES(X, P, fitness, match_games, match_games,                                   \
-                        "unit match: the most games of a match")
+                        "unit match: the most games of a match")                                   \
+    X(P, fitness, tablebase, tablebase, STRING, const char *, "", NK_ANY, NULL, NULL, NULL,        \
+      "tablebase: directory of the endgame database (DIR/VARIANT.nktb) every individual is "      \
+      "graded against")                                                                            \
+    X(P, fitness, tablebase_positions, tablebase_positions, INT, int, "200", NK_RANGE(1, 100000),  \
+      NULL, NULL, NULL,                                                                            \
+      "tablebase: positions each individual is graded on, drawn afresh each generation")          \
+    X(P, fitness, tablebase_measure, tablebase_measure, ENUM, const char *, "lost", NK_ANY,        \
+      NK_CHOICES("lost", "optimal"), NULL, NULL,                                                   \
+      "tablebase: fitness is minus the seeds lost per move (lost) or the share of optimal "       \
+      "moves (optimal)")
 
 /* [benchmark]: the champion against fixed opponents */
 #define NK_BENCHMARK_PARAMS(X, P)                                                                  \
@@ -136,6 +146,24 @@
     X(P, benchmark, tablebase_positions, tablebase_positions, INT, int, "200",                     \
       NK_RANGE(1, 100000), NULL, NULL, NULL,                                                       \
       "benchmark.tablebase: positions the champion is graded on")
+
+/* [tune]: `nickar tune`, an evaluation fitted to an endgame database
+ * (run/tune.h); evolve does not read them */
+#define NK_TUNE_PARAMS(X, P)                                                                       \
+    X(P, tune, tablebase, tablebase, STRING, const char *, "", NK_ANY, NULL, NULL, NULL,           \
+      "directory of the endgame database (DIR/VARIANT.nktb) whose values are fitted")             \
+    X(P, tune, loss, loss, ENUM, const char *, "logistic", NK_ANY,                                 \
+      NK_CHOICES("logistic", "least-squares"), NULL, NULL,                                         \
+      "logistic: sigmoid(eval) fitted to the result under perfect play (1, 1/2, 0); "              \
+      "least-squares: eval fitted to the final seed margin under perfect play")                   \
+    X(P, tune, positions, positions, INT, int, "5000", NK_RANGE(1, 1000000), NULL, NULL, NULL,     \
+      "positions drawn from the reference's games inside the database to fit on")                 \
+    X(P, tune, reference, reference, STRING, const char *, "ab:depth=3", NK_ANY, NULL, NULL, NULL, \
+      "the player whose self-play games (from random openings) give the positions")               \
+    X(P, tune, iterations, iterations, INT, int, "100", NK_RANGE(1, 100000), NULL, NULL, NULL,     \
+      "logistic: the most solver iterations")                                                      \
+    X(P, tune, grade_positions, grade_positions, INT, int, "1000", NK_RANGE(1, 100000), NULL,      \
+      NULL, NULL, "positions the start and the result are graded on (search/grade.h)")
 
 typedef struct nk_experiment_settings {
     NK_EXPERIMENT_PARAMS(NK_PARAM_FIELD, _)
@@ -161,6 +189,9 @@ typedef struct nk_fitness_settings {
 typedef struct nk_benchmark_settings {
     NK_BENCHMARK_PARAMS(NK_PARAM_FIELD, _)
 } nk_benchmark_settings;
+typedef struct nk_tune_settings {
+    NK_TUNE_PARAMS(NK_PARAM_FIELD, _)
+} nk_tune_settings;
 
 /* Every setting of a run. */
 typedef struct nk_run_settings {
@@ -173,6 +204,7 @@ typedef struct nk_run_settings {
     nk_mutation_settings mutation;
     nk_fitness_settings fitness;
     nk_benchmark_settings benchmark;
+    nk_tune_settings tune;
 } nk_run_settings;
 
 /* Every parameter of nk_run_settings in config order; X gets the path of
@@ -189,7 +221,8 @@ typedef struct nk_run_settings {
     NK_MUTATION_METHOD_PARAMS(X, mutation)                                                         \
     NK_MUTATE_PARAMS(X, mutation.par)                                                              \
     NK_FITNESS_PARAMS(X, fitness)                                                                  \
-    NK_BENCHMARK_PARAMS(X, benchmark)
+    NK_BENCHMARK_PARAMS(X, benchmark)                                                              \
+    NK_TUNE_PARAMS(X, tune)
 
 /* An X for NK_RUN_PARAMS: the nk_param row of a field of nk_run_settings. */
 #define NK_RUN_PARAM_ROW(P, sec, nm, field, T, ctype, ...)                                         \
