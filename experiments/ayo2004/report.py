@@ -342,17 +342,34 @@ def weights_vs_published(a):
     return wcmp, wsum
 
 
+def side_seeds(src):
+    """{(a, b): (A's mean seeds, B's mean seeds)} of the champions' matches
+    played again with their records (per_game_seeds.csv, written by
+    experiments/ayo2004/seeds.py), or {} without that file."""
+    path = os.path.join(src, "per_game_seeds.csv")
+    if not os.path.exists(path):
+        return {}
+    t = pd.read_csv(path)
+    return {(r.a, r.b): (r.seeds_a, r.seeds_b) for r in t.itertuples()}
+
+
 def per_game(a, matches):
-    """Game length (plies) and the seed margin per game (A's view) of each
-    group's champions against each opponent, all seeds (the paper's
+    """Game length (plies), the seed margin per game (A's view) and, where
+    seeds.py played the matches again, the seeds each side ends a game with,
+    of each group's champions against each opponent, all seeds (the paper's
     per-game statistics, issue 24, item 15); writes per_game.csv."""
-    rows = []
+    rows, seeds = [], side_seeds(a.src)
     ev = matches[matches["a_label"].str.contains(r" s\d+$")]
     for (g, b), part in ev.groupby([ev["a_label"].map(group), ev["b_label"].map(group)], sort=False):
         n = part["games"].sum()
-        rows.append({"player": g, "opponent": b, "games": int(n),
-                     "plies": float((part["plies"] * part["games"]).sum() / n),
-                     "seed_margin": float((part["seed_diff"] * part["games"]).sum() / n)})
+        row = {"player": g, "opponent": b, "games": int(n),
+               "plies": float((part["plies"] * part["games"]).sum() / n),
+               "seed_margin": float((part["seed_diff"] * part["games"]).sum() / n)}
+        side = [seeds.get((x, y)) for x, y in zip(part["a"], part["b"])]
+        if seeds and all(v is not None for v in side):
+            for k, name in enumerate(("seeds_a", "seeds_b")):
+                row[name] = float(sum(v[k] * m for v, m in zip(side, part["games"])) / n)
+        rows.append(row)
     t = pd.DataFrame(rows)
     t.to_csv(os.path.join(a.into, "per_game.csv"), index=False)
     return t
@@ -725,16 +742,22 @@ def readme_paper(a, lines, summary, comp, pg):
         "",
         "### Game length and seeds",
         "",
-        "The paper gives its players' average seeds per game at each level; our",
-        "matches record the mean game length in plies and the mean seed margin",
-        "(A's seeds minus B's at the end of a game; matches.jsonl keeps no",
-        "per-side totals).  All seeds' games, per_game.csv:",
+        "The paper gives its players' average seeds per game at each level, the",
+        "two sides' seeds A:B.  Ours, all seeds' games of each group's champions",
+        "(per_game.csv): the mean game length in plies, the seeds each side",
+        "holds at the end of a game, A:B, and their margin A - B.  matches.jsonl",
+        "keeps only the margin, so experiments/ayo2004/seeds.py played each",
+        "champion's match again with its records (per_game_seeds.csv): every one",
+        "came out game for game as committed, or it would have stopped.",
         "",
-        "| player | opponent | games | plies a game | seed margin a game (A - B) |",
-        "|---|---|---:|---:|---:|",
+        "| player | opponent | games | plies a game | seeds a game, A:B | margin a game (A - B) |",
+        "|---|---|---:|---:|---:|---:|",
     ]
     for r in pg.itertuples():
-        lines.append(f"| {r.player} | {r.opponent} | {r.games} | {f1(r.plies)} | {r.seed_margin:+.2f} |")
+        both = (f"{r.seeds_a:.1f}:{r.seeds_b:.1f}" if "seeds_a" in pg.columns
+                and pd.notna(r.seeds_a) else "not played again")
+        lines.append(f"| {r.player} | {r.opponent} | {r.games} | {f1(r.plies)} | {both} | "
+                     f"{r.seed_margin:+.2f} |")
     lines += ["", ("The paper's values, for comparison: " + "; ".join(
         f"{p}: " + ", ".join(f"{lv} {v}" for lv, v in lvls.items()) for p, lvls in PAPER_PER_GAME.items())
         + ".") if PAPER_PER_GAME else
@@ -770,6 +793,8 @@ def readme_end(a, cpu, dk_times, lines, times, wall):
         f"    DK_DIR=results/davis-kendall-2002 GENS5={a.gens5} experiments/ayo2004/run.sh",
         "    experiments/ayo2004/run.sh --quick               # seconds: checks the script",
         "    (--continue on either script resumes existing run files to more generations)",
+        "    experiments/ayo2004/controls.sh                  # the controls and learning curves",
+        "    experiments/ayo2004/seeds.py                     # the seeds a side (per_game_seeds.csv)",
         "    experiments/ayo2004/report.py --committed results/ayo2004   # this README from the committed data",
         "",
         "Without DK_DIR the script evolves its own dk2002 champions (DK_GENS",
