@@ -193,21 +193,28 @@ static nk_status parse_bool(const char *t, char *canon, size_t cl, char *why, si
                    t);
 }
 
+/* text as the one value of an unnamed row of that type: its canonical
+ * text into canon[cl] (from which strtod/strtoull read the same number). */
+static nk_status read_number(nk_param_type type, const char *text, char *canon, size_t cl)
+{
+    const nk_param number = {.key = "number", .type = type};
+    char why[NK_MSG_MAX];
+    return nk_param_parse_scalar(&number, text, canon, cl, why, sizeof why);
+}
+
 nk_status nk_param_read_double(const char *text, double *out)
 {
-    static const nk_param number = {.key = "number", .type = NK_PARAM_DOUBLE};
-    char canon[64], why[NK_MSG_MAX];
-    nk_status st = nk_param_parse_scalar(&number, text, canon, sizeof canon, why, sizeof why);
+    char canon[64];
+    nk_status st = read_number(NK_PARAM_DOUBLE, text, canon, sizeof canon);
     if (st == NK_OK)
-        *out = strtod(canon, NULL); /* the canonical text gives the same double */
+        *out = strtod(canon, NULL);
     return st;
 }
 
 nk_status nk_param_read_uint64(const char *text, uint64_t *out)
 {
-    static const nk_param number = {.key = "number", .type = NK_PARAM_UINT64};
-    char canon[32], why[NK_MSG_MAX];
-    nk_status st = nk_param_parse_scalar(&number, text, canon, sizeof canon, why, sizeof why);
+    char canon[32];
+    nk_status st = read_number(NK_PARAM_UINT64, text, canon, sizeof canon);
     if (st == NK_OK)
         *out = strtoull(canon, NULL, 10);
     return st;
