@@ -44,6 +44,7 @@ bad bash "$camp" "$fuzzer" weights 1e3 "$work/d"
 bad bash "$camp" "$fuzzer" nosuchkind 10 "$work/d"
 bad bash "$camp" "$work/none" weights 10 "$work/d"
 bad env ROUND=0 bash "$camp" "$fuzzer" weights 10 "$work/d"
+bad env TIMEOUT=x bash "$camp" "$fuzzer" weights 10 "$work/d"
 bad bash "$camp" "$fuzzer" weights
 [[ ! -e $work/d ]] || fail "a refused campaign wrote $work/d"
 echo "PASS: campaign rounds, budget, continuation and bad arguments"
