@@ -31,7 +31,7 @@ static const double state_magic = 1852535668.0; /* "nkst" read as a big-endian i
 
 static const nk_strategy_type *const strategy_list[] = {
     &nk_strategy_ga, &nk_strategy_es_plus, &nk_strategy_es_comma, &nk_strategy_cma_es,
-    NULL};
+    &nk_strategy_sep_cma_es, &nk_strategy_openai_es, NULL};
 
 const nk_strategy_type *const *nk_strategy_types(void)
 {
@@ -77,8 +77,12 @@ void nk_strategy_params_init(nk_strategy_params *p, const nk_strategy_type *t,
             p->mutate = &nk_mutate_lognormal;
             p->mutate_par.rate = 1.0;
         }
-    } else if (t == &nk_strategy_cma_es) {
+    } else if (t == &nk_strategy_cma_es || t == &nk_strategy_sep_cma_es) {
         p->sigma0 = 0.3;
+    } else if (t == &nk_strategy_openai_es) {
+        p->sigma0 = 0.05;
+        p->optimizer = NK_OPTIMIZER_ADAM;
+        p->learning_rate = 0.01;
     }
 }
 
