@@ -47,6 +47,10 @@ for kind in sep-cma-es openai-es; do
   run evolve "$cfg" --output "$tmp/$kind-r.h5" --resume "${ks[@]}"
   check "$kind: resume to 4 generations exits 0 ($err)" test "$rc" -eq 0
   check "$kind: resumed run equals the uninterrupted one" same_run "$tmp/$kind-1.h5" "$tmp/$kind-r.h5"
+  # its example config runs (shortened)
+  run evolve "$srcdir/configs/$kind.ini" --output "$tmp/$kind-cfg.h5" --quiet \
+    --set experiment.generations=2 --set player.depth=1 --set benchmark.games=2
+  check "configs/$kind.ini runs ($err)" test "$rc" -eq 0
 done
 
 # --- the run file reads as documented ------------------------------------
