@@ -124,13 +124,6 @@ static bool oes_allocate(oes *c)
     return c->mean && c->a && c->v && c->mean_w && c->eps && c->util && c->grad;
 }
 
-static void oes_mean_weights(const nk_genome *g, oes *c)
-{
-    for (size_t i = 0; i < c->d; i++)
-        c->mean_w[i] = g->lo[i] + nk_genome_range(g, i) * c->mean[i];
-    nk_genome_clamp(g, c->mean_w);
-}
-
 static nk_status oes_check(const nk_strategy *s, size_t lambda, char *err, size_t errlen)
 {
     const nk_genome *g = s->genome;
@@ -158,12 +151,7 @@ static nk_status oes_check(const nk_strategy *s, size_t lambda, char *err, size_
     if (p->optimizer != NK_OPTIMIZER_ADAM && p->optimizer != NK_OPTIMIZER_SGD)
         return nk_fail(NK_EINVAL, err, errlen, "openai-es: unknown strategy.optimizer %d",
                        (int)p->optimizer);
-    for (size_t i = 0; p->x0 && i < g->dim; i++)
-        if (!(p->x0[i] >= g->lo[i] && p->x0[i] <= g->hi[i]))
-            return nk_fail(NK_ERANGE, err, errlen,
-                           "initial mean %g of weight %zu lies outside [%g, %g]", p->x0[i], i,
-                           g->lo[i], g->hi[i]);
-    return NK_OK;
+    return nk_strategy_check_x0(s, err, errlen);
 }
 
 static nk_status oes_init(nk_strategy *s, char *err, size_t errlen)
@@ -188,9 +176,8 @@ static nk_status oes_init(nk_strategy *s, char *err, size_t errlen)
     if (!oes_allocate(c))
         return nk_fail(NK_ENOMEM, err, errlen, "out of memory for openai-es in %zu dimensions",
                        d);
-    for (size_t i = 0; i < d; i++)
-        c->mean[i] = p->x0 ? (p->x0[i] - g->lo[i]) / nk_genome_range(g, i) : 0.5;
-    oes_mean_weights(g, c);
+    nk_strategy_unit_mean0(s, c->mean);
+    nk_strategy_unit_to_w(g, c->mean, c->mean_w);
     s->n = lambda;
     s->mu = 0;
     s->with_sigma = false;
@@ -295,7 +282,7 @@ static void oes_tell(nk_strategy *s)
     centred_ranks(s->cur->fitness, c->lambda, s->idx, s->idx + c->lambda, c->util);
     oes_gradient(s, c);
     oes_step(s, c);
-    oes_mean_weights(s->genome, c);
+    nk_strategy_unit_to_w(s->genome, c->mean, c->mean_w);
 }
 
 /* ===================================================================
@@ -345,7 +332,7 @@ static nk_status oes_load(nk_strategy *s, const double *in, char *err, size_t er
     memcpy(c->mean, in, d * sizeof *in);
     memcpy(c->a, in + d, d * sizeof *in);
     memcpy(c->v, in + 2 * d, d * sizeof *in);
-    oes_mean_weights(s->genome, c);
+    nk_strategy_unit_to_w(s->genome, c->mean, c->mean_w);
     return NK_OK;
 }
 

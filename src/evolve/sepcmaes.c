@@ -99,16 +99,9 @@ static bool sep_allocate(sep *c)
 
 static void sep_constants(sep *c)
 {
-    double n = (double)c->d, sum = 0, sum2 = 0;
-    for (size_t i = 0; i < c->mu; i++) {
-        c->weights[i] = log(((double)c->lambda + 1.0) / 2.0) - log((double)i + 1.0);
-        sum += c->weights[i];
-    }
-    for (size_t i = 0; i < c->mu; i++) {
-        c->weights[i] /= sum;
-        sum2 += c->weights[i] * c->weights[i];
-    }
-    double mueff = c->mueff = 1.0 / sum2, mucov = mueff;
+    double n = (double)c->d;
+    double mueff = c->mueff = nk_strategy_cma_weights(c->lambda, c->mu, c->weights);
+    double mucov = mueff;
     c->cs = (mueff + 2.0) / (n + mueff + 3.0);
     c->ds = 1.0 + 2.0 * fmax(0.0, sqrt((mueff - 1.0) / (n + 1.0)) - 1.0) + c->cs;
     c->cc = 4.0 / (n + 4.0);
@@ -118,13 +111,6 @@ static void sep_constants(sep *c)
     c->c1 = c->ccov / mucov;
     c->cmu = c->ccov * (1.0 - 1.0 / mucov);
     c->chin = sqrt(n) * (1.0 - 1.0 / (4.0 * n) + 1.0 / (21.0 * n * n));
-}
-
-static void sep_mean_weights(const nk_genome *g, sep *c)
-{
-    for (size_t i = 0; i < c->d; i++)
-        c->mean_w[i] = g->lo[i] + nk_genome_range(g, i) * c->mean[i];
-    nk_genome_clamp(g, c->mean_w);
 }
 
 static nk_status sep_check(const nk_strategy *s, size_t lambda, size_t mu, char *err,
@@ -146,12 +132,7 @@ static nk_status sep_check(const nk_strategy *s, size_t lambda, size_t mu, char 
                        "sep-cma-es: strategy.sigma0 = %g must lie in (0, 1] (a fraction of the "
                        "weight range)",
                        p->sigma0);
-    for (size_t i = 0; p->x0 && i < g->dim; i++)
-        if (!(p->x0[i] >= g->lo[i] && p->x0[i] <= g->hi[i]))
-            return nk_fail(NK_ERANGE, err, errlen,
-                           "initial mean %g of weight %zu lies outside [%g, %g]", p->x0[i], i,
-                           g->lo[i], g->hi[i]);
-    return NK_OK;
+    return nk_strategy_check_x0(s, err, errlen);
 }
 
 static nk_status sep_init(nk_strategy *s, char *err, size_t errlen)
@@ -175,11 +156,10 @@ static nk_status sep_init(nk_strategy *s, char *err, size_t errlen)
                        d);
     sep_constants(c);
     c->sigma = p->sigma0;
-    for (size_t i = 0; i < d; i++) {
-        c->mean[i] = p->x0 ? (p->x0[i] - g->lo[i]) / nk_genome_range(g, i) : 0.5;
+    nk_strategy_unit_mean0(s, c->mean);
+    for (size_t i = 0; i < d; i++)
         c->c[i] = 1.0;
-    }
-    sep_mean_weights(g, c);
+    nk_strategy_unit_to_w(g, c->mean, c->mean_w);
     s->n = lambda;
     s->mu = mu;
     s->with_sigma = false;
@@ -267,7 +247,7 @@ static void sep_tell(nk_strategy *s)
                   (1.4 + 2.0 / ((double)c->d + 1.0)) * c->chin ? 1.0 : 0.0;
     sep_update(c, order, hsig);
     c->sigma *= exp((c->cs / c->ds) * (nps / c->chin - 1.0));
-    sep_mean_weights(s->genome, c);
+    nk_strategy_unit_to_w(s->genome, c->mean, c->mean_w);
 }
 
 /* ===================================================================
@@ -315,7 +295,7 @@ static nk_status sep_load(nk_strategy *s, const double *in, char *err, size_t er
     memcpy(c->ps, in + d, d * sizeof *in);
     memcpy(c->pc, in + 2 * d, d * sizeof *in);
     memcpy(c->c, in + 3 * d, d * sizeof *in);
-    sep_mean_weights(s->genome, c);
+    nk_strategy_unit_to_w(s->genome, c->mean, c->mean_w);
     return NK_OK;
 }
 

@@ -439,3 +439,47 @@ void nk_strategy_no_tell(nk_strategy *s)
 {
     (void)s;
 }
+
+/* ===================================================================
+ * Helpers of the types in normalised coordinates
+ * =================================================================== */
+
+nk_status nk_strategy_check_x0(const nk_strategy *s, char *err, size_t errlen)
+{
+    const nk_genome *g = s->genome;
+    const double *x0 = s->par.x0;
+    for (size_t i = 0; x0 && i < g->dim; i++)
+        if (!(x0[i] >= g->lo[i] && x0[i] <= g->hi[i]))
+            return nk_fail(NK_ERANGE, err, errlen,
+                           "initial mean %g of weight %zu lies outside [%g, %g]", x0[i], i,
+                           g->lo[i], g->hi[i]);
+    return NK_OK;
+}
+
+void nk_strategy_unit_mean0(const nk_strategy *s, double *u)
+{
+    const nk_genome *g = s->genome;
+    for (size_t i = 0; i < g->dim; i++)
+        u[i] = s->par.x0 ? (s->par.x0[i] - g->lo[i]) / nk_genome_range(g, i) : 0.5;
+}
+
+void nk_strategy_unit_to_w(const nk_genome *g, const double *u, double *w)
+{
+    for (size_t i = 0; i < g->dim; i++)
+        w[i] = g->lo[i] + nk_genome_range(g, i) * u[i];
+    nk_genome_clamp(g, w);
+}
+
+double nk_strategy_cma_weights(size_t lambda, size_t mu, double *w)
+{
+    double sum = 0, sum2 = 0;
+    for (size_t i = 0; i < mu; i++) {
+        w[i] = log(((double)lambda + 1.0) / 2.0) - log((double)i + 1.0);
+        sum += w[i];
+    }
+    for (size_t i = 0; i < mu; i++) {
+        w[i] /= sum;
+        sum2 += w[i] * w[i];
+    }
+    return 1.0 / sum2;
+}
