@@ -36,8 +36,8 @@
  *             lambda / (c1 + cmu) / D / 10 evaluations have passed
  *             since the last time (every generation for small D)
  *   sep-cma-es  separable CMA-ES (Ros & Hansen 2008): CMA-ES with C kept
- *             diagonal and its learning rate raised by (D + 2) / 3; time
- *             and memory linear in D (sepcmaes.c)
+ *             diagonal and its learning rate raised by (D + 2) / 3, no
+ *             eigendecomposition; time and memory linear in D (sepcmaes.c)
  *   openai-es natural-gradient ES after Salimans et al. (2017): lambda / 2
  *             mirrored pairs m +- sigma eps around one mean, centred-rank
  *             fitness shaping, an Adam (or plain) step on the mean along
@@ -62,9 +62,10 @@
  * Randomness: ask() takes one generator per individual of the population it
  * makes; rng[i] makes individual i (its initial draw, crossover of the pair
  * it heads, mutation, or CMA sample; openai-es: rng[2j] draws the noise of
- * the mirrored pair 2j, 2j + 1, and rng[2j + 1] is not used).  Selection of the GA's whole mating
- * pool, one draw for the population, uses rng[0].  Nothing else is random,
- * so a run depends only on how the caller seeds the generators.
+ * the mirrored pair 2j, 2j + 1, and rng[2j + 1] is not used).  Selection
+ * of the GA's whole mating pool, one draw for the population, uses rng[0].
+ * Nothing else is random, so a run depends only on how the caller seeds
+ * the generators.
  *
  * Ids: fresh ids count up from 0 in population order, one per new
  * individual; survivors (elites, ES parents) keep theirs.
@@ -137,8 +138,11 @@ typedef struct nk_strategy_settings {
 typedef struct nk_strategy_info nk_strategy_info;
 
 typedef struct nk_strategy_params {
-    size_t size;  /* ga: N; es: lambda; cma-es: lambda (0: 4 + floor(3 ln D)) */
-    size_t mu;    /* es: parents (comma: mu <= lambda); cma-es: 0 = lambda / 2 */
+    size_t size;  /* ga: N; es: lambda; cma-es, sep-cma-es: lambda (0: 4 +
+                     floor(3 ln D)); openai-es: lambda, even (0: the same,
+                     rounded up to even) */
+    size_t mu;    /* es: parents (comma: mu <= lambda); cma-es, sep-cma-es:
+                     0 = lambda / 2; openai-es: not used */
     size_t elite; /* ga: individuals copied unchanged, <= N */
     const nk_select_type *select;  /* ga */
     nk_select_params select_par;
@@ -146,8 +150,9 @@ typedef struct nk_strategy_params {
     nk_cross_params cross_par;
     const nk_mutate_type *mutate;  /* ga, es */
     nk_mutate_params mutate_par;
-    double sigma0;         /* es: initial step sizes; cma-es: initial sigma;
-                              both as fractions of each weight's range, > 0 */
+    double sigma0;         /* es: initial step sizes; cma-es, sep-cma-es:
+                              initial sigma; openai-es: the fixed sigma; all as
+                              fractions of each weight's range, > 0 */
     const double *x0;      /* cma-es: initial mean (D weights; NULL: the
                               centre of the bounds); copied at alloc */
     unsigned eigen_every;  /* cma-es: decompose C every k generations; 0: lazily */
