@@ -63,6 +63,25 @@ serve hello newgame "hello 1" "newgame adjikui limit 50" "position $pos" "go see
 check "greedy: every variant; hello without a version refused" test "$(head -1 <<<"$out")" = \
   "error hello: expected 'hello VERSION', e.g. 'hello 1'" -a "$(grep -c '^variants antigua speightstown bridgetown adjikui abapa awari$' <<<"$out")" -eq 1
 check "greedy: a plain move" test "$(tail -1 <<<"$out")" = "move a" -o "$(tail -1 <<<"$out" | grep -c '^move [a-f]$')" -eq 1
+# mcts: `go nodes N` sets its playouts, as an ab player's search is limited
+# by it (the reply's nodes are the playouts); without it, the spec's
+spec=mcts:playouts=300
+serve "newgame awari limit 1000" "position $pos" "go nodes 7 seed 1" "go nodes 40 seed 1" "go seed 1"
+n1=$(sed -n 's/^move .* nodes \([0-9]*\)$/\1/p' <<<"$out" | sed -n 1p)
+n2=$(sed -n 's/^move .* nodes \([0-9]*\)$/\1/p' <<<"$out" | sed -n 2p)
+n3=$(sed -n 's/^move .* nodes \([0-9]*\)$/\1/p' <<<"$out" | sed -n 3p)
+check "mcts: go nodes limits the playouts ($n1, $n2, $n3 nodes)" \
+  test "$n1 $n2 $n3" = "7 40 300"
+# numbers by the one strict reader: no hex, no sign, nothing out of range
+spec=$ab
+big=99999999999999999999999
+serve "newgame awari limit 0x10" "newgame awari limit $big" "newgame awari limit +9" \
+  "newgame awari limit 100" "position $pos" "go time 0x1p3" "go nodes $big" "go depth +3" \
+  "go seed 18446744073709551616" "go depth 1 time 1e-3 seed 18446744073709551615"
+check "strict numbers: each refused with one error line, then a move" test \
+  "$(grep -c "^error newgame: expected 'newgame awari limit L'" <<<"$out")" -eq 3 -a \
+  "$(grep -c "^error go: bad '" <<<"$out")" -eq 4 -a "$(wc -l <<<"$out")" -eq 9 -a \
+  "$(grep -c '^move [a-f] value' <<<"$out")" -eq 1
 long=$(head -c 20000 /dev/zero | tr '\0' a)
 spec=random
 serve "$long" "hello 1"
@@ -131,8 +150,8 @@ expect_error tournament "cannot start '/no/such/engine'" \
 # its reaping).
 declare -A reason=([timeout]=forfeit-time [crash]=forfeit-crash [close]=forfeit-crash
   [illegal]=forfeit-illegal [garbage]=forfeit-garbage [error]=forfeit-garbage
-  [refuse]=forfeit-refused [unlisted]=forfeit-refused)
-for mode in timeout crash close illegal garbage error refuse unlisted; do
+  [hexvalue]=forfeit-garbage [refuse]=forfeit-refused [unlisted]=forfeit-refused)
+for mode in timeout crash close illegal garbage error hexvalue refuse unlisted; do
   r=${reason[$mode]}
   # 3 s for the engine that never answers; a generous 60 s for the others,
   # so that a slow start on a loaded machine is not a forfeit-time.

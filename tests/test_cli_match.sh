@@ -86,6 +86,11 @@ expect_error match "weights '$tmp/run.h5@best': cannot open" match --variant ant
   "ab:weights=$tmp/run.h5@best" greedy
 expect_error match "after '@' give 'best' or 'gen=G,rank=R'" match --variant antigua \
   "ab:weights=run.h5@gen=x" greedy
+# the selector's numbers by the one strict reader: no sign, no hex
+for sel in gen=+1,rank=0 gen=1,rank=0x0 gen=1,rank=-0 gen=1,rank=18446744073709551616; do
+  expect_error match "after '@' give 'best' or 'gen=G,rank=R'" match --variant antigua \
+    "ab:weights=$tmp/run.h5@$sel" greedy
+done
 
 # ===== bad input =====
 expect_error match "player A: " match --variant antigua bogus greedy

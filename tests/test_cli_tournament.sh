@@ -211,6 +211,8 @@ bad "empty.txt:2: expected 'NAME = SPEC': the spec is empty" "${V[@]}" --players
 bad "generation 9 is not in 1..3" "${V[@]}" random "ab:depth=1,weights=$tmp/tiny.h5@gen=9,rank=0" --output "$tmp/bad.h5"
 nothing_written "missing generation"
 bad "after '@champions' give nothing or ':every=K'" "${V[@]}" random "$tmp/tiny.h5@champions:every=0"
+bad "after '@champions' give nothing or ':every=K'" "${V[@]}" random "$tmp/tiny.h5@champions:every=+2"
+bad "after '@champions' give nothing or ':every=K'" "${V[@]}" random "$tmp/tiny.h5@champions:every=0x2"
 bad "cannot open" "${V[@]}" random "$tmp/none.h5@champions"
 bad "needs at least two players" "${V[@]}" random
 bad "--format 'swiss'" "${V[@]}" random greedy --format swiss

@@ -230,6 +230,8 @@ expect_error view "the stored one" view "$tmp/bad.h5@game=5"
 expect_error replay "game=999: the run file holds" replay "$tmp/run.h5@game=999"
 expect_error replay "gen=3,game=1: generation 3 holds 0 games" replay "$tmp/run.h5@gen=3,game=1"
 expect_error replay "after '@' give game=K or gen=G,game=J" replay "$tmp/run.h5@game=x"
+expect_error replay "after '@' give game=K or gen=G,game=J" replay "$tmp/run.h5@game=+1"
+expect_error replay "after '@' give game=K or gen=G,game=J" replay "$tmp/run.h5@gen=1,game=0x1"
 expect_error view "cannot open" view "$tmp/missing.h5@game=1"
 
 # ===== bad records: exit 2, one line naming FILE:LINE and what is wrong =====

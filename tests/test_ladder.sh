@@ -64,6 +64,8 @@ damaged() { # NAME SED-SCRIPT MESSAGE
 }
 line=$(grep -n '^@wdl' "$lq/abapa.tsv" | head -1 | cut -d: -f1)
 damaged wdlcount "${line}s/\t[0-9]*\$/\t-3/" "wdlcount.tsv:$line: expected @wdl<TAB>A<TAB>B<TAB>W<TAB>D<TAB>L"
+damaged wdlplus "${line}s/\t\([0-9]*\)\$/\t+\1/" "wdlplus.tsv:$line: expected @wdl<TAB>A<TAB>B<TAB>W<TAB>D<TAB>L"
+damaged wdlspace "${line}s/\t\([0-9]*\)\$/\t \1/" "wdlspace.tsv:$line: expected @wdl<TAB>A<TAB>B<TAB>W<TAB>D<TAB>L"
 damaged wdlname "${line}s/^@wdl\t[^\t]*/@wdl\tnobody/" "wdlname.tsv:$line: expected @wdl"
 damaged wdlshort "${line}s/\t[0-9]*\$//" "wdlshort.tsv:$line: expected @wdl"
 damaged noanchor "/^@anchor/d" "the ladder's results need both @anchor and @wdl lines"

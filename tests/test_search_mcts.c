@@ -18,33 +18,14 @@
 
 #include "search/mcts.h"
 #include "search/player.h"
+#include "spec_testlib.h"
 
+/* An mcts spec (spec_testlib.h), its kind checked. */
 static nk_spec parse_ok(const char *text)
 {
-    nk_spec spec;
-    char err[512] = "";
-    if (nk_spec_parse(&spec, text, err, sizeof err) != NK_OK)
-        fail_msg("spec '%s' refused: %s", text, err);
+    nk_spec spec = spec_ok(text);
     assert_int_equal(spec.kind, NK_PLAYER_MCTS);
     return spec;
-}
-
-/* The spec is refused with that status and a one-line message holding
- * every fragment given (NULL-terminated). */
-static void parse_bad(const char *text, nk_status want, ...)
-{
-    nk_spec spec;
-    char err[512] = "";
-    nk_status st = nk_spec_parse(&spec, text, err, sizeof err);
-    if (st != want)
-        fail_msg("spec '%s': status %d, expected %d (%s)", text, st, want, err);
-    assert_null(strchr(err, '\n'));
-    va_list ap;
-    va_start(ap, want);
-    for (const char *frag = va_arg(ap, const char *); frag; frag = va_arg(ap, const char *))
-        if (strstr(err, frag) == NULL)
-            fail_msg("spec '%s': message '%s' lacks '%s'", text, err, frag);
-    va_end(ap);
 }
 
 static nk_player *player(const char *text, const nk_variant *v)
@@ -121,26 +102,26 @@ static void test_spec_refused(void **state)
         snprintf(text, sizeof text, fmt, p->name, p->max);
         parse_ok(text);
         snprintf(text, sizeof text, fmt, p->name, p->min - step);
-        parse_bad(text, NK_ERANGE, p->name, range, NULL);
+        spec_bad(text, NK_ERANGE, p->name, range, NULL);
         snprintf(text, sizeof text, fmt, p->name, p->max + step);
-        parse_bad(text, NK_ERANGE, p->name, range, NULL);
+        spec_bad(text, NK_ERANGE, p->name, range, NULL);
     }
     assert_int_equal(bounded, 3); /* playouts, c, cutoff */
-    parse_bad("mcts:playouts=0", NK_ERANGE, "playouts '0'", "1..10000000", NULL);
-    parse_bad("mcts:c=-0.5", NK_ERANGE, "c '-0.5'", "[0, 100]", NULL);
-    parse_bad("mcts:playouts=many", NK_ERANGE, "playouts 'many'", "whole number", NULL);
-    parse_bad("mcts:seed=-1", NK_ERANGE, "seed '-1'", NULL);
-    parse_bad("mcts:c=nan", NK_ERANGE, "c 'nan'", NULL);
-    parse_bad("mcts:depth=3", NK_EINVAL, "unknown option 'depth'",
+    spec_bad("mcts:playouts=0", NK_ERANGE, "playouts '0'", "1..10000000", NULL);
+    spec_bad("mcts:c=-0.5", NK_ERANGE, "c '-0.5'", "[0, 100]", NULL);
+    spec_bad("mcts:playouts=many", NK_ERANGE, "playouts 'many'", "whole number", NULL);
+    spec_bad("mcts:seed=-1", NK_ERANGE, "seed '-1'", NULL);
+    spec_bad("mcts:c=nan", NK_ERANGE, "c 'nan'", NULL);
+    spec_bad("mcts:depth=3", NK_EINVAL, "unknown option 'depth'",
               "playouts, c, seed, cutoff, features, weights", NULL);
-    parse_bad("mcts:playouts=5,playouts=6", NK_EINVAL, "'playouts' given twice", NULL);
-    parse_bad("mcts:", NK_EINVAL, "nothing after 'mcts:'", NULL);
-    parse_bad("mcts:playouts", NK_EINVAL, "is not KEY=VALUE", NULL);
-    parse_bad("mcts:features=positional", NK_EINVAL, "need cutoff", NULL);
-    parse_bad("mcts:cutoff=5,features=chess", NK_EINVAL, "unknown feature set 'chess'", NULL);
-    parse_bad("mcts:cutoff=5,features=dk2002,weights=ayo2004-d3", NK_EINVAL,
+    spec_bad("mcts:playouts=5,playouts=6", NK_EINVAL, "'playouts' given twice", NULL);
+    spec_bad("mcts:", NK_EINVAL, "nothing after 'mcts:'", NULL);
+    spec_bad("mcts:playouts", NK_EINVAL, "is not KEY=VALUE", NULL);
+    spec_bad("mcts:features=positional", NK_EINVAL, "need cutoff", NULL);
+    spec_bad("mcts:cutoff=5,features=chess", NK_EINVAL, "unknown feature set 'chess'", NULL);
+    spec_bad("mcts:cutoff=5,features=dk2002,weights=ayo2004-d3", NK_EINVAL,
               "are for feature set 'ayo12'", NULL);
-    parse_bad("mctsx", NK_EINVAL, "unknown player 'mctsx'", "mcts:KEY=VALUE", NULL);
+    spec_bad("mctsx", NK_EINVAL, "unknown player 'mctsx'", "mcts:KEY=VALUE", NULL);
     /* a set that does not suit the variant is refused when the player is made */
     nk_spec s = parse_ok("mcts:cutoff=5,features=positional");
     nk_player *p = NULL;

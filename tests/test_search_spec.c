@@ -14,46 +14,20 @@
 #include <cmocka.h>
 
 #include "search/player.h"
-
-static nk_spec parse_ok(const char *text)
-{
-    nk_spec spec;
-    char err[512] = "";
-    if (nk_spec_parse(&spec, text, err, sizeof err) != NK_OK)
-        fail_msg("spec '%s' refused: %s", text, err);
-    assert_string_equal(spec.text, text);
-    return spec;
-}
-
-/* The spec is refused with that status and a message holding every
- * fragment given (NULL-terminated). */
-static void parse_bad(const char *text, nk_status want, ...)
-{
-    nk_spec spec;
-    char err[512] = "";
-    nk_status st = nk_spec_parse(&spec, text, err, sizeof err);
-    if (st != want)
-        fail_msg("spec '%s': status %d, expected %d (%s)", text, st, want, err);
-    va_list ap;
-    va_start(ap, want);
-    for (const char *frag = va_arg(ap, const char *); frag; frag = va_arg(ap, const char *))
-        if (strstr(err, frag) == NULL)
-            fail_msg("spec '%s': message '%s' lacks '%s'", text, err, frag);
-    va_end(ap);
-}
+#include "spec_testlib.h"
 
 static void test_simple_kinds(void **state)
 {
     (void)state;
-    assert_int_equal(parse_ok("random").kind, NK_PLAYER_RANDOM);
-    assert_int_equal(parse_ok("greedy").kind, NK_PLAYER_GREEDY);
-    assert_int_equal(parse_ok("human").kind, NK_PLAYER_HUMAN);
+    assert_int_equal(spec_ok("random").kind, NK_PLAYER_RANDOM);
+    assert_int_equal(spec_ok("greedy").kind, NK_PLAYER_GREEDY);
+    assert_int_equal(spec_ok("human").kind, NK_PLAYER_HUMAN);
 }
 
 static void test_ab_specs(void **state)
 {
     (void)state;
-    nk_spec s = parse_ok("ab:depth=5,features=ayo12,weights=ayo2004-d3");
+    nk_spec s = spec_ok("ab:depth=5,features=ayo12,weights=ayo2004-d3");
     assert_int_equal(s.kind, NK_PLAYER_AB);
     assert_int_equal(s.depth, 5);
     assert_int_equal(s.nodes, 0);
@@ -62,25 +36,25 @@ static void test_ab_specs(void **state)
     assert_string_equal(s.features, "ayo12");
     assert_string_equal(s.weights, "ayo2004-d3");
 
-    s = parse_ok("ab:depth=4,features=positional,weights=runs/w.txt");
+    s = spec_ok("ab:depth=4,features=positional,weights=runs/w.txt");
     assert_string_equal(s.weights, "runs/w.txt"); /* kept for the io layer */
 
-    s = parse_ok("ab");
+    s = spec_ok("ab");
     assert_int_equal(s.depth, NK_SPEC_DEFAULT_DEPTH);
     assert_string_equal(s.features, "");
     assert_string_equal(s.weights, "");
 
     /* A built-in table names its set. */
-    s = parse_ok("ab:weights=ayo2004-d5,depth=3");
+    s = spec_ok("ab:weights=ayo2004-d5,depth=3");
     assert_string_equal(s.features, "ayo12");
 
-    s = parse_ok("ab:nodes=100000,tt=0,features=material,weights=default");
+    s = spec_ok("ab:nodes=100000,tt=0,features=material,weights=default");
     assert_int_equal(s.depth, 0); /* a budget, no depth */
     assert_int_equal(s.nodes, 100000);
     assert_int_equal(s.tt_mb, 0);
     assert_string_equal(s.weights, "");
 
-    s = parse_ok("ab:time=0.25");
+    s = spec_ok("ab:time=0.25");
     assert_true(s.seconds == 0.25);
     assert_int_equal(s.depth, 0);
 }
@@ -88,37 +62,37 @@ static void test_ab_specs(void **state)
 static void test_spec_errors(void **state)
 {
     (void)state;
-    parse_bad("", NK_EINVAL, "empty", "random, greedy, human, ab", NULL);
-    parse_bad("alphabeta:depth=3", NK_EINVAL, "unknown player 'alphabeta'",
+    spec_bad("", NK_EINVAL, "empty", "random, greedy, human, ab", NULL);
+    spec_bad("alphabeta:depth=3", NK_EINVAL, "unknown player 'alphabeta'",
               "random, greedy, human, ab", NULL);
-    parse_bad("Random", NK_EINVAL, "unknown player 'Random'", NULL);
-    parse_bad("random:seed=3", NK_EINVAL, "'random' takes no options", NULL);
-    parse_bad("ab:", NK_EINVAL, "nothing after 'ab:'", "depth, nodes, time, tt, features, weights",
+    spec_bad("Random", NK_EINVAL, "unknown player 'Random'", NULL);
+    spec_bad("random:seed=3", NK_EINVAL, "'random' takes no options", NULL);
+    spec_bad("ab:", NK_EINVAL, "nothing after 'ab:'", "depth, nodes, time, tt, features, weights",
               NULL);
-    parse_bad("ab:depth", NK_EINVAL, "'depth' is not KEY=VALUE", NULL);
-    parse_bad("ab:=4", NK_EINVAL, "'=4' is not KEY=VALUE", NULL);
-    parse_bad("ab:depth=4,", NK_EINVAL, "'' is not KEY=VALUE", NULL);
-    parse_bad("ab:deep=4", NK_EINVAL, "unknown option 'deep'",
+    spec_bad("ab:depth", NK_EINVAL, "'depth' is not KEY=VALUE", NULL);
+    spec_bad("ab:=4", NK_EINVAL, "'=4' is not KEY=VALUE", NULL);
+    spec_bad("ab:depth=4,", NK_EINVAL, "'' is not KEY=VALUE", NULL);
+    spec_bad("ab:deep=4", NK_EINVAL, "unknown option 'deep'",
               "depth, nodes, time, tt, features, weights", NULL);
-    parse_bad("ab:depth=0", NK_ERANGE, "depth '0'", "1..64", NULL);
-    parse_bad("ab:depth=65", NK_ERANGE, "depth '65'", NULL);
-    parse_bad("ab:depth=4x", NK_ERANGE, "depth '4x'", NULL);
-    parse_bad("ab:depth=-4", NK_ERANGE, "depth '-4'", NULL);
-    parse_bad("ab:depth=4,depth=5", NK_EINVAL, "'depth' given twice", NULL);
-    parse_bad("ab:nodes=0", NK_ERANGE, "nodes '0'", NULL);
-    parse_bad("ab:time=0", NK_ERANGE, "time '0'", NULL);
-    parse_bad("ab:time=fast", NK_ERANGE, "time 'fast'", NULL);
-    parse_bad("ab:tt=70000", NK_ERANGE, "tt '70000'", NULL);
-    parse_bad("ab:features=ayo", NK_EINVAL, "unknown feature set 'ayo'",
+    spec_bad("ab:depth=0", NK_ERANGE, "depth '0'", "1..64", NULL);
+    spec_bad("ab:depth=65", NK_ERANGE, "depth '65'", NULL);
+    spec_bad("ab:depth=4x", NK_ERANGE, "depth '4x'", NULL);
+    spec_bad("ab:depth=-4", NK_ERANGE, "depth '-4'", NULL);
+    spec_bad("ab:depth=4,depth=5", NK_EINVAL, "'depth' given twice", NULL);
+    spec_bad("ab:nodes=0", NK_ERANGE, "nodes '0'", NULL);
+    spec_bad("ab:time=0", NK_ERANGE, "time '0'", NULL);
+    spec_bad("ab:time=fast", NK_ERANGE, "time 'fast'", NULL);
+    spec_bad("ab:tt=70000", NK_ERANGE, "tt '70000'", NULL);
+    spec_bad("ab:features=ayo", NK_EINVAL, "unknown feature set 'ayo'",
               "material, ayo12, positional, adjikui", NULL);
-    parse_bad("ab:weights=", NK_EINVAL, "weights needs a value", NULL);
-    parse_bad("ab:features=positional,weights=ayo2004-d3", NK_EINVAL,
+    spec_bad("ab:weights=", NK_EINVAL, "weights needs a value", NULL);
+    spec_bad("ab:features=positional,weights=ayo2004-d3", NK_EINVAL,
               "weights 'ayo2004-d3' are for feature set 'ayo12', not 'positional'", NULL);
     char long_spec[NK_SPEC_TEXT + 10];
     memset(long_spec, 'x', sizeof long_spec - 1);
     long_spec[sizeof long_spec - 1] = '\0';
     memcpy(long_spec, "ab:weights=", 11);
-    parse_bad(long_spec, NK_EINVAL, "at most 511", NULL);
+    spec_bad(long_spec, NK_EINVAL, "at most 511", NULL);
 }
 
 /* The options of an ab spec follow their table (NK_SPEC_PARAMS): every
@@ -147,40 +121,40 @@ static void test_spec_table_bounds(void **state)
         /* the lowest value taken, one below refused */
         double lo = (p->flags & NK_PARAM_MIN_OPEN) ? p->min + step : p->min;
         snprintf(text, sizeof text, integral ? "ab:%s=%.0f" : "ab:%s=%.3f", p->name, lo);
-        parse_ok(text);
+        spec_ok(text);
         snprintf(text, sizeof text, integral ? "ab:%s=%.0f" : "ab:%s=%.3f", p->name, p->min - step);
         if (!(p->flags & NK_PARAM_MIN_OPEN))
-            parse_bad(text, NK_ERANGE, p->name, range, NULL);
+            spec_bad(text, NK_ERANGE, p->name, range, NULL);
         if (p->flags & NK_PARAM_MAX) {
             snprintf(text, sizeof text, integral ? "ab:%s=%.0f" : "ab:%s=%.3f", p->name, p->max);
-            parse_ok(text);
+            spec_ok(text);
             snprintf(text, sizeof text, integral ? "ab:%s=%.0f" : "ab:%s=%.3f", p->name,
                      p->max + step);
-            parse_bad(text, NK_ERANGE, p->name, range, NULL);
+            spec_bad(text, NK_ERANGE, p->name, range, NULL);
         }
     }
     assert_int_equal(numeric, 4);
     /* tt: 0..NK_SPEC_TT_MAX_MB (the bound player.tt of a config shares) */
     assert_int_equal(NK_SPEC_TT_MAX_MB, 1024);
-    assert_int_equal(parse_ok("ab:tt=1024").tt_mb, 1024);
-    parse_bad("ab:tt=1025", NK_ERANGE, "tt '1025'", "0..1024", NULL);
+    assert_int_equal(spec_ok("ab:tt=1024").tt_mb, 1024);
+    spec_bad("ab:tt=1025", NK_ERANGE, "tt '1025'", "0..1024", NULL);
     /* the table's defaults are the spec's */
-    nk_spec s = parse_ok("ab");
+    nk_spec s = spec_ok("ab");
     assert_int_equal(s.tt_mb, NK_SPEC_DEFAULT_TT_MB);
     long tt = nk_param_index(t, n, "tt");
     assert_true(tt >= 0);
     assert_string_equal(t[tt].def, "1");
     /* a value that is not a number at all is refused like one out of range */
-    parse_bad("ab:nodes=many", NK_ERANGE, "nodes 'many'", "whole number", NULL);
-    parse_bad("ab:features=", NK_EINVAL, "unknown feature set ''", NULL);
+    spec_bad("ab:nodes=many", NK_ERANGE, "nodes 'many'", "whole number", NULL);
+    spec_bad("ab:features=", NK_EINVAL, "unknown feature set ''", NULL);
     /* view: mover by default, root, nothing else */
-    assert_string_equal(parse_ok("ab").view, "mover");
-    assert_string_equal(parse_ok("ab:depth=3,view=root").view, "root");
-    parse_bad("ab:view=north", NK_EINVAL, "view 'north' is not mover or root", NULL);
+    assert_string_equal(spec_ok("ab").view, "mover");
+    assert_string_equal(spec_ok("ab:depth=3,view=root").view, "root");
+    spec_bad("ab:view=north", NK_EINVAL, "view 'north' is not mover or root", NULL);
     /* the published tables weigh every reading of ayo12, nothing else */
-    assert_string_equal(parse_ok("ab:features=ayo12-literal,weights=ayo2004-d3").features,
+    assert_string_equal(spec_ok("ab:features=ayo12-literal,weights=ayo2004-d3").features,
                         "ayo12-literal");
-    parse_bad("ab:features=dk2002,weights=ayo2004-d3", NK_EINVAL, "are for feature set 'ayo12'",
+    spec_bad("ab:features=dk2002,weights=ayo2004-d3", NK_EINVAL, "are for feature set 'ayo12'",
               NULL);
 }
 
@@ -201,7 +175,7 @@ static nk_game *game_from(const nk_variant *v, const char *text)
 
 static nk_player *player(const char *text, const char *variant, const double *w, size_t n)
 {
-    nk_spec spec = parse_ok(text);
+    nk_spec spec = spec_ok(text);
     nk_player *p;
     char err[256];
     if (nk_player_new(&p, &spec, nk_variant_find(variant), w, n, err, sizeof err) != NK_OK)
@@ -217,14 +191,14 @@ static void test_player_errors(void **state)
     nk_player *p = (nk_player *)&spec;
     char err[256];
     const nk_variant *adjikui = nk_variant_find("adjikui"), *abapa = nk_variant_find("abapa");
-    spec = parse_ok("ab:features=positional");
+    spec = spec_ok("ab:features=positional");
     assert_int_equal(nk_player_new(&p, &spec, adjikui, NULL, 0, err, sizeof err), NK_EINVAL);
     assert_null(p);
     assert_non_null(strstr(err, "sets for 'adjikui': material, adjikui"));
-    spec = parse_ok("ab:weights=ayo2004-d3");
+    spec = spec_ok("ab:weights=ayo2004-d3");
     assert_int_equal(nk_player_new(&p, &spec, adjikui, NULL, 0, err, sizeof err), NK_EINVAL);
     /* A weights file is the io layer's: without numbers it is an error. */
-    spec = parse_ok("ab:features=ayo12,weights=w.txt");
+    spec = spec_ok("ab:features=ayo12,weights=w.txt");
     assert_int_equal(nk_player_new(&p, &spec, abapa, NULL, 0, err, sizeof err), NK_EINVAL);
     assert_non_null(strstr(err, "'w.txt' is not a built-in table"));
     double w[12] = {0};

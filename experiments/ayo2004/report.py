@@ -74,9 +74,13 @@ CONTRADICTIONS = [
 
 # The paper's per-game statistics beside Awale's levels (issue 24, item 15:
 # it gives the average seeds of each side at each level).  Not transcribed:
-# the paper's results pages could not be read in the session that wrote
-# this; fill in {player: {level: "Ayo:Awale seeds"}} from the paper to
-# print them beside ours.
+# the search this project has returns only the opening of each stored copy
+# of the paper (the CEC 2004 text on studylib, the authors' pages ayo.html
+# and ayo2.html); the furthest, ayo2.html, stops at the start of the results
+# ("Ayo played 10 games at each level of the four ..."), so the per-level
+# values were never read; fill in
+# {player: {level: "Ayo:Awale seeds"}} from the paper to print them beside
+# ours.
 PAPER_PER_GAME = {}
 
 
@@ -734,9 +738,12 @@ def readme_paper(a, lines, summary, comp, pg):
     lines += ["", ("The paper's values, for comparison: " + "; ".join(
         f"{p}: " + ", ".join(f"{lv} {v}" for lv, v in lvls.items()) for p, lvls in PAPER_PER_GAME.items())
         + ".") if PAPER_PER_GAME else
-        "The paper's per-level seed averages are not transcribed here: its results "
-        "pages could not be read when this report was written "
-        "(experiments/ayo2004/report.py: PAPER_PER_GAME).", ""]
+        "The paper's per-level seed averages (ten games at each of Awale's four "
+        "levels) are not beside ours: the searchable copies of the paper end, "
+        "at the furthest, at the opening of its results section, before those "
+        "values, so they were never read (experiments/ayo2004/report.py: "
+        "PAPER_PER_GAME).  Our games are against the ladder's players, not "
+        "Awale's levels, so the two would not be the same measure in any case.", ""]
     return lines
 
 

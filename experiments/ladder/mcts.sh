@@ -33,7 +33,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 . "$root/experiments/study-lib.sh"
-NICKAR=${NICKAR:-$root/build/nickar}
+NICKAR=${NICKAR:-build/nickar}
 quick=0
 force=0
 out=
@@ -53,13 +53,21 @@ while [[ $# -gt 0 ]]; do
   esac
   shift
 done
+# paths given relative to where it is run; then it runs from the checkout,
+# so that the defaults (and what `nickar rate` writes of its ladder into
+# the JSON) read as paths of the checkout, not of one machine
+here=$PWD
+[[ -n $out && $out != /* ]] && out=$here/$out
+[[ -n $ladder && $ladder != /* ]] && ladder=$here/$ladder
+[[ $NICKAR == */* && $NICKAR != /* ]] && NICKAR=$here/$NICKAR
+cd "$root"
 study_need_nickar
 if [[ $quick -eq 1 ]]; then
   budgets=${BUDGETS:-5 20}; games=${GAMES:-2}; out=${out:-${TMPDIR:-/tmp}/ladder-mcts-quick}
 else
-  budgets=${BUDGETS:-100 300 1000 3000}; games=${GAMES:-20}; out=${out:-$root/results/ladder}
+  budgets=${BUDGETS:-100 300 1000 3000}; games=${GAMES:-20}; out=${out:-results/ladder}
 fi
-ladder=${ladder:-$root/results/ladder}
+ladder=${ladder:-results/ladder}
 [[ -f $ladder/abapa.tsv && -f $ladder/abapa.json ]] || {
   echo "mcts.sh: no ladder at $ladder (abapa.tsv and abapa.json: experiments/ladder/run.sh)" >&2
   exit 2

@@ -203,6 +203,39 @@ nk_status nk_param_read_double(const char *text, double *out)
     return st;
 }
 
+nk_status nk_param_read_uint64(const char *text, uint64_t *out)
+{
+    static const nk_param number = {.key = "number", .type = NK_PARAM_UINT64};
+    char canon[32], why[NK_MSG_MAX];
+    nk_status st = nk_param_parse_scalar(&number, text, canon, sizeof canon, why, sizeof why);
+    if (st == NK_OK)
+        *out = strtoull(canon, NULL, 10);
+    return st;
+}
+
+bool nk_param_read_keyed(const char *text, const char *const keys[], uint64_t vals[], size_t n)
+{
+    const char *c = text;
+    for (size_t i = 0; i < n; i++) {
+        size_t kl = strlen(keys[i]);
+        if (strncmp(c, keys[i], kl) != 0 || c[kl] != '=')
+            return false;
+        c += kl + 1;
+        size_t vl = strcspn(c, ",");
+        char num[32];
+        if (vl == 0 || vl >= sizeof num)
+            return false;
+        memcpy(num, c, vl);
+        num[vl] = '\0';
+        if (nk_param_read_uint64(num, &vals[i]) != NK_OK)
+            return false;
+        c += vl;
+        if (i + 1 < n && *c++ != ',')
+            return false;
+    }
+    return *c == '\0';
+}
+
 nk_status nk_param_parse_scalar(const nk_param *p, const char *t, char *canon, size_t cl, char *why,
                                 size_t wl)
 {

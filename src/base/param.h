@@ -190,6 +190,15 @@ nk_status nk_param_parse_scalar(const nk_param *p, const char *text, char *canon
  * (no hex, no spaces, no inf or nan); NK_EINVAL for text that is not one,
  * NK_ERANGE for one too close to 0; *out is set only on NK_OK. */
 nk_status nk_param_read_double(const char *text, double *out);
+/* The same for a whole number: the whole of text as decimal digits alone
+ * (no sign, no spaces, no hex), at most UINT64_MAX; NK_EINVAL for text that
+ * is not one, NK_ERANGE for one too large; *out is set only on NK_OK. */
+nk_status nk_param_read_uint64(const char *text, uint64_t *out);
+/* Reads text as exactly "K1=V1,K2=V2,...": the n keys of keys[] in that
+ * order, each value read by nk_param_read_uint64 into vals[] (the form of
+ * the selectors "gen=G,rank=R" and "game=N").  false, with vals[] partly
+ * written, for anything else. */
+bool nk_param_read_keyed(const char *text, const char *const keys[], uint64_t vals[], size_t n);
 
 /* Stores canonical text as p's value into the struct at base.  NK_STORE_CSTR
  * keeps the pointer text (it must outlive the struct); NK_STORE_CHARS copies

@@ -15,8 +15,10 @@
 
 enum { OPT_PLAYER, OPT_END };
 
-/* The served player for v, with the limits of a `go` when it has any
- * (an ab spec's; the others have no limits), its weights resolved by io. */
+/* The served player for v, with the limits of a `go` when it has any, its
+ * weights resolved by io: an ab spec takes depth, nodes and time; an mcts
+ * spec takes nodes as its playouts (at most NK_MCTS_MAX_PLAYOUTS) and has
+ * no depth or time to limit; random and greedy have no limits. */
 static nk_status make_player(void *ctx, const nk_variant *v, unsigned depth, uint64_t nodes,
                              double seconds, nk_player **out, char *err, size_t errlen)
 {
@@ -30,6 +32,8 @@ static nk_status make_player(void *ctx, const nk_variant *v, unsigned depth, uin
         def.spec.depth = depth;
         def.spec.nodes = nodes;
         def.spec.seconds = seconds;
+    } else if (def.spec.kind == NK_PLAYER_MCTS && nodes) {
+        def.spec.mcts.playouts = nodes < NK_MCTS_MAX_PLAYOUTS ? nodes : NK_MCTS_MAX_PLAYOUTS;
     }
     return nk_playerio_new(out, &def, v, err, errlen);
 }

@@ -12,11 +12,13 @@
  */
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/alloc.h"
+#include "base/param.h"
 #include "ext/client.h"
 #include "ext/protocol.h"
 #include "search/ext.h"
@@ -271,26 +273,26 @@ static int parse_move(char *line, nk_think *think)
         return NK_NO_MOVE;
     int move = nk_move_parse(w[0]);
     while (move != NK_NO_MOVE && (w = nk_proto_word(&cur)) != NULL) {
-        char *v = NULL, *end = NULL;
+        char *v = NULL;
         bool known = strcmp(w, "value") == 0 || strcmp(w, "depth") == 0 ||
                      strcmp(w, "nodes") == 0;
         if (!known)
             break;
         if ((v = nk_proto_word(&cur)) == NULL)
             return NK_NO_MOVE;
+        /* the one strict reader of numbers: decimal, finite, no hex */
         if (w[0] == 'v') {
-            think->score = strtod(v, &end);
-        } else {
-            if (v[0] < '0' || v[0] > '9')
+            if (nk_param_read_double(v, &think->score) != NK_OK)
                 return NK_NO_MOVE;
-            unsigned long long n = strtoull(v, &end, 10);
+        } else {
+            uint64_t n;
+            if (nk_param_read_uint64(v, &n) != NK_OK)
+                return NK_NO_MOVE;
             if (w[0] == 'd')
                 think->depth = n > 1000 ? 1000 : (unsigned)n;
             else
                 think->nodes = n;
         }
-        if (end == v || *end != '\0')
-            return NK_NO_MOVE;
     }
     return move;
 }

@@ -9,11 +9,13 @@
  * changes nothing it did not finish.
  */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/alloc.h"
+#include "base/param.h"
 #include "ext/protocol.h"
 #include "ext/server.h"
 
@@ -132,12 +134,10 @@ static bool cmd_newgame(nk_ext_server *s, char *cur, char *reply, size_t len)
     const nk_variant *v = nk_variant_find(name);
     if (v == NULL)
         return reply_error(reply, len, "newgame: unknown variant '%.40s'", name);
-    unsigned long limit = NK_DEFAULT_PLY_LIMIT;
+    uint64_t limit = NK_DEFAULT_PLY_LIMIT;
     if (key != NULL) {
-        char *end = NULL;
-        if (strcmp(key, "limit") != 0 || val == NULL || val[0] < '0' || val[0] > '9' ||
-            (limit = strtoul(val, &end, 10)) == 0 || limit > NK_MAX_PLIES || *end != '\0' ||
-            nk_proto_word(&cur) != NULL)
+        if (strcmp(key, "limit") != 0 || val == NULL || nk_param_read_uint64(val, &limit) != NK_OK ||
+            limit == 0 || limit > NK_MAX_PLIES || nk_proto_word(&cur) != NULL)
             return reply_error(reply, len, "newgame: expected 'newgame %s limit L', L in 1..%d",
                                v->name, NK_MAX_PLIES);
     }
@@ -210,23 +210,25 @@ static bool cmd_moves(nk_ext_server *s, char *cur, char *reply, size_t len)
 
 static bool cmd_go(nk_ext_server *s, char *cur, char *reply, size_t len)
 {
-    unsigned long long depth = 0, nodes = 0, seed = 0;
+    uint64_t depth = 0, nodes = 0, seed = 0;
     double seconds = 0;
     for (const char *key; (key = nk_proto_word(&cur)) != NULL;) {
         const char *val = nk_proto_word(&cur);
-        char *end = NULL;
+        /* each value by the one strict reader (decimal, no hex, no spaces),
+         * starting with a digit (no sign) */
         bool ok = val != NULL && val[0] >= '0' && val[0] <= '9';
         if (ok && strcmp(key, "depth") == 0)
-            ok = (depth = strtoull(val, &end, 10)) >= 1 && depth <= NK_SEARCH_MAX_DEPTH;
+            ok = nk_param_read_uint64(val, &depth) == NK_OK && depth >= 1 &&
+                 depth <= NK_SEARCH_MAX_DEPTH;
         else if (ok && strcmp(key, "nodes") == 0)
-            ok = (nodes = strtoull(val, &end, 10)) >= 1;
+            ok = nk_param_read_uint64(val, &nodes) == NK_OK && nodes >= 1;
         else if (ok && strcmp(key, "time") == 0)
-            ok = (seconds = strtod(val, &end)) > 0 && seconds <= 86400;
+            ok = nk_param_read_double(val, &seconds) == NK_OK && seconds > 0 && seconds <= 86400;
         else if (ok && strcmp(key, "seed") == 0)
-            seed = strtoull(val, &end, 10);
+            ok = nk_param_read_uint64(val, &seed) == NK_OK;
         else
             ok = false;
-        if (!ok || *end != '\0')
+        if (!ok)
             return reply_error(reply, len, "go: bad '%.20s %.20s'; expected depth 1..%d, "
                                            "nodes N, time S (seconds), seed X",
                                key, val ? val : "", NK_SEARCH_MAX_DEPTH);
@@ -247,6 +249,9 @@ static bool cmd_go(nk_ext_server *s, char *cur, char *reply, size_t len)
     if (nk_player_spec(s->player)->kind == NK_PLAYER_AB)
         snprintf(reply, len, "move %c value %.17g depth %u nodes %llu\n", nk_move_letter(m),
                  t.score, t.depth, (unsigned long long)t.nodes);
+    else if (nk_player_spec(s->player)->kind == NK_PLAYER_MCTS)
+        snprintf(reply, len, "move %c nodes %llu\n", nk_move_letter(m),
+                 (unsigned long long)t.nodes); /* its playouts */
     else
         snprintf(reply, len, "move %c\n", nk_move_letter(m));
     return true;

@@ -47,15 +47,10 @@ static nk_status read_wdl(nk_ladder *l, const char *path, unsigned lineno, char 
     const size_t n = l->n;
     size_t a = nfield == 6 ? rung_index(l, field[1]) : n;
     size_t b = nfield == 6 ? rung_index(l, field[2]) : n;
-    unsigned long v[3];
+    uint64_t v[3];
     bool good = nfield == 6 && a < n && b < n && a != b;
-    for (int k = 0; good && k < 3; k++) {
-        char *end = NULL;
-        errno = 0;
-        v[k] = strtoul(field[3 + k], &end, 10);
-        good = end != field[3 + k] && *end == '\0' && errno == 0 && field[3 + k][0] != '-' &&
-               v[k] <= 100000000ul;
-    }
+    for (int k = 0; good && k < 3; k++)
+        good = nk_param_read_uint64(field[3 + k], &v[k]) == NK_OK && v[k] <= 100000000u;
     if (!good)
         return nk_fail(NK_EFORMAT, err, errlen,
                        "%s:%u: expected @wdl<TAB>A<TAB>B<TAB>W<TAB>D<TAB>L: two ladder players "

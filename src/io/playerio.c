@@ -16,6 +16,7 @@
 #include "run/settings.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,15 +146,16 @@ nk_status nk_playerio_read_weights(const char *path, double *w, size_t max, size
 nk_status nk_playerio_run_weights(const char *file, const char *selector, double *w, size_t max,
                                   size_t *n, char *err, size_t errlen)
 {
-    unsigned long gen = 0, rank = 0;
+    static const char *const keys[] = {"gen", "rank"};
+    uint64_t gr[2] = {0, 0};
     bool best = strcmp(selector, "best") == 0;
-    int used = 0;
     *n = 0;
-    if (!best && (sscanf(selector, "gen=%lu,rank=%lu%n", &gen, &rank, &used) != 2 ||
-                  selector[used] != '\0'))
+    if (!best && (!nk_param_read_keyed(selector, keys, gr, 2) || gr[0] > ULONG_MAX ||
+                  gr[1] > ULONG_MAX))
         return nk_fail(NK_EINVAL, err, errlen,
                        "weights '%s@%s': after '@' give 'best' or 'gen=G,rank=R'", file,
                        selector);
+    unsigned long gen = (unsigned long)gr[0], rank = (unsigned long)gr[1];
     nk_run *run = NULL;
     char e2[NK_MSG_MAX];
     nk_status st = nk_run_open(&run, file, false, e2, sizeof e2);
@@ -352,12 +354,11 @@ static nk_status add_champions(nk_player_list *l, const char *name, const char *
     if ((size_t)(at - text) >= sizeof file)
         return nk_fail(NK_EINVAL, err, errlen, "'%s': the run file's name is too long", text);
     snprintf(file, sizeof file, "%.*s", (int)(at - text), text);
-    unsigned long every = 1;
+    static const char *const key[] = {"every"};
+    uint64_t every = 1;
     const char *sel = at + 10; /* after "champions" */
     if (*sel == ':') {
-        int used = 0;
-        if (sscanf(sel, ":every=%lu%n", &every, &used) != 1 || sel[used] != '\0' || every < 1 ||
-            sel[7] == '-' || sel[7] == '+')
+        if (!nk_param_read_keyed(sel + 1, key, &every, 1) || every < 1)
             return nk_fail(NK_EINVAL, err, errlen,
                            "'%s': after '@champions' give nothing or ':every=K' (K >= 1)", text);
     }

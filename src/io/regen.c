@@ -10,11 +10,14 @@
  * fitness.unit is match, the job arena/meetings.h made for its game of a
  * match (match_job).
  */
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/alloc.h"
+#include "base/param.h"
 #include "base/rng.h"
 #include "exec/exec.h"
 #include "io/config.h"
@@ -39,16 +42,22 @@ typedef struct regen {
 static bool selector(const char *source, size_t *at, unsigned long *gen, unsigned long *game)
 {
     const char *a = strrchr(source, '@');
-    int used = 0;
+    static const char *const one[] = {"game"}, *const two[] = {"gen", "game"};
+    uint64_t v[2];
     if (a == NULL || a == source)
         return false;
     *at = (size_t)(a - source);
     *gen = 0;
-    if (sscanf(a + 1, "game=%lu%n", game, &used) == 1 && a[1 + used] == '\0' && *game > 0)
+    if (nk_param_read_keyed(a + 1, one, v, 1) && v[0] > 0 && v[0] <= ULONG_MAX) {
+        *game = (unsigned long)v[0];
         return true;
-    used = 0;
-    return sscanf(a + 1, "gen=%lu,game=%lu%n", gen, game, &used) == 2 && a[1 + used] == '\0' &&
-           *gen > 0 && *game > 0;
+    }
+    if (!nk_param_read_keyed(a + 1, two, v, 2) || v[0] == 0 || v[1] == 0 || v[0] > ULONG_MAX ||
+        v[1] > ULONG_MAX)
+        return false;
+    *gen = (unsigned long)v[0];
+    *game = (unsigned long)v[1];
+    return true;
 }
 
 bool nk_regen_source(const char *source)

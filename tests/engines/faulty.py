@@ -14,7 +14,9 @@ the protocol as MODE says:
   at the K-th go of its life: timeout (never answers), crash (exits 3),
               illegal (answers a pass, illegal outside Adji Kui II),
               garbage (answers a line that is no move), error (answers
-              error), close (closes its output and stays)
+              error), close (closes its output and stays), hexvalue
+              (answers its move with "value 0x1p3", a C hex float that
+              the one strict number reader refuses)
   ok:         breaks nothing
 
 It appends to LOG a line `start PID` when it starts, and `zombie PID` for
@@ -104,6 +106,10 @@ for line in sys.stdin:
             if mode in ("illegal", "garbage", "error"):
                 say({"illegal": "move -", "garbage": "bestmove e2e4",
                      "error": "error out of cheese"}[mode])
+                continue
+            if mode == "hexvalue":
+                ask(line)
+                say(" ".join(answer().split()[:2]) + " value 0x1p3")
                 continue
         ask(line)
         say(answer())

@@ -21,13 +21,8 @@ corpus=$src/tests/fuzz/corpus/$name
 regress=$src/tests/fuzz/regress/$name
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-export LSAN_OPTIONS="suppressions=$src/tests/fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0" # lsan.supp names libhdf5 frames
 export TMPDIR=$work
-# the run file that players-file lines `r.h5@...` name (fuzz_players.c),
-# and the good files that forge inputs edit (fuzz_forge.h)
-export NICKAR_FUZZ_RUN=$src/tests/fuzz/corpus/ciao/ga3.h5
-export NICKAR_FUZZ_TOUR=$src/tests/fuzz/corpus/tourfile/round-robin.h5
+. "$src/tests/fuzz/env.sh" "$src"
 opts=(-rss_limit_mb=2048 -timeout=10 -artifact_prefix="$work/")
 
 inputs=("$corpus"/*)
