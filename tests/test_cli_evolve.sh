@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # test_cli_evolve.sh -- `nickar evolve` and `nickar inspect`: reproducibility
-# whatever the thread count, exact resume after SIGKILL and after SIGINT,
+# whatever the thread count (the default GA, sep-cma-es and openai-es),
+# exact resume (the same), after SIGKILL and after SIGINT,
 # refusing to overwrite or to resume from another config, and every kind of
 # bad input (config, output path, full disk, foreign or damaged run files).
 source "$(dirname "$0")/lib_cli.sh"
@@ -32,6 +33,25 @@ check "evolve --threads 1 exits 0 ($err)" test "$rc" -eq 0
 run evolve "$cfg" --output "$tmp/t2.h5" --threads 2 --quiet
 check "evolve --threads 2 exits 0 ($err)" test "$rc" -eq 0
 check "threads 1 and 2 give bit-identical populations" same_run "$tmp/t1.h5" "$tmp/t2.h5"
+
+# The strategies for large genomes: the same run on 1 and 2 threads, and a
+# run resumed after 2 generations equals the uninterrupted one.
+for kind in sep-cma-es openai-es; do
+  ks=(--set strategy.kind=$kind --set strategy.lambda=6 --set strategy.sigma0=0.1 --quiet)
+  run evolve "$cfg" --output "$tmp/$kind-1.h5" --threads 1 "${ks[@]}"
+  check "$kind: evolve --threads 1 exits 0 ($err)" test "$rc" -eq 0
+  run evolve "$cfg" --output "$tmp/$kind-2.h5" --threads 2 "${ks[@]}"
+  check "$kind: evolve --threads 2 exits 0 ($err)" test "$rc" -eq 0
+  check "$kind: threads 1 and 2 give bit-identical runs" same_run "$tmp/$kind-1.h5" "$tmp/$kind-2.h5"
+  run evolve "$cfg" --output "$tmp/$kind-r.h5" --set experiment.generations=2 "${ks[@]}"
+  run evolve "$cfg" --output "$tmp/$kind-r.h5" --resume "${ks[@]}"
+  check "$kind: resume to 4 generations exits 0 ($err)" test "$rc" -eq 0
+  check "$kind: resumed run equals the uninterrupted one" same_run "$tmp/$kind-1.h5" "$tmp/$kind-r.h5"
+  # its example config runs (shortened)
+  run evolve "$srcdir/configs/$kind.ini" --output "$tmp/$kind-cfg.h5" --quiet \
+    --set experiment.generations=2 --set player.depth=1 --set benchmark.games=2
+  check "configs/$kind.ini runs ($err)" test "$rc" -eq 0
+done
 
 # --- the run file reads as documented ------------------------------------
 check "run file layout" "$python" - "$tmp/t1.h5" <<'PY'

@@ -533,8 +533,8 @@ static void test_bad_values(void **state)
                       "2: selection.method: 'tornament' is not one of tournament, roulette, "
                       "linear-rank, truncation, sus (did you mean 'tournament'?)");
     expect_load_error("enum2.ini", "[strategy]\nkind = cmaes\n", NK_EINVAL,
-                      "2: strategy.kind: 'cmaes' is not one of ga, es-plus, es-comma, cma-es "
-                      "(did you mean 'cma-es'?)");
+                      "2: strategy.kind: 'cmaes' is not one of ga, es-plus, es-comma, cma-es, "
+                      "sep-cma-es, openai-es (did you mean 'cma-es'?)");
     expect_load_error("enum3.ini", "[output]\nrecord_games = yes\n", NK_EINVAL,
                       "2: output.record_games: 'yes' is not one of auto, on, off");
     expect_load_error("name.ini", "[experiment]\nname = ../etc\n", NK_EINVAL,

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test_mpi.sh -- nickar under mpirun (src/exec/mpi.h, docs/cluster.md): the
 # same config and seed give bit-identical run files for 1, 2, 3 and 4 ranks
-# and without MPI; `nickar match` and `nickar ciao` give the same JSON; a worker that hangs
+# and without MPI (and for 3 ranks with sep-cma-es and openai-es); `nickar match` and `nickar ciao` give the same JSON; a worker that hangs
 # or dies stops the run with a clear error within a bounded time, and
 # `--resume` under a fresh mpirun continues it exactly.
 #
@@ -113,6 +113,16 @@ for k in 1 2 3 4; do
   check "mpirun -np $k evolve exits 0 ($err)" test "$rc" -eq 0
   check "mpirun -np $k: bit-identical to the run without MPI" same_run "$tmp/plain.h5" "$tmp/k$k.h5"
   check "mpirun -np $k: mpi_ranks = $k" test "$(ranks_attr "$tmp/k$k.h5")" = "$k"
+done
+# The strategies for large genomes: the same run on 3 ranks as without MPI.
+for kind in sep-cma-es openai-es; do
+  kset=(--set strategy.kind=$kind --set strategy.lambda=6 --set strategy.sigma0=0.1)
+  run evolve "$cfg" --output "$tmp/$kind-plain.h5" --threads 2 --quiet "${kset[@]}"
+  check "$kind: evolve without MPI exits 0 ($err)" test "$rc" -eq 0
+  mpi 3 evolve "$cfg" --output "$tmp/$kind-k3.h5" --threads 2 --quiet "${kset[@]}"
+  check "$kind: mpirun -np 3 evolve exits 0 ($err)" test "$rc" -eq 0
+  check "$kind: mpirun -np 3: bit-identical to the run without MPI" \
+    same_run "$tmp/$kind-plain.h5" "$tmp/$kind-k3.h5"
 done
 # One game per message, one thread a rank: many more messages, same run.
 NICKAR_MPI_CHUNK=1 mpi 3 evolve "$cfg" --output "$tmp/c1.h5" --threads 1 --quiet

@@ -2,7 +2,9 @@
  * test_run_evolution.c -- the generation loop as an iterate object
  * (run/evolution.h): the same settings give the same generations (whatever the thread count),
  * a loop restored from a generation's checkpoint continues exactly as the
- * run that wrote it, and bad settings are refused with the key named.
+ * run that wrote it (the quickstart GA, and the strategies for large
+ * genomes, sep-cma-es and openai-es), and bad settings are refused with the
+ * key named.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -448,6 +450,55 @@ static void test_tablebase_schedule_bad_database(void **state)
     unload(&c);
 }
 
+/* The strategies for large genomes, sep-cma-es and openai-es: the same
+ * generations on 1 and 2 threads, and a loop restored from the checkpoint
+ * of generation 1 continues exactly. */
+static void check_threads_and_restore(const char *kind)
+{
+    const char *const sets[] = {kind, "strategy.lambda=6", "strategy.mu=3",
+                                "strategy.sigma0=0.1"};
+    cfg c;
+    snap a[4], b[4];
+    char err[1024];
+    load(&c, sets, sizeof sets / sizeof *sets);
+    run(&c.s, 1, a, 4);
+    run(&c.s, 2, b, 4);
+    for (int g = 0; g < 4; g++)
+        assert_same(&a[g], &b[g]);
+    assert_int_equal(a[0].n, 6);
+    assert_true(memcmp(a[0].genome, a[1].genome, 6 * a[0].d * sizeof(double)) != 0);
+    nk_evo *e = NULL;
+    assert_int_equal(nk_evo_alloc(&e, &c.s, NULL, 2, err, sizeof err), NK_OK);
+    nk_evo_checkpoint cp = {.done = 2,
+                            .strategy = a[1].strategy,
+                            .n_strategy = a[1].n_strategy,
+                            .hall = a[1].hall,
+                            .n_hall = a[1].n_hall,
+                            .champion = a[1].champion};
+    assert_int_equal(nk_evo_restore(e, &cp, err, sizeof err), NK_OK);
+    for (unsigned g = 2; g < 4; g++) {
+        snap s;
+        if (nk_evo_iterate(e, err, sizeof err) != NK_OK)
+            fail_msg("%s: %s", kind, err);
+        take(&s, nk_evo_record_of(e));
+        assert_same(&s, &a[g]);
+        drop(&s);
+    }
+    nk_evo_free(e);
+    for (int g = 0; g < 4; g++) {
+        drop(&a[g]);
+        drop(&b[g]);
+    }
+    unload(&c);
+}
+
+static void test_large_genome_strategies_threads_and_restore(void **state)
+{
+    (void)state;
+    check_threads_and_restore("strategy.kind=sep-cma-es");
+    check_threads_and_restore("strategy.kind=openai-es");
+}
+
 static void test_bad_settings_name_the_key(void **state)
 {
     (void)state;
@@ -514,6 +565,7 @@ int main(void)
         cmocka_unit_test(test_two_iterates_equal_a_fresh_run),
         cmocka_unit_test(test_es_plus_evaluates_mu_plus_lambda),
         cmocka_unit_test(test_restore_continues_identically),
+        cmocka_unit_test(test_large_genome_strategies_threads_and_restore),
         cmocka_unit_test(test_tablebase_schedule),
         cmocka_unit_test(test_tablebase_schedule_bad_database),
         cmocka_unit_test(test_bad_settings_name_the_key),

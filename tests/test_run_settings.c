@@ -67,7 +67,8 @@ static void test_type_lists(void **state)
     assert_ptr_equal(nk_cross_find("sbx"), &nk_cross_sbx);
     assert_ptr_equal(nk_mutate_find("lognormal"), &nk_mutate_lognormal);
     assert_ptr_equal(nk_strategy_find("cma-es"), &nk_strategy_cma_es);
-    assert_string_equal(nk_strategy_names(buf, sizeof buf), "ga, es-plus, es-comma, cma-es");
+    assert_string_equal(nk_strategy_names(buf, sizeof buf),
+                        "ga, es-plus, es-comma, cma-es, sep-cma-es, openai-es");
     assert_non_null(nk_features_find("ayo12"));
     nk_features_list(buf, sizeof buf);
     assert_string_equal(buf,
@@ -363,14 +364,15 @@ static void test_strategy_hooks(void **state)
 {
     (void)state;
     const nk_strategy_type *const *types = nk_strategy_types();
-    size_t want_evaluated[] = {16, 3 + 5, 5, 5}; /* ga, es-plus, es-comma, cma-es */
+    /* ga, es-plus, es-comma, cma-es, sep-cma-es, openai-es (lambda even: 6) */
+    size_t want_evaluated[] = {16, 3 + 5, 5, 5, 5, 6};
     for (size_t i = 0; types[i] != NULL; i++) {
-        assert_true(i < 4);
+        assert_true(i < 6);
         nk_run_settings s;
         nk_run_settings_defaults(&s);
         s.strategy.kind = types[i]->name;
         s.strategy.mu = 3;
-        s.strategy.lambda = 5;
+        s.strategy.lambda = types[i] == &nk_strategy_openai_es ? 6 : 5;
         s.mutation.method = "lognormal";
         if (types[i] == &nk_strategy_ga)
             s.mutation.method = "gaussian";
@@ -381,7 +383,8 @@ static void test_strategy_hooks(void **state)
             fail_msg("%s: %s", types[i]->name, err);
         assert_int_equal(nk_run_settings_evaluated(&s), want_evaluated[i]);
         assert_int_equal(nk_run_settings_evaluated(&s), nk_strategy_size(st));
-        assert_int_equal(nk_run_settings_size(&s), types[i] == &nk_strategy_ga ? 16 : 5);
+        assert_int_equal(nk_run_settings_size(&s),
+                         types[i] == &nk_strategy_ga ? 16 : (size_t)s.strategy.lambda);
         assert_non_null(types[i]->size_key);
         assert_non_null(types[i]->evaluated_doc);
         nk_strategy_free(st);

@@ -12,7 +12,9 @@
 #   3. its --resume when the run file is damaged (cut in half), so that the
 #      recovery from the backup copy (keep the damaged file, copy, rename)
 #      is interrupted at each of its steps;
-#   4. its --resume when the run file is missing beside its backup.
+#   4. its --resume when the run file is missing beside its backup;
+#   5. (one step only) sep-cma-es and openai-es runs killed in the middle of
+#      a generation and resumed.
 # After each kill: `nickar inspect` either reads the file (exit 0) or
 # refuses it (exit 2) with one line that says --resume recovers it (or
 # that there is no file yet); then a plain `nickar evolve --resume` (after
@@ -128,4 +130,26 @@ kill_walk missing "${first:-1}" missing_state evolve "$cfg" --output "$tmp/w/run
 check "every resumed run equals the uninterrupted run ($(grep -v 'same run' "$tmp/cmp" | head -3))" \
   test "$(grep -c ': same run: ' "$tmp/cmp")" -eq "$(ls "$tmp/done" | wc -l)"
 echo "$(ls "$tmp/done" | wc -l) killed runs resumed, each bit-identical to the uninterrupted run"
+
+# 5. the strategies for large genomes, whose state is their distribution:
+# killed in the middle of generation 2 (the step of its first population
+# write), then resumed, each equals its uninterrupted run
+for kind in sep-cma-es openai-es; do
+  kcfg=$tmp/$kind.ini
+  tiny_config "$kcfg" 3 random
+  printf '[strategy]\nkind = %s\nlambda = 4\nmu = 2\nsigma0 = 0.1\n' "$kind" >>"$kcfg"
+  rm -rf "$tmp/k" && mkdir -p "$tmp/k"
+  run evolve "$kcfg" --output "$tmp/k/ref.h5" --quiet
+  check "$kind: the uninterrupted run exits 0 ($err)" test "$rc" -eq 0
+  rm -f "$tmp/ksteps.log"
+  NICKAR_KILL_LOG=$tmp/ksteps.log "$testbin" evolve "$kcfg" --output "$tmp/k/log.h5" --quiet
+  kmid=$(grep " /population/genome$" "$tmp/ksteps.log" | sed -n 3p | cut -d' ' -f1)
+  check "$kind: the step log names the appends ($kmid)" test -n "$kmid"
+  NICKAR_KILL_AT=${kmid:-1} "$testbin" evolve "$kcfg" --output "$tmp/k/run.h5" --quiet
+  check "$kind: the run was killed in generation 2 (exit $?)" test -e "$tmp/k/run.h5.bak"
+  run evolve "$kcfg" --output "$tmp/k/run.h5" --resume --quiet
+  check "$kind: --resume after the kill exits 0 ($err)" test "$rc" -eq 0
+  check "$kind: the resumed run equals the uninterrupted run" \
+    "$python" "$srcdir/scripts/compare-runs.py" "$tmp/k/ref.h5" "$tmp/k/run.h5"
+done
 finish

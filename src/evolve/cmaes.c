@@ -120,29 +120,14 @@ static bool cma_allocate(cma *c)
 
 static void cma_constants(cma *c)
 {
-    double d = (double)c->d, sum = 0, sum2 = 0;
-    for (size_t i = 0; i < c->mu; i++) {
-        c->weights[i] = log(((double)c->lambda + 1.0) / 2.0) - log((double)i + 1.0);
-        sum += c->weights[i];
-    }
-    for (size_t i = 0; i < c->mu; i++) {
-        c->weights[i] /= sum;
-        sum2 += c->weights[i] * c->weights[i];
-    }
-    double mueff = c->mueff = 1.0 / sum2;
+    double d = (double)c->d;
+    double mueff = c->mueff = nk_strategy_cma_weights(c->lambda, c->mu, c->weights);
     c->cs = (mueff + 2.0) / (d + mueff + 5.0);
     c->ds = 1.0 + 2.0 * fmax(0.0, sqrt((mueff - 1.0) / (d + 1.0)) - 1.0) + c->cs;
     c->cc = (4.0 + mueff / d) / (d + 4.0 + 2.0 * mueff / d);
     c->c1 = 2.0 / ((d + 1.3) * (d + 1.3) + mueff);
     c->cmu = fmin(1.0 - c->c1, 2.0 * (mueff - 2.0 + 1.0 / mueff) / ((d + 2.0) * (d + 2.0) + mueff));
     c->chin = sqrt(d) * (1.0 - 1.0 / (4.0 * d) + 1.0 / (21.0 * d * d));
-}
-
-static void cma_mean_weights(const nk_genome *g, cma *c)
-{
-    for (size_t i = 0; i < c->d; i++)
-        c->mean_w[i] = g->lo[i] + nk_genome_range(g, i) * c->mean[i];
-    nk_genome_clamp(g, c->mean_w);
 }
 
 static nk_status cma_check(const nk_strategy *s, size_t lambda, size_t mu, char *err,
@@ -161,12 +146,7 @@ static nk_status cma_check(const nk_strategy *s, size_t lambda, size_t mu, char 
         return nk_fail(NK_ERANGE, err, errlen,
                        "initial sigma %g must lie in (0, 1] (a fraction of the range)",
                        p->sigma0);
-    for (size_t i = 0; p->x0 && i < g->dim; i++)
-        if (!(p->x0[i] >= g->lo[i] && p->x0[i] <= g->hi[i]))
-            return nk_fail(NK_ERANGE, err, errlen,
-                           "initial mean %g of weight %zu lies outside [%g, %g]", p->x0[i], i,
-                           g->lo[i], g->hi[i]);
-    return NK_OK;
+    return nk_strategy_check_x0(s, err, errlen);
 }
 
 static nk_status cma_init(nk_strategy *s, char *err, size_t errlen)
@@ -189,11 +169,10 @@ static nk_status cma_init(nk_strategy *s, char *err, size_t errlen)
         return nk_fail(NK_ENOMEM, err, errlen, "out of memory for cma-es in %zu dimensions", d);
     cma_constants(c);
     c->sigma = p->sigma0;
-    for (size_t i = 0; i < d; i++) {
-        c->mean[i] = p->x0 ? (p->x0[i] - g->lo[i]) / nk_genome_range(g, i) : 0.5;
+    nk_strategy_unit_mean0(s, c->mean);
+    for (size_t i = 0; i < d; i++)
         c->C[i * d + i] = c->B[i * d + i] = c->D[i] = 1.0;
-    }
-    cma_mean_weights(g, c);
+    nk_strategy_unit_to_w(g, c->mean, c->mean_w);
     s->n = lambda;
     s->mu = mu;
     s->with_sigma = false;
@@ -340,7 +319,7 @@ static void cma_tell(nk_strategy *s)
         cma_decompose(c);
         c->eigen_gen = s->generation + 1;
     }
-    cma_mean_weights(s->genome, c);
+    nk_strategy_unit_to_w(s->genome, c->mean, c->mean_w);
 }
 
 /* ===================================================================
@@ -395,7 +374,7 @@ static nk_status cma_load(nk_strategy *s, const double *in, char *err, size_t er
     memcpy(c->C, in + 3 * d, d * d * sizeof *in);
     memcpy(c->B, in + 3 * d + d * d, d * d * sizeof *in);
     memcpy(c->D, in + 3 * d + 2 * d * d, d * sizeof *in);
-    cma_mean_weights(s->genome, c);
+    nk_strategy_unit_to_w(s->genome, c->mean, c->mean_w);
     return NK_OK;
 }
 

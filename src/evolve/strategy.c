@@ -31,7 +31,7 @@ static const double state_magic = 1852535668.0; /* "nkst" read as a big-endian i
 
 static const nk_strategy_type *const strategy_list[] = {
     &nk_strategy_ga, &nk_strategy_es_plus, &nk_strategy_es_comma, &nk_strategy_cma_es,
-    NULL};
+    &nk_strategy_sep_cma_es, &nk_strategy_openai_es, NULL};
 
 const nk_strategy_type *const *nk_strategy_types(void)
 {
@@ -77,8 +77,12 @@ void nk_strategy_params_init(nk_strategy_params *p, const nk_strategy_type *t,
             p->mutate = &nk_mutate_lognormal;
             p->mutate_par.rate = 1.0;
         }
-    } else if (t == &nk_strategy_cma_es) {
+    } else if (t == &nk_strategy_cma_es || t == &nk_strategy_sep_cma_es) {
         p->sigma0 = 0.3;
+    } else if (t == &nk_strategy_openai_es) {
+        p->sigma0 = 0.05;
+        p->optimizer = NK_OPTIMIZER_ADAM;
+        p->learning_rate = 0.01;
     }
 }
 
@@ -434,4 +438,48 @@ void nk_strategy_no_release(nk_strategy *s)
 void nk_strategy_no_tell(nk_strategy *s)
 {
     (void)s;
+}
+
+/* ===================================================================
+ * Helpers of the types in normalised coordinates
+ * =================================================================== */
+
+nk_status nk_strategy_check_x0(const nk_strategy *s, char *err, size_t errlen)
+{
+    const nk_genome *g = s->genome;
+    const double *x0 = s->par.x0;
+    for (size_t i = 0; x0 && i < g->dim; i++)
+        if (!(x0[i] >= g->lo[i] && x0[i] <= g->hi[i]))
+            return nk_fail(NK_ERANGE, err, errlen,
+                           "initial mean %g of weight %zu lies outside [%g, %g]", x0[i], i,
+                           g->lo[i], g->hi[i]);
+    return NK_OK;
+}
+
+void nk_strategy_unit_mean0(const nk_strategy *s, double *u)
+{
+    const nk_genome *g = s->genome;
+    for (size_t i = 0; i < g->dim; i++)
+        u[i] = s->par.x0 ? (s->par.x0[i] - g->lo[i]) / nk_genome_range(g, i) : 0.5;
+}
+
+void nk_strategy_unit_to_w(const nk_genome *g, const double *u, double *w)
+{
+    for (size_t i = 0; i < g->dim; i++)
+        w[i] = g->lo[i] + nk_genome_range(g, i) * u[i];
+    nk_genome_clamp(g, w);
+}
+
+double nk_strategy_cma_weights(size_t lambda, size_t mu, double *w)
+{
+    double sum = 0, sum2 = 0;
+    for (size_t i = 0; i < mu; i++) {
+        w[i] = log(((double)lambda + 1.0) / 2.0) - log((double)i + 1.0);
+        sum += w[i];
+    }
+    for (size_t i = 0; i < mu; i++) {
+        w[i] /= sum;
+        sum2 += w[i] * w[i];
+    }
+    return 1.0 / sum2;
 }

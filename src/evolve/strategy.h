@@ -35,6 +35,14 @@
  *             `eigen_every` generations, or lazily (0) when more than
  *             lambda / (c1 + cmu) / D / 10 evaluations have passed
  *             since the last time (every generation for small D)
+ *   sep-cma-es  separable CMA-ES (Ros & Hansen 2008): CMA-ES with C kept
+ *             diagonal and its learning rate raised by (D + 2) / 3, no
+ *             eigendecomposition; time and memory linear in D (sepcmaes.c)
+ *   openai-es natural-gradient ES after Salimans et al. (2017): lambda / 2
+ *             mirrored pairs m +- sigma eps around one mean, centred-rank
+ *             fitness shaping, an Adam (or plain) step on the mean along
+ *             the estimated gradient, sigma fixed at sigma0, optional
+ *             weight decay (openaies.c)
  *
  * ES offspring: a parent drawn uniformly from the mu best (and, when the
  * crossover is not `none`, a second one, the pair crossed with the
@@ -46,13 +54,18 @@
  * (hi_i - lo_i) in [0, 1], so sigma0 is a fraction of each weight's range.
  * A sample outside the box is clamped into it, and the clamped point is both
  * evaluated and used in the update (Lamarckian repair), so the mean stays
- * inside the box.  Its individuals have no parents (-1).
+ * inside the box.  Its individuals have no parents (-1).  sep-cma-es and
+ * openai-es work in the same coordinates, sigma0 the same fraction;
+ * openai-es clamps its samples for evaluation but estimates the gradient
+ * from the unclamped noise, and clamps its mean.
  *
  * Randomness: ask() takes one generator per individual of the population it
  * makes; rng[i] makes individual i (its initial draw, crossover of the pair
- * it heads, mutation, or CMA sample).  Selection of the GA's whole mating
- * pool, one draw for the population, uses rng[0].  Nothing else is random,
- * so a run depends only on how the caller seeds the generators.
+ * it heads, mutation, or CMA sample; openai-es: rng[2j] draws the noise of
+ * the mirrored pair 2j, 2j + 1, and rng[2j + 1] is not used).  Selection
+ * of the GA's whole mating pool, one draw for the population, uses rng[0].
+ * Nothing else is random, so a run depends only on how the caller seeds
+ * the generators.
  *
  * Ids: fresh ids count up from 0 in population order, one per new
  * individual; survivors (elites, ES parents) keep theirs.
@@ -89,17 +102,35 @@ typedef struct nk_strategy nk_strategy;
 #define NK_STRATEGY_PARAMS(X, P)                                                             \
     X(P, strategy, kind, kind, ENUM, const char *, "ga", NK_ANY,                             \
       NK_CHOICES_OF(nk_strategy_name_at), NULL, NULL,                                        \
-      "generational GA, (mu+lambda)-ES, (mu,lambda)-ES or CMA-ES")                           \
+      "generational GA, (mu+lambda)-ES, (mu,lambda)-ES, CMA-ES, separable CMA-ES or "        \
+      "OpenAI-style natural-gradient ES")                                                    \
     X(P, strategy, mu, mu, INT, int, "4", NK_ATLEAST(1), NULL, NULL, NULL,                    \
       "ES: parents kept each generation; CMA-ES: best samples recombined")                   \
     X(P, strategy, lambda, lambda, INT, int, "16", NK_ATLEAST(1), NULL, NULL, NULL,           \
-      "ES and CMA-ES: offspring (samples) per generation")                                   \
+      "ES, CMA-ES: offspring (samples) per generation; openai-es: even (mirrored pairs)")    \
     X(P, strategy, elitism, elitism, INT, int, "1", NK_ATLEAST(0), NULL, NULL, NULL,          \
       "ga: best individuals copied unchanged into the next generation")                      \
     X(P, strategy, sigma0, sigma0, DOUBLE, double, "0.3", NK_ABOVE(0), NULL, NULL, NULL,      \
-      "ES and CMA-ES: initial step size, as a fraction of the weight range")                 \
+      "ES, CMA-ES: initial step size; openai-es: its fixed sigma; a fraction of the range")   \
     X(P, strategy, sigma_min, sigma_min, DOUBLE, double, "1e-6", NK_BETWEEN(0, 1), NULL,      \
-      NULL, NULL, "ES: least step size, as a fraction of the weight range")
+      NULL, NULL, "ES: least step size, as a fraction of the weight range")                  \
+    X(P, strategy, optimizer, optimizer, ENUM, const char *, "adam", NK_ANY,                  \
+      NK_CHOICES_OF(nk_strategy_optimizer_name_at), NULL, NULL,                              \
+      "openai-es: the step on the mean, adam (Kingma & Ba 2015) or sgd (plain ascent)")      \
+    X(P, strategy, learning_rate, learning_rate, DOUBLE, double, "0.01", NK_ABOVE_TO(0, 1),   \
+      NULL, NULL, NULL, "openai-es: step size of the optimizer, as a fraction of the range")  \
+    X(P, strategy, weight_decay, weight_decay, DOUBLE, double, "0", NK_RANGE(0, 1), NULL,     \
+      NULL, NULL, "openai-es: L2 pull of every weight towards 0 (0: none)")
+
+/* The step rules of openai-es (strategy.optimizer). */
+typedef enum nk_strategy_optimizer {
+    NK_OPTIMIZER_ADAM, /* Adam (Kingma & Ba 2015): beta1 0.9, beta2 0.999, eps 1e-8 */
+    NK_OPTIMIZER_SGD   /* plain gradient ascent: m += learning_rate g */
+} nk_strategy_optimizer;
+/* The name of optimizer i ("adam", "sgd"), NULL past the end. */
+const char *nk_strategy_optimizer_name_at(size_t i);
+/* The optimizer called name into *out; false (and *out unchanged) if none. */
+bool nk_strategy_optimizer_find(const char *name, nk_strategy_optimizer *out);
 
 typedef struct nk_strategy_settings {
     NK_STRATEGY_PARAMS(NK_PARAM_FIELD, _)
@@ -107,8 +138,11 @@ typedef struct nk_strategy_settings {
 typedef struct nk_strategy_info nk_strategy_info;
 
 typedef struct nk_strategy_params {
-    size_t size;  /* ga: N; es: lambda; cma-es: lambda (0: 4 + floor(3 ln D)) */
-    size_t mu;    /* es: parents (comma: mu <= lambda); cma-es: 0 = lambda / 2 */
+    size_t size;  /* ga: N; es: lambda; cma-es, sep-cma-es: lambda (0: 4 +
+                     floor(3 ln D)); openai-es: lambda, even (0: the same,
+                     rounded up to even) */
+    size_t mu;    /* es: parents (comma: mu <= lambda); cma-es, sep-cma-es:
+                     0 = lambda / 2; openai-es: not used */
     size_t elite; /* ga: individuals copied unchanged, <= N */
     const nk_select_type *select;  /* ga */
     nk_select_params select_par;
@@ -116,11 +150,15 @@ typedef struct nk_strategy_params {
     nk_cross_params cross_par;
     const nk_mutate_type *mutate;  /* ga, es */
     nk_mutate_params mutate_par;
-    double sigma0;         /* es: initial step sizes; cma-es: initial sigma;
-                              both as fractions of each weight's range, > 0 */
+    double sigma0;         /* es: initial step sizes; cma-es, sep-cma-es:
+                              initial sigma; openai-es: the fixed sigma; all as
+                              fractions of each weight's range, > 0 */
     const double *x0;      /* cma-es: initial mean (D weights; NULL: the
                               centre of the bounds); copied at alloc */
     unsigned eigen_every;  /* cma-es: decompose C every k generations; 0: lazily */
+    nk_strategy_optimizer optimizer; /* openai-es: the step on the mean */
+    double learning_rate;  /* openai-es: the optimizer's step size, (0, 1] */
+    double weight_decay;   /* openai-es: L2 pull towards 0, [0, 1] */
 } nk_strategy_params;
 
 /* A rule across two settings of a run that a strategy's parameters break
@@ -168,6 +206,8 @@ extern const nk_strategy_type nk_strategy_ga;
 extern const nk_strategy_type nk_strategy_es_plus;
 extern const nk_strategy_type nk_strategy_es_comma;
 extern const nk_strategy_type nk_strategy_cma_es;
+extern const nk_strategy_type nk_strategy_sep_cma_es;
+extern const nk_strategy_type nk_strategy_openai_es;
 
 /* The strategies, NULL-terminated. */
 const nk_strategy_type *const *nk_strategy_types(void);
@@ -176,7 +216,8 @@ const nk_strategy_type *nk_strategy_find(const char *name);
 /* The name of item i of the list, NULL past the end (the choices of the
  * config key that picks one, base/param.h NK_CHOICES_OF). */
 const char *nk_strategy_name_at(size_t i);
-/* Writes "ga, es-plus, es-comma, cma-es" into buf; returns buf. */
+/* Writes "ga, es-plus, es-comma, cma-es, sep-cma-es, openai-es" into buf;
+ * returns buf. */
 char *nk_strategy_names(char *buf, size_t len);
 
 /* Default parameters of strategy t for a genome of that encoding:
@@ -185,6 +226,9 @@ char *nk_strategy_names(char *buf, size_t len);
  *   es-*:     mu 5, lambda 35, no crossover, lognormal mutation rate 1,
  *             sigma0 0.1 (binary genomes: bit-flip, rate 1/n)
  *   cma-es:   lambda and mu by D (0), sigma0 0.3, lazy eigendecomposition
+ *   sep-cma-es: lambda and mu by D (0), sigma0 0.3
+ *   openai-es: lambda by D (0: 4 + floor(3 ln D), rounded up to even),
+ *             sigma0 0.05, adam, learning rate 0.01, no weight decay
  * and the operator defaults of select.h, crossover.h, mutate.h. */
 void nk_strategy_params_init(nk_strategy_params *p, const nk_strategy_type *t,
                              nk_encoding encoding);
@@ -227,11 +271,13 @@ struct nk_strategy_info {
                              meaningful when fitness is absolute */
     int64_t best_id;      /* its id (-1 before the first tell) */
     const double *best_w; /* [D] its weights */
-    double sigma;         /* cma-es: step size (fraction of the range); es:
-                             mean step size of the last population over the
-                             range; ga: 0 */
-    double axis_ratio;    /* cma-es: sqrt of the condition number of C; else 1 */
-    const double *mean;   /* cma-es: mean of the distribution (weights); else NULL */
+    double sigma;         /* cma-es, sep-cma-es, openai-es: step size
+                             (fraction of the range); es: mean step size of
+                             the last population over the range; ga: 0 */
+    double axis_ratio;    /* cma-es, sep-cma-es: sqrt of the condition number
+                             of C; else 1 */
+    const double *mean;   /* cma-es, sep-cma-es, openai-es: mean of the
+                             distribution (weights); else NULL */
 };
 
 /* Fills info about s (pointers valid until the next ask, tell or load). */

@@ -1,6 +1,7 @@
 /*
  * strategy_impl.h -- private: the strategy object shared by strategy.c and
- * the implementations ga.c, es.c, cmaes.c.  Not part of the public API.
+ * the implementations ga.c, es.c, cmaes.c, sepcmaes.c, openaies.c.  Not
+ * part of the public API.
  *
  * Life of a generation: ask() fills `next` (reading `cur`, the population
  * last told) and records in `pending_ids` how many fresh ids it used;
@@ -64,5 +65,20 @@ size_t nk_strategy_lambda_of(const nk_population_settings *pop, const nk_strateg
 size_t nk_strategy_lambda_evaluated(const nk_strategy_params *p);
 bool nk_strategy_mu_clash(const nk_strategy_params *p, nk_strategy_clash *c);
 #define NK_STRATEGY_MU_CLASH_DOC "`strategy.mu` <= `strategy.lambda`"
+
+/* What the types that work in coordinates normalised to the bounds share
+ * (cma-es, sep-cma-es, openai-es; strategy.c): u_i = (w_i - lo_i) /
+ * (hi_i - lo_i), the box is [0, 1]^D.
+ * - nk_strategy_check_x0: NK_ERANGE (naming the weight) if the initial
+ *   mean par.x0 lies outside the bounds;
+ * - nk_strategy_unit_mean0: u[D] = par.x0 normalised, or the centre 0.5;
+ * - nk_strategy_unit_to_w: w[D] = lo + (hi - lo) u, clamped to the bounds;
+ * - nk_strategy_cma_weights: the recombination weights of CMA-ES,
+ *   w_i = ln((lambda + 1) / 2) - ln i for i = 1..mu, normalised to sum 1,
+ *   into w[mu]; returns mueff = 1 / sum w_i^2. */
+nk_status nk_strategy_check_x0(const nk_strategy *s, char *err, size_t errlen);
+void nk_strategy_unit_mean0(const nk_strategy *s, double *u);
+void nk_strategy_unit_to_w(const nk_genome *g, const double *u, double *w);
+double nk_strategy_cma_weights(size_t lambda, size_t mu, double *w);
 
 #endif

@@ -141,6 +141,9 @@ static void params_of(const nk_run_settings *s, const nk_strategy_type *t, nk_en
     p->mutate_par = s->mutation.par; /* with the library's values of what no key sets */
     if (s->strategy.sigma_min > 0 && s->strategy.sigma_min < 1)
         p->mutate_par.sigma_floor = s->strategy.sigma_min;
+    nk_strategy_optimizer_find(s->strategy.optimizer, &p->optimizer); /* checked by its row */
+    p->learning_rate = s->strategy.learning_rate;
+    p->weight_decay = s->strategy.weight_decay;
 }
 
 /* The encoding of population.encoding (real when it is not a known one). */
