@@ -3,7 +3,8 @@
 # file of the family's length plays in match and tournament; bad layouts
 # and weights files of the wrong length are refused with exit 2 and one
 # line naming the spec and what is wrong, and nothing is written; the
-# bench takes the family; evolution refuses it.
+# bench takes the family; evolution refuses a bad family text
+# (test_cli_evolve_ntuple.sh evolves the family).
 # Usage: test_cli_ntuple.sh NICKAR_BINARY SOURCE_ROOT
 source "$(dirname "$0")/lib_cli.sh"
 
@@ -62,8 +63,8 @@ assert all(s["nodes"] > 0 and s["positions"] > 0 for s in o["sets"])
 '
 expect_error bench "ntuple.layout" bench --search --features ntuple:layout=ring9
 tiny_config "$tmp/tiny.ini" 1 greedy
-expect_error evolve "player.features: 'ntuple' is not one of" \
-  evolve "$tmp/tiny.ini" --set player.features=ntuple --output "$tmp/run.h5"
+expect_error evolve "player.features" \
+  evolve "$tmp/tiny.ini" --set player.features=ntuple:layout=ring9 --output "$tmp/run.h5"
 check "no run file" test ! -e "$tmp/run.h5"
 
 finish

@@ -208,8 +208,8 @@ static void test_schema_choices(void **state)
 {
     (void)state;
     static const char *const keys[] = {
-        "experiment.variant", "player.features",  "population.encoding", "strategy.kind",
-        "selection.method",   "crossover.method", "mutation.method",     "fitness.schedule",
+        "experiment.variant", "population.encoding", "strategy.kind",
+        "selection.method",   "crossover.method",    "mutation.method", "fitness.schedule",
     };
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         const char *key = keys[i];
@@ -222,8 +222,6 @@ static void test_schema_choices(void **state)
             nk_encoding enc;
             if (strcmp(key, "experiment.variant") == 0)
                 ok = nk_variant_find(name) != NULL;
-            else if (strcmp(key, "player.features") == 0)
-                ok = nk_features_find(name) != NULL;
             else if (strcmp(key, "population.encoding") == 0)
                 ok = nk_genome_encoding_parse(&enc, name, NULL, 0) == NK_OK;
             else if (strcmp(key, "strategy.kind") == 0)

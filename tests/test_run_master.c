@@ -173,7 +173,7 @@ static void test_bad_settings(void **state)
         {"one champion", "two players or more", NK_EINVAL},
         {"no pairs", "got 4 players, 0 pairs", NK_EINVAL},
         {"ply limit", "ply limit 5001", NK_ERANGE},
-        {"weights", "33 weights a champion", NK_EINVAL},
+        {"weights", "33 weights a champion, but none given", NK_EINVAL},
         {"threads", "threads -2", NK_ERANGE},
     };
     for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
@@ -196,7 +196,8 @@ static void test_bad_settings(void **state)
             c.s.ply_limit = 5001;
             break;
         case 5:
-            c.s.d = NK_MAX_FEATURES + 1;
+            c.s.d = NK_MAX_FEATURES + 1; /* any length, but the numbers must be there */
+            c.s.weights = NULL;
             break;
         case 6:
             c.s.threads = -2;

@@ -167,10 +167,23 @@ static void test_method_choices(void **state)
     assert_ptr_equal(enc->choice_at, nk_genome_encoding_name_at);
     assert_string_equal(nk_param_choice(enc, 1), "binary");
     assert_null(nk_param_choice(enc, 2));
+    /* player.features takes what a spec's features= takes (search/eval.h):
+     * every linear set and the families, checked by nk_eval_features_check */
     const nk_config_key *feat = nk_config_key_find("player.features");
-    assert_ptr_equal(feat->choice_at, nk_features_name_at);
-    for (size_t i = 0; nk_features_at(i) != NULL; i++)
-        assert_string_equal(nk_param_choice(feat, i), nk_features_at(i)->name);
+    assert_int_equal(feat->type, NK_CFG_STRING);
+    assert_ptr_equal(feat->check, nk_run_check_features);
+    char text[64], why[NK_MSG_MAX];
+    for (size_t i = 0; nk_features_at(i) != NULL; i++) {
+        snprintf(text, sizeof text, "%s", nk_features_at(i)->name);
+        assert_int_equal(nk_run_check_features(text, sizeof text, why, sizeof why), NK_OK);
+    }
+    snprintf(text, sizeof text, "ntuple:layout=ring2:cap=3");
+    assert_int_equal(nk_run_check_features(text, sizeof text, why, sizeof why), NK_OK);
+    snprintf(text, sizeof text, "ntuple:layout=ring9");
+    assert_int_equal(nk_run_check_features(text, sizeof text, why, sizeof why), NK_EINVAL);
+    snprintf(text, sizeof text, "positionall");
+    assert_int_equal(nk_run_check_features(text, sizeof text, why, sizeof why), NK_EINVAL);
+    assert_non_null(strstr(why, "positionall"));
 }
 
 /* The library defaults come from the same rows as the config's. */
@@ -496,6 +509,9 @@ static bool other_value(const nk_param *p, char *buf, size_t len)
                 return true;
             }
         return false;
+    case NK_PARAM_STRING: /* player.features: another set, then a family */
+        snprintf(buf, len, "%s", strcmp(p->def, "material") != 0 ? "material" : "ntuple");
+        return p->check == NULL || p->check(buf, len, NULL, 0) == NK_OK;
     default:
         return false;
     }

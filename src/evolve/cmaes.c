@@ -401,6 +401,7 @@ const nk_strategy_type nk_strategy_cma_es = {
     .evaluated_doc = "`strategy.lambda`",
     .clash = nk_strategy_mu_clash,
     .clash_doc = NK_STRATEGY_MU_CLASH_DOC,
+    .max_dim = NK_CMAES_MAX_DIM,
     .init = cma_init,
     .release = cma_release,
     .ask = cma_ask,

@@ -97,6 +97,10 @@ nk_status nk_strategy_alloc(nk_strategy **out, const nk_strategy_type *t,
     *out = NULL;
     if (t == NULL || g == NULL || p == NULL)
         return nk_fail(NK_EINVAL, err, errlen, "strategy, genome and parameters are required");
+    if (t->max_dim > 0 && g->dim > t->max_dim)
+        return nk_fail(NK_ERANGE, err, errlen,
+                       "%s takes at most %zu weights, not %zu (use sep-cma-es or openai-es)",
+                       t->name, t->max_dim, g->dim);
     nk_strategy *s = nk_calloc(1, sizeof *s);
     if (s == NULL)
         return nk_fail(NK_ENOMEM, err, errlen, "out of memory for a strategy");

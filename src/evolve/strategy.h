@@ -190,6 +190,12 @@ typedef struct nk_strategy_type {
     const char *evaluated_doc;
     bool (*clash)(const nk_strategy_params *p, nk_strategy_clash *c);
     const char *clash_doc;
+    /* The most weights (genome dimension) the type takes, 0 for any: the
+     * full-covariance CMA-ES keeps D x D matrices and decomposes them
+     * (O(D^3)), so it stops at NK_CMAES_MAX_DIM; the linear-time types
+     * (sep-cma-es, openai-es) and the GA and ES take any.  nk_strategy_alloc
+     * refuses a larger genome (NK_ERANGE). */
+    size_t max_dim;
     /* Implementation hooks (strategy_impl.h); callers use the functions
      * below. */
     nk_status (*init)(nk_strategy *s, char *err, size_t errlen);
@@ -201,6 +207,12 @@ typedef struct nk_strategy_type {
     nk_status (*load)(nk_strategy *s, const double *in, char *err, size_t errlen);
     void (*info)(const nk_strategy *s, nk_strategy_info *info); /* may be NULL */
 } nk_strategy_type;
+
+/* The most weights the full-covariance CMA-ES takes (max_dim above): its
+ * covariance, eigenvectors and decomposition cost 2 D^2 doubles (16 MB at
+ * 1000) and O(D^3) work; for thousands of weights (an n-tuple network)
+ * use sep-cma-es or openai-es. */
+enum { NK_CMAES_MAX_DIM = 1000 };
 
 extern const nk_strategy_type nk_strategy_ga;
 extern const nk_strategy_type nk_strategy_es_plus;

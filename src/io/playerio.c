@@ -244,15 +244,18 @@ static nk_status resolve_family_weights(nk_player_def *out, const nk_variant *v,
     if (st != NK_OK)
         return st;
     const char *at = strrchr(value, '@');
-    if (at != NULL && (strcmp(at + 1, "best") == 0 || strncmp(at + 1, "gen=", 4) == 0))
-        return nk_fail(NK_EINVAL, err, errlen,
-                       "weights '%s': run files hold no genome of %s (evolution takes linear "
-                       "feature sets only)",
-                       value, name);
+    bool run = at != NULL && (strcmp(at + 1, "best") == 0 || strncmp(at + 1, "gen=", 4) == 0);
     double *w = nk_malloc(need * sizeof *w);
     if (w == NULL)
         return nk_fail(NK_ENOMEM, err, errlen, "out of memory for %zu weights", need);
-    st = nk_playerio_read_weights(value, w, need, &n, err, errlen);
+    if (run) {
+        /* an individual of a run that evolved this family (RUN.h5@best) */
+        char file[NK_SPEC_TEXT];
+        snprintf(file, sizeof file, "%.*s", (int)(at - value), value);
+        st = nk_playerio_run_weights(file, at + 1, w, need, &n, err, errlen);
+    } else {
+        st = nk_playerio_read_weights(value, w, need, &n, err, errlen);
+    }
     if (st == NK_OK && n != need)
         st = nk_fail(NK_EINVAL, err, errlen, "%s: %zu weights, but %s needs %zu", value, n, name,
                      need);

@@ -20,7 +20,10 @@
  *                         exactly its length; it is read once into the
  *                         process's shared table under the weights text
  *                         (nk_eval_shared_put), and the def keeps no
- *                         numbers (n = 0).  Run files hold no such genome.
+ *                         numbers (n = 0).  So does RUN.h5@best or
+ *                         @gen=G,rank=R of a run that evolved the family
+ *                         (player.features): the individual's whole vector,
+ *                         which must be exactly the family's length.
  *
  * A resolved player (nk_player_def) holds the spec and the numbers, so that
  * exec's player table (nk_exec_player) and nk_player_new can take them

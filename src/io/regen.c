@@ -26,6 +26,7 @@
 #include "io/runfile.h"
 #include "run/record.h"
 #include "run/settings.h"
+#include "search/eval.h"
 
 typedef struct regen {
     const char *path; /* the run file's path (a copy, without the selector) */
@@ -87,9 +88,6 @@ static nk_status from_population(regen *r, int side, int64_t id, size_t g, char 
                        ? nk_fail(NK_ENOMEM, err, len, "out of memory")
                        : nk_run_read_population(r->run, g, &pop, err, len);
     size_t i = 0;
-    if (st == NK_OK && m->d > NK_MAX_FEATURES) /* d->weights holds NK_MAX_FEATURES */
-        st = nk_fail(NK_EFORMAT, err, len, "the run's individuals have %zu weights, more than %d",
-                     m->d, NK_MAX_FEATURES);
     if (st == NK_OK && id < 0) {
         i = nk_fitness_best(fitness, m->n);
     } else {
@@ -99,9 +97,18 @@ static nk_status from_population(regen *r, int side, int64_t id, size_t g, char 
             st = nk_fail(NK_EFORMAT, err, len, "individual %lld is not in generation %zu",
                          (long long)id, g + 1);
     }
-    if (st == NK_OK) {
+    if (st == NK_OK && m->d > NK_MAX_FEATURES) {
+        /* An evaluation family's genome, too long for d->weights: it
+         * travels by name (search/eval.h), under "RUN@gen=G,id=I". */
+        d->n = 0;
+        snprintf(d->spec.weights, sizeof d->spec.weights, "%.400s@gen=%zu,id=%lld",
+                 nk_run_path(r->run), g + 1, (long long)ids[i]);
+        st = nk_eval_shared_put(d->spec.weights, genome + i * m->d, m->d, err, len);
+    } else if (st == NK_OK) {
         d->n = m->d;
         memcpy(d->weights, genome + i * m->d, m->d * sizeof *genome);
+    }
+    if (st == NK_OK) {
         /* the spec cut at 480 bytes, so that ",id=N" always fits */
         snprintf(r->name[side], sizeof r->name[side], "%.480s,id=%lld", spec,
                  (long long)(id >= 0 ? id : ids[i]));

@@ -22,6 +22,7 @@
 #include "evolve/strategy.h"
 #include "run/benchmark.h"
 #include "run/schedule.h"
+#include "search/eval.h"
 #include "search/features.h"
 #include "search/grade.h"
 #include "tb/tb.h"
@@ -75,7 +76,8 @@ struct nk_evo {
     int threads;
     double *champion; /* [D] */
     int64_t champion_id;
-    const char *names[NK_MAX_FEATURES];
+    const char **names; /* [dim] the weights' names (make_names) */
+    char *name_text;    /* their text when generated */
     nk_evo_shape shape;
     gen_data d;
     nk_evo_record rec;
@@ -173,6 +175,31 @@ static uint64_t games_per_generation(const nk_evo *e)
     return per * meetings_games(e);
 }
 
+/* The names of the weights (the run file's /features): a linear set's
+ * feature names; for a family, "w0", "w1", ... by index into its weight
+ * vector (search/eval.h says what each index is). */
+static nk_status make_names(nk_evo *e, char *err, size_t len)
+{
+    e->names = nk_calloc(e->dim, sizeof *e->names);
+    if (e->names == NULL)
+        return nk_fail(NK_ENOMEM, err, len, "out of memory");
+    if (e->set != NULL) {
+        for (size_t j = 0; j < e->dim; j++)
+            e->names[j] = e->set->features[j].name;
+        return NK_OK;
+    }
+    enum { NAME_MAX_LEN = 24 };
+    e->name_text = nk_malloc(e->dim * NAME_MAX_LEN);
+    if (e->name_text == NULL)
+        return nk_fail(NK_ENOMEM, err, len, "out of memory");
+    for (size_t j = 0; j < e->dim; j++) {
+        char *t = e->name_text + j * NAME_MAX_LEN;
+        snprintf(t, NAME_MAX_LEN, "w%zu", j);
+        e->names[j] = t;
+    }
+    return NK_OK;
+}
+
 /* Everything the loop needs from the settings, in one place: variant,
  * features, the evolving players (nk_run_player_of), schedule, scoring, the
  * gauntlet and benchmark players, the strategy (nk_run_settings_strategy:
@@ -190,16 +217,13 @@ static nk_status make_run(nk_evo *e, nk_evo_resolve resolve, char *err, size_t l
     if (e->variant == NULL)
         return nk_fail(NK_EINVAL, err, len, "experiment.variant: unknown variant '%s'",
                        r->experiment.variant);
-    e->set = nk_features_find(r->player.features);
-    if (e->set == NULL) {
-        char names[256];
-        nk_features_list(names, sizeof names);
-        return nk_fail(NK_EINVAL, err, len, "player.features: unknown feature set '%s' (%s)",
-                       r->player.features, names);
-    }
-    if (nk_features_check(e->set, e->variant, e2, sizeof e2) != NK_OK)
+    /* Any features text a spec takes (search/eval.h): a linear set, or a
+     * family whose whole weight vector is the genome. */
+    char fname[NK_SPEC_TEXT];
+    if (nk_eval_features_count(r->player.features, e->variant, &e->dim, fname, sizeof fname, e2,
+                               sizeof e2) != NK_OK)
         return nk_fail(NK_EINVAL, err, len, "player.features: %s", e2);
-    e->dim = e->set->count;
+    e->set = nk_features_find(r->player.features); /* NULL for a family */
     if (nk_run_player_of(r, &e->player, err, len) != NK_OK)
         return NK_EINVAL;
     e->schedule = nk_schedule_find(r->fitness.schedule);
@@ -261,12 +285,13 @@ static nk_status make_run(nk_evo *e, nk_evo_resolve resolve, char *err, size_t l
     uint64_t total = games_per_generation(e) * (unsigned)r->experiment.generations;
     e->record = strcmp(s->record_games, "on") == 0 ||
                 (strcmp(s->record_games, "auto") == 0 && total <= 1000000);
-    for (size_t j = 0; j < e->dim; j++)
-        e->names[j] = e->set->features[j].name;
+    st = make_names(e, err, len);
+    if (st != NK_OK)
+        return st;
     e->shape = (nk_evo_shape){
         .variant = r->experiment.variant,
         .seed = r->experiment.seed,
-        .feature_set = e->set->name,
+        .feature_set = e->set != NULL ? e->set->name : r->player.features,
         .features = e->names,
         .strategy = nk_strategy_type_of(e->strategy)->name,
         .n = e->nrng,
@@ -719,6 +744,8 @@ void nk_evo_free(nk_evo *e)
     nk_free(e->rng);
     nk_free(e->hall);
     nk_free(e->champion);
+    nk_free(e->names);
+    nk_free(e->name_text);
     nk_strategy_free(e->strategy);
     nk_genome_free(e->genome);
     nk_free(e);

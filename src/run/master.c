@@ -32,9 +32,8 @@ static nk_status check_settings(const nk_master_settings *s, char *err, size_t e
     if (s->ply_limit > NK_MAX_PLIES)
         return nk_fail(NK_ERANGE, err, errlen, "ply limit %u: give 1 to %d (0: the default)",
                        s->ply_limit, NK_MAX_PLIES);
-    if (s->d > NK_MAX_FEATURES || (s->d > 0 && s->weights == NULL))
-        return nk_fail(NK_EINVAL, err, errlen, "%zu weights a champion: give 0 to %d", s->d,
-                       NK_MAX_FEATURES);
+    if (s->d > 0 && s->weights == NULL)
+        return nk_fail(NK_EINVAL, err, errlen, "%zu weights a champion, but none given", s->d);
     if (s->openings > NK_MAX_PLIES)
         return nk_fail(NK_ERANGE, err, errlen, "openings %llu: give 0 to %d",
                        (unsigned long long)s->openings, NK_MAX_PLIES);

@@ -39,7 +39,8 @@ typedef struct nk_master_settings {
     const nk_variant *variant;
     const nk_spec *spec;   /* the champions' player */
     unsigned ply_limit;    /* 0 (the default) to NK_MAX_PLIES */
-    size_t n, d;           /* champions (>= 2), weights each (0 to NK_MAX_FEATURES) */
+    size_t n, d;           /* champions (>= 2), weights each (0: the spec's own; any
+                              length: an evaluation family's whole vector) */
     const double *weights; /* [n * d] */
     uint64_t pairs;        /* colour-swapped pairs of games per pairing, >= 1 */
     uint64_t openings;     /* random opening plies */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "run/schedule.h"
+#include "search/eval.h"
 
 static const nk_param run_params[] = {NK_RUN_PARAMS(NK_RUN_PARAM_ROW)};
 enum { NRUN = sizeof run_params / sizeof run_params[0] };
@@ -47,6 +48,12 @@ nk_status nk_run_check_file_name(char *text, size_t cap, char *why, size_t whyle
                        "'-', starting with a letter or digit)",
                        text);
     return NK_OK;
+}
+
+nk_status nk_run_check_features(char *text, size_t cap, char *why, size_t whylen)
+{
+    (void)cap;
+    return nk_eval_features_check(text, why, whylen);
 }
 
 static const char *const unit_names[] = {"auto", "game", "match"};
@@ -191,6 +198,11 @@ static nk_status build(const nk_run_settings *s, size_t dim, nk_genome **genome,
     if (p.mutate == NULL)
         return nk_fail(NK_EINVAL, err, len, "mutation.method: unknown '%s' (choices: %s)",
                        s->mutation.method, nk_mutate_names(names, sizeof names));
+    if (t->max_dim > 0 && dim > t->max_dim)
+        return nk_fail(NK_ERANGE, err, len,
+                       "strategy.kind: %s takes at most %zu weights, but player.features '%s' has "
+                       "%zu (use sep-cma-es or openai-es)",
+                       t->name, t->max_dim, s->player.features, dim);
     return nk_strategy_alloc(strategy, t, *genome, &p, err, len);
 }
 

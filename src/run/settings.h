@@ -63,9 +63,12 @@
 
 /* [player]: the evolving players */
 #define NK_PLAYER_PARAMS(X, P)                                                                     \
-    X(P, player, features, features, ENUM, const char *, "positional", NK_ANY,                     \
-      NK_CHOICES_OF(nk_features_name_at), NULL, NULL,                                              \
-      "feature set of the evolved linear evaluation (weights = one per feature)")                  \
+    X(P, player, features, features, STRING, const char *, "positional", NK_ANY, NULL,             \
+      nk_run_check_features,                                                                       \
+      "a linear feature set (`material`, `positional`, ...) or an evaluation family: `ntuple[:layout=L]"      \
+      "[:cap=C]` (search/eval.h)",                                                                 \
+      "evaluation of the evolved players: a linear feature set (one weight per feature) or an "   \
+      "evaluation family (its whole weight vector, thousands of weights, is the genome)")          \
     X(P, player, depth, depth, INT, int, "2", NK_RANGE(1, 30), NULL, NULL, NULL,                   \
       "alpha-beta depth of the evolved players, in plies")                                         \
     NK_PLAY_PLY_LIMIT(X, P, player, ply_limit, ply_limit,                                          \
@@ -238,6 +241,8 @@ nk_arena_unit nk_run_unit_of(const char *unit, const nk_variant *variant);
 nk_status nk_run_check_file_name(char *text, size_t cap, char *why, size_t whylen);
 nk_status nk_run_check_scoring(char *text, size_t cap, char *why, size_t whylen);
 nk_status nk_run_check_even(char *text, size_t cap, char *why, size_t whylen);
+/* player.features: any text nk_eval_features_check takes (search/eval.h). */
+nk_status nk_run_check_features(char *text, size_t cap, char *why, size_t whylen);
 
 /* The table of NK_RUN_PARAMS over nk_run_settings; *n its length. */
 const nk_param *nk_run_params_table(size_t *n);
