@@ -88,7 +88,11 @@ typedef nk_param nk_config_key;
       "run file (HDF5); empty: results/<experiment.name>/run.h5")                                  \
     X(P, output, record_games, record_games, ENUM, const char *, "auto", NK_ANY,                   \
       NK_CHOICES("auto", "on", "off"), NULL, NULL,                                                 \
-      "keep every game in the run file's /games (auto: the evolve command decides by size)")
+      "keep every game in the run file's /games (auto: the evolve command decides by size)")      \
+    X(P, output, population_every, population_every, INT, int, "1", NK_RANGE(1, 1000000), NULL,     \
+      NULL, NULL,                                                                                  \
+      "keep the whole population's weights in generations 1, 1+K, 1+2K, ...; the others keep "   \
+      "the champion's row only (NaN rows; fitness, games, stats: all kept)")
 
 typedef struct nk_output_settings {
     NK_OUTPUT_PARAMS(NK_PARAM_FIELD, _)

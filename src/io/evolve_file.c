@@ -4,6 +4,7 @@
 #include "io/evolve_file.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -15,11 +16,16 @@
 #include "io/config.h"
 #include "io/playerio.h"
 #include "io/runfile.h"
+#include "search/features.h"
 
 struct nk_evo_file {
     nk_evo *evo;
     unsigned generations; /* of the run */
+    unsigned every;       /* output.population_every (>= 1) */
     size_t dim;
+    double *kept;         /* [N * D] a generation's genome as written when its
+                             population is not kept (keep_rows) */
+    double *kept_sigma;   /* the same for its step sizes */
     size_t hall_size;
     nk_run *run;
     char path[NK_RUN_PATH_MAX]; /* the run file */
@@ -42,8 +48,10 @@ nk_status nk_evo_settings_from_config(nk_evo_settings *s, const nk_config *c, ch
     nk_output_settings out;
     memset(s, 0, sizeof *s);
     nk_status st = nk_config_settings(c, &s->run, &out, err, len);
-    if (st == NK_OK)
+    if (st == NK_OK) {
         s->record_games = out.record_games;
+        s->population_every = out.population_every;
+    }
     return st;
 }
 
@@ -85,6 +93,10 @@ static nk_status create_file(nk_evo_file *f, const char *path, bool force, char 
         .features = sh->features,
         .record_games = nk_evo_records_games(f->evo),
         .tb_intervals = sh->tb_intervals,
+        /* the large-genome layout (io/runfile.h): a family's genome, or a
+         * keep policy whose NaN rows want deflating; linear runs that keep
+         * every population are written as they always were */
+        .compact = sh->d > NK_MAX_FEATURES || f->every > 1,
     };
     /* Whether populations carry step sizes is known once one is made. */
     nk_status st = nk_evo_has_sigma(f->evo, &meta.has_sigma, err, len);
@@ -281,6 +293,7 @@ nk_status nk_evo_file_open(nk_evo_file **out, const nk_evo_settings *s, const ch
         f->dim = sh->d;
         f->generations = sh->generations;
         f->hall_size = sh->hall_size;
+        f->every = s->population_every > 1 ? (unsigned)s->population_every : 1;
         char bak[NK_RUN_PATH_MAX];
         nk_backup_name(bak, path, ".bak");
         if (mode == NK_EVO_RESUME && access(path, F_OK) != 0 && errno == ENOENT &&
@@ -311,19 +324,55 @@ void nk_evo_file_set_checkpoint_seconds(nk_evo_file *f, double seconds)
 
 /* ===== one generation ===== */
 
+/* output.population_every = K: generation g (0-based) keeps its whole
+ * population when g % K == 0 (not by being the run's last: a run extended
+ * on --resume stays the same file as one run whole); the others keep
+ * their champion's row (nk_fitness_best, as the loop picks it) and NaN
+ * elsewhere, in f->kept (and f->kept_sigma).  Whether a row was kept is
+ * read back from the NaN (no weight of a genome is NaN: genome.h clamps). */
+static nk_status keep_rows(nk_evo_file *f, const nk_evo_record *r, const double **w,
+                           const double **sigma, char *err, size_t len)
+{
+    *w = r->pop->w;
+    *sigma = r->pop->sigma;
+    if (f->every <= 1 || r->generation % f->every == 0)
+        return NK_OK;
+    size_t n = r->pop->size, d = f->dim, best = nk_fitness_best(r->fitness, n);
+    if (f->kept == NULL && (f->kept = nk_malloc(n * d * sizeof *f->kept)) == NULL)
+        return nk_fail(NK_ENOMEM, err, len, "out of memory");
+    if (r->pop->sigma != NULL && f->kept_sigma == NULL &&
+        (f->kept_sigma = nk_malloc(n * d * sizeof *f->kept_sigma)) == NULL)
+        return nk_fail(NK_ENOMEM, err, len, "out of memory");
+    for (size_t i = 0; i < n * d; i++)
+        f->kept[i] = NAN;
+    memcpy(f->kept + best * d, r->pop->w + best * d, d * sizeof *f->kept);
+    *w = f->kept;
+    if (r->pop->sigma != NULL) {
+        for (size_t i = 0; i < n * d; i++)
+            f->kept_sigma[i] = NAN;
+        memcpy(f->kept_sigma + best * d, r->pop->sigma + best * d, d * sizeof *f->kept_sigma);
+        *sigma = f->kept_sigma;
+    }
+    return NK_OK;
+}
+
 /* Appends the record of the generation just iterated, with its
  * checkpoint. */
 static nk_status write_record(nk_evo_file *f, const nk_evo_record *r, double outside, char *err,
                               size_t len)
 {
+    const double *genome, *sigma;
+    nk_status st = keep_rows(f, r, &genome, &sigma, err, len);
+    if (st != NK_OK)
+        return st;
     nk_run_blob blobs[3] = {
         {"strategy", NK_RUN_F64, r->strategy, r->n_strategy},
         {"hall", NK_RUN_F64, r->hall, r->n_hall * f->dim},
         {"champion", NK_RUN_F64, r->champion, 1 + f->dim},
     };
     nk_run_gen gen = {
-        .genome = r->pop->w,
-        .sigma = r->pop->sigma,
+        .genome = genome,
+        .sigma = sigma,
         .fitness = r->fitness,
         .wins = r->wins,
         .draws = r->draws,
@@ -416,5 +465,7 @@ void nk_evo_file_close(nk_evo_file *f)
             nk_backup_remove(f->path);
     }
     nk_evo_free(f->evo);
+    nk_free(f->kept);
+    nk_free(f->kept_sigma);
     nk_free(f);
 }

@@ -214,6 +214,12 @@ nk_status nk_playerio_run_weights(const char *file, const char *selector, double
             memcpy(w, genome + order[rank] * m->d, m->d * sizeof *w);
             *n = m->d;
             nk_free(order);
+            /* a row not kept (output.population_every: NaN, io/evolve_file.c) */
+            if (isnan(w[0]))
+                st = nk_fail(NK_ERANGE, err, errlen,
+                             "weights '%s@%s': generation %lu keeps only its champion's weights "
+                             "(output.population_every); rank 0 is kept",
+                             file, selector, gen + 1);
         }
     }
     nk_free(genome);

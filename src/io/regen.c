@@ -11,6 +11,7 @@
  * match (match_job).
  */
 #include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,6 +98,11 @@ static nk_status from_population(regen *r, int side, int64_t id, size_t g, char 
             st = nk_fail(NK_EFORMAT, err, len, "individual %lld is not in generation %zu",
                          (long long)id, g + 1);
     }
+    if (st == NK_OK && isnan(genome[i * m->d]))
+        st = nk_fail(NK_ERANGE, err, len,
+                     "individual %lld of generation %zu: the run kept only its champion's weights "
+                     "there (output.population_every)",
+                     (long long)ids[i], g + 1);
     if (st == NK_OK && m->d > NK_MAX_FEATURES) {
         /* An evaluation family's genome, too long for d->weights: it
          * travels by name (search/eval.h), under "RUN@gen=G,id=I". */

@@ -14,6 +14,7 @@
  *   /population/genome  [G, N, D] float64, extendible along G, one chunk
  *                       [1, N, D] per generation
  *   /population/sigma   [G, N, D] float64, only in runs with step sizes
+ *                       (float32 in the compact layout, below)
  *   /population/fitness [G, N] float64
  *   /population/wins, draws, losses [G, N] int32
  *   /population/id      [G, N] int64, unique individual ids
@@ -30,6 +31,21 @@
  *                       /benchmark that belong to complete generations);
  *                       1-D datasets of raw data for exact resume (float64
  *                       or uint8), named by the caller
+ *
+ * Large genomes.  A run whose genome has thousands of weights (an
+ * evaluation family, search/eval.h) sets meta.compact: /population/genome
+ * and /population/sigma are then shuffled and deflated (chunks [1, N, D]
+ * as always), and sigma is stored as float32 (written rounded to float,
+ * and its digest taken over the rounded numbers, so that verify reads back
+ * what was digested).  The genome stays float64: the individuals it holds
+ * are played again exactly (RUN.h5@gen=G,rank=R, @game=K, ciao); the
+ * checkpoint datasets stay float64 (deflated too) so that resume is exact.
+ * Rows the caller does not keep are written as NaN (nk_run_gen.genome of a
+ * generation whose population is not kept holds its champion's row and
+ * NaN elsewhere: io/evolve_file.c, output.population_every); deflate makes
+ * them cost next to nothing, and a reader tells them by the NaN.  Files
+ * without compact (every linear run by default) are byte for byte as
+ * before.
  *
  * Consistency.  A generation is complete when /checkpoint says so; every
  * reader (this module, and any h5py script that wants to be exact) takes
@@ -114,6 +130,11 @@ typedef struct nk_run_meta {
     bool record_games;           /* /games exists */
     bool tb_intervals;           /* /stats has the benchmark grade's
                                     intervals (benchmark.tablebase) */
+    bool compact;                /* the large-genome layout (see "Large
+                                    genomes" above): /population/genome and
+                                    /population/sigma shuffled and deflated,
+                                    sigma float32; open() tells it from the
+                                    datasets */
 } nk_run_meta;
 
 /* The element type of a checkpoint dataset. */

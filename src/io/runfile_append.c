@@ -234,7 +234,9 @@ static bool put_blob(nk_run *run, hid_t g, const nk_run_blob *b)
     hsize_t dims[1] = {b->count};
     bool f64 = b->kind == NK_RUN_F64;
     bool chunked = run->w.checksums && b->count > 0;
-    nk_h5_shape shape = {1, dims, NULL, chunked ? dims : NULL, false, H5P_DEFAULT, what};
+    /* compact: deflated too (lossless: resume reads the same numbers) */
+    nk_h5_shape shape = {1,  dims, NULL, chunked ? dims : NULL, chunked && run->meta.compact,
+                         H5P_DEFAULT, what};
     hid_t ds = nk_h5w_dataset(&run->w, g, b->name, f64 ? H5T_IEEE_F64LE : H5T_STD_U8LE, &shape);
     if (ds >= 0 && b->count > 0 && nk_h5w_may(&run->w, "write", what))
         nk_h5w_write(&run->w, ds, what, f64 ? H5T_NATIVE_DOUBLE : H5T_NATIVE_UINT8, b->data);
@@ -305,6 +307,20 @@ nk_status nk_run_append_generation(nk_run *run, const nk_run_gen *gen, char *err
                        "writing '%s' failed at generation %zu: cannot reserve %zu bytes: %s",
                        run->path, g, 2 * bytes + RESERVE_BASE, strerror(e));
     }
+    /* compact: sigma as float32 stores it, digested as verify reads it */
+    nk_run_gen rounded = *gen;
+    double *sig = NULL;
+    if (run->meta.compact && gen->sigma != NULL) {
+        size_t k = run->meta.n * run->meta.d;
+        if ((sig = nk_malloc(k * sizeof *sig)) == NULL) {
+            nk_run_free_names(names, gen->n_blobs);
+            return nk_fail(NK_ENOMEM, err, len, "out of memory");
+        }
+        for (size_t i = 0; i < k; i++)
+            sig[i] = (double)(float)gen->sigma[i];
+        rounded.sigma = sig;
+        gen = &rounded;
+    }
     nk_run_stats stats = gen->stats;
     stats.rows_digest = nk_run_has_digest(&run->tab[T_STATS]) ? gen_digest(run, gen) : 0;
     bool changed = false;
@@ -317,6 +333,7 @@ nk_status nk_run_append_generation(nk_run *run, const nk_run_gen *gen, char *err
                     run->tab[T_BENCH].mem, gen->bench) &&
         nk_h5w_rows(&run->w, run->tab[T_STATS].ds, "/stats", g, 1, run->tab[T_STATS].mem, &stats) &&
         put_checkpoint(run, gen) && nk_run_flush(run, false);
+    nk_free(sig);
     if (!good) {
         nk_run_free_names(names, gen->n_blobs);
         return nk_fail(NK_EIO, err, len, "writing '%s' failed at generation %zu: %s: %s", run->path,

@@ -125,9 +125,11 @@ static bool create_population(nk_run *run)
         hsize_t maxdims[3] = {H5S_UNLIMITED, run->meta.n, w};
         hsize_t chunk[3] = {1, run->meta.n, w};
         bool made;
-        hid_t ft = nk_run_code_type(p->type, true, &made);
+        /* the compact layout (runfile.h, "Large genomes") */
+        bool big = run->meta.compact && (i == P_GENOME || i == P_SIGMA);
+        hid_t ft = big && i == P_SIGMA ? H5T_IEEE_F32LE : nk_run_code_type(p->type, true, &made);
         hid_t dapl = nk_run_uncached_access();
-        nk_h5_shape shape = {p->rank, dims, maxdims, chunk, false, dapl, NULL};
+        nk_h5_shape shape = {p->rank, dims, maxdims, chunk, big, dapl, NULL};
         if (nk_h5w_ok(&run->w, p->path, dapl))
             run->pop[i] = nk_h5w_dataset(&run->w, run->file, p->path, ft, &shape);
         if (dapl >= 0)

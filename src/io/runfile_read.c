@@ -150,6 +150,20 @@ static nk_status read_features(nk_run *run)
     return NK_OK;
 }
 
+/* Whether ds has the deflate filter: the compact layout (runfile.h). */
+static bool deflated(hid_t ds)
+{
+    hid_t dcpl = H5Dget_create_plist(ds);
+    unsigned flags, conf;
+    size_t nv = 0;
+    bool yes = dcpl >= 0 && H5Pget_filter_by_id2(dcpl, H5Z_FILTER_DEFLATE, &flags, &nv, NULL, 0,
+                                                 NULL, &conf) >= 0;
+    if (dcpl >= 0)
+        H5Pclose(dcpl);
+    H5Eclear2(H5E_DEFAULT);
+    return yes;
+}
+
 static nk_status open_pop_ds(nk_run *run, hid_t dapl)
 {
     hsize_t dims[3];
@@ -168,6 +182,7 @@ static nk_status open_pop_ds(nk_run *run, hid_t dapl)
                               (unsigned long long)dims[2]);
     run->meta.n = (size_t)dims[1];
     run->meta.has_sigma = nk_h5_exists(run->file, nk_run_pop_desc[P_SIGMA].path);
+    run->meta.compact = deflated(run->pop[P_GENOME]);
     for (int i = 0; i < P_COUNT; i++) {
         const pop_desc_t *p = &nk_run_pop_desc[i];
         if (i == P_GENOME || (i == P_SIGMA && !run->meta.has_sigma))

@@ -46,6 +46,8 @@ typedef struct nk_evo_settings {
     nk_run_settings run;      /* every setting of the run (run/settings.h; io's
                                  nk_config_settings fills it from a config) */
     const char *record_games; /* output.record_games: auto, on, off */
+    int population_every;     /* output.population_every (io/evolve_file.c
+                                 writes by it; the loop ignores it): 0 is 1 */
     const char *config_text;  /* the resolved config, stored in the file */
 } nk_evo_settings;
 
