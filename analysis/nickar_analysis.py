@@ -39,6 +39,8 @@ caribbean study):
   welch_interval(a, b)         mean(a) - mean(b) with Welch's 95% interval
   rating_table(objs)           `nickar rate --json` objects as rows
   normalise_weights(w)         weights divided by the largest |weight|
+  weights_summary(w)           a long genome (more than LONG_GENOME weights,
+                               an evaluation family's) in eight numbers
   plot_weight_spread(groups, ax)  normalised weights by group: mean, range
                                and every seed
 """
@@ -67,6 +69,29 @@ from nickar.files import (  # noqa: E402,F401
     TOURNAMENT_SCHEMA_VERSIONS, _READERS, _is_run, _kind_probe, _load_run, _text,
     h5_file, open_h5, read, read_ciao, read_run_arrays, read_tournament, reader_kinds,
     register_reader, text)
+
+
+# A genome longer than this (NK_MAX_FEATURES: an evaluation family's whole
+# weight vector, thousands of numbers) is summarised, not printed.
+LONG_GENOME = 32
+
+
+def weights_summary(w):
+    """A weight vector summarised as `nickar inspect` does
+    (nk_eval_weights_summary): n, min, argmin, max, argmax, mean, mean_abs
+    and zeros, as a dict.  NaN entries (rows a run did not keep,
+    output.population_every) are left out of every figure but n."""
+    import numpy as np
+    w = np.asarray(w, dtype=float)
+    ok = ~np.isnan(w)
+    v = w[ok]
+    if v.size == 0:
+        return {"n": int(w.size), "min": math.nan, "argmin": -1, "max": math.nan,
+                "argmax": -1, "mean": math.nan, "mean_abs": math.nan, "zeros": 0}
+    idx = np.flatnonzero(ok)
+    return {"n": int(w.size), "min": float(v.min()), "argmin": int(idx[v.argmin()]),
+            "max": float(v.max()), "argmax": int(idx[v.argmax()]), "mean": float(v.mean()),
+            "mean_abs": float(np.abs(v).mean()), "zeros": int((v == 0).sum())}
 
 
 def _as_run(run):

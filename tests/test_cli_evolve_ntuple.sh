@@ -6,7 +6,8 @@
 # cap; the champion plays as RUN.h5@best / @gen=G,rank=R in match, tournament
 # (@champions), rate and ciao, and its recorded games play again (@game=K);
 # inspect summarises the genome; a run of another family or length is
-# refused as weights with one line.  Kept small: ring2, cap 3 (193 weights),
+# refused as weights with one line; the keep policy (output.population_every)
+# and the compact layout of a long genome.  Kept small: ring2, cap 3 (193 weights),
 # 4 individuals, depth 1.
 # Usage: test_cli_evolve_ntuple.sh NICKAR_BINARY SOURCE_ROOT
 source "$(dirname "$0")/lib_cli.sh"
@@ -137,6 +138,82 @@ check "ciao of the run's champions ($err)" test "$rc" -eq 0
 run replay "$run@game=7"
 check "a recorded game plays again (@game=7) ($err)" test "$rc" -eq 0
 check "... between the individuals of the run" grep -q "features=$nt.*id=" <<<"$out"
+
+# --- the keep policy and the compact layout --------------------------------
+# output.population_every = 2: whole populations in generations 1, 3, 5, the
+# champion's row alone (NaN elsewhere) in 2 and 4; an ES with step sizes, so
+# that sigma (float32 in the compact layout) is kept by the same rule.
+ks=(--set strategy.kind=es-plus --set mutation.method=lognormal --set experiment.generations=5 --quiet)
+run evolve "$cfg" --output "$tmp/k1.h5" "${ks[@]}"
+check "keep every generation ($err)" test "$rc" -eq 0
+run evolve "$cfg" --output "$tmp/k2.h5" "${ks[@]}" --set output.population_every=2
+check "keep every 2nd generation ($err)" test "$rc" -eq 0
+check "the kept rows and the champions are those of the whole run; sigma float32" \
+  "$python" - "$tmp/k1.h5" "$tmp/k2.h5" <<'PY'
+import sys, h5py, numpy as np
+a, b = h5py.File(sys.argv[1], "r"), h5py.File(sys.argv[2], "r")
+for f in (a, b):
+    g, s = f["population/genome"], f["population/sigma"]
+    assert g.dtype == np.float64 and g.compression == "gzip" and g.shuffle, "genome layout"
+    assert s.dtype == np.float32 and s.compression == "gzip" and s.shuffle, "sigma layout"
+    assert f["checkpoint/strategy"].dtype == np.float64
+ga, gb = a["population/genome"][:], b["population/genome"][:]
+sa, sb = a["population/sigma"][:], b["population/sigma"][:]
+fit = a["population/fitness"][:]
+assert (fit == b["population/fitness"][:]).all()
+N = ga.shape[1]
+for g in range(5):
+    nan = np.isnan(gb[g]).all(axis=1)
+    if g % 2 == 0:
+        assert not nan.any() and (ga[g] == gb[g]).all() and (sa[g] == sb[g]).all(), g
+    else:
+        c = int(np.argmax(fit[g]))  # the first of equal bests
+        assert nan.sum() == N - 1 and not nan[c], (g, nan)
+        assert (ga[g, c] == gb[g, c]).all() and (sa[g, c] == sb[g, c]).all(), g
+        assert np.isnan(np.delete(sb[g], c, axis=0)).all(), g
+# float32 step sizes: the float64 ones rounded
+assert (sa.astype(np.float32) == sa).all()
+for k in a["checkpoint"]:
+    assert a["checkpoint"][k][:].tobytes() == b["checkpoint"][k][:].tobytes(), k
+PY
+run evolve "$cfg" --output "$tmp/kr.h5" "${ks[@]}" --set output.population_every=2 \
+  --set experiment.generations=2
+run evolve "$cfg" --output "$tmp/kr.h5" "${ks[@]}" --set output.population_every=2 --resume
+check "keep every 2nd: resume across a generation not kept ($err)" test "$rc" -eq 0
+check "... equals the run made whole" same_run "$tmp/k2.h5" "$tmp/kr.h5"
+check "... and its checkpoint and step sizes" same_ckpt "$tmp/k2.h5" "$tmp/kr.h5"
+expect_error match "generation 2 keeps only its champion's weights (output.population_every)" \
+  match --variant abapa --games 2 "ab:depth=1,features=$nt,weights=$tmp/k2.h5@gen=2,rank=1" greedy
+expect_ok match --variant abapa --games 2 "ab:depth=1,features=$nt,weights=$tmp/k2.h5@gen=2,rank=0" greedy
+expect_ok match --variant abapa --games 2 "ab:depth=1,features=$nt,weights=$tmp/k2.h5@gen=3,rank=1" greedy
+expect_error evolve "output.population_every" \
+  evolve "$cfg" --set output.population_every=0 --output "$tmp/k0.h5"
+check "population_every 0 refused: no run file" test ! -e "$tmp/k0.h5"
+# a game of generation 2 between individuals not kept: refused, one line
+idx=$("$python" - "$tmp/k2.h5" <<'PY'
+import sys, h5py, numpy as np
+f = h5py.File(sys.argv[1], "r")
+games, fit, ids = f["games"][:], f["population/fitness"][1], f["population/id"][1]
+champ = ids[int(np.argmax(fit))]
+for k, r in enumerate(games):
+    if r["generation"] == 1 and champ not in (r["south_id"], r["north_id"]) and r["south_id"] >= 0:
+        print(k + 1)
+        break
+PY
+)
+expect_error replay "the run kept only its champion's weights there (output.population_every)" \
+  replay "$tmp/k2.h5@game=$idx"
+# a linear run keeping every population keeps the layout it always had
+run evolve "$cfg" --output "$tmp/lin.h5" --set player.features=positional --set strategy.kind=es-plus \
+  --set mutation.method=lognormal --quiet
+check "a linear run: genome and sigma float64, not compressed" "$python" - "$tmp/lin.h5" <<'PY'
+import sys, h5py, numpy as np
+f = h5py.File(sys.argv[1], "r")
+for n in ("genome", "sigma"):
+    d = f["population/" + n]
+    assert d.dtype == np.float64 and d.compression is None and not d.shuffle, n
+assert f["checkpoint/strategy"].compression is None
+PY
 
 # --- inspect summarises the genome ----------------------------------------
 run inspect "$run"

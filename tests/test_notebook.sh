@@ -315,6 +315,29 @@ execute edge "$edge" 3
 if grep -q "no endgame grading in this run" "$tmp/nb/edge.ipynb"; then pass; else
   fail "notebook: a run without the grading does not say so"; fi
 
+# A long genome (an n-tuple network's 193 weights, evolved by an ES with
+# step sizes) whose populations are kept every 2nd generation
+# (output.population_every): the notebook summarises the weights instead
+# of listing them, and says which generations keep their population.
+if [[ -z ${NICKAR_TEST_RUN:-} ]]; then
+  mkdir -p "$tmp/long"
+  sed -e 's/^features = positional/features = ntuple:layout=ring2:cap=3/' \
+    -e '/^tablebase/d' "$tmp/main/small.ini" >"$tmp/long/long.ini"
+  printf '[mutation]\nmethod = lognormal\n[output]\npopulation_every = 2\n' >>"$tmp/long/long.ini"
+  "$nickar" evolve "$tmp/long/long.ini" --output "$tmp/long/run.h5" --quiet >"$tmp/long/log" 2>&1
+  rc=$?
+  if [[ $rc -eq 0 ]]; then pass; else fail "nickar evolve (n-tuple run) -> exit $rc: $(head -c 300 "$tmp/long/log")"; fi
+  expect_png "an n-tuple run" "$tmp/long/fitness.png" "$tmp/long/run.h5"
+  execute long "$tmp/long/run.h5" 5
+  if grep -q "193 weights w0 .. w192 (summarised below)" "$tmp/nb/long.ipynb" &&
+     grep -q "whole populations in 3 of 6 generations" "$tmp/nb/long.ipynb" &&
+     ! grep -q '| `w17` |' "$tmp/nb/long.ipynb"; then
+    pass
+  else
+    fail "notebook: the n-tuple run's weights are not summarised, or its kept generations not said"
+  fi
+fi
+
 # --- plot_tournament.py -----------------------------------------------------------
 tplot=$srcdir/scripts/plot_tournament.py
 rm -f "$tmp/main/t.png"
