@@ -203,6 +203,21 @@ PY
 )
 expect_error replay "the run kept only its champion's weights there (output.population_every)" \
   replay "$tmp/k2.h5@game=$idx"
+# A file smaller than its genome uncompressed (4117 weights, NaN rows):
+# every reader opens it (the bound of rows by the file's size counts
+# deflate's ratio).
+run evolve "$cfg" --output "$tmp/small.h5" --set player.features=ntuple --set experiment.generations=12 \
+  --set output.population_every=100 --set output.record_games=off --quiet
+check "a 4117-weight run keeping one population ($err)" test "$rc" -eq 0
+check "... its file is smaller than its genome uncompressed" \
+  test "$(stat -c %s "$tmp/small.h5")" -lt $((12 * 4 * 4117 * 8))
+run inspect "$tmp/small.h5"
+check "... inspect reads it ($err)" test "$rc" -eq 0
+check "... and summarises 4117 weights" grep -q "4117 weights: min" <<<"$out"
+expect_ok match --variant abapa --games 2 "ab:depth=1,features=ntuple,weights=$tmp/small.h5@best" greedy
+run evolve "$cfg" --output "$tmp/small.h5" --set player.features=ntuple --set experiment.generations=13 \
+  --set output.population_every=100 --set output.record_games=off --quiet --resume
+check "... and --resume extends it ($err)" test "$rc" -eq 0
 # a linear run keeping every population keeps the layout it always had
 run evolve "$cfg" --output "$tmp/lin.h5" --set player.features=positional --set strategy.kind=es-plus \
   --set mutation.method=lognormal --quiet

@@ -358,13 +358,15 @@ static nk_status check_lengths(nk_run *run)
             continue;
         }
         /* The complete rows of an uncompressed dataset lie in the file
-         * (/games is compressed: at most deflate's ratio, 1032 to 1). */
+         * (/games, and the genome and sigma of the compact layout, are
+         * compressed: at most deflate's ratio, 1032 to 1). */
         size_t row = i < P_COUNT
                          ? (size_t)8 * run->meta.n *
                                (nk_run_pop_desc[i].width == 0 ? run->meta.d
                                                               : (size_t)nk_run_pop_desc[i].width)
                          : run->tab[i - P_COUNT].size;
-        uint64_t room = i == P_COUNT + T_GAMES ? run->r.file_size * 1032 : run->r.file_size;
+        bool packed = i == P_COUNT + T_GAMES || (i < P_COUNT && deflated(ds));
+        uint64_t room = packed ? run->r.file_size * 1032 : run->r.file_size;
         if (row > 0 && want > room / row)
             return nk_h5r_damaged(
                 &run->r, "%zu rows of %s are complete but a file of %llu bytes cannot hold them",
