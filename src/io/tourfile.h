@@ -22,7 +22,12 @@
  *   /players/spec     [P] fixed-length UTF-8 strings (NK_SPEC_TEXT bytes)
  *   /players/weights  [P, NK_MAX_FEATURES] float64: a run-file or weights-
  *   /players/n_weights [P] int32  file player's numbers (n_weights of them;
- *                     0: the spec's own)
+ *                     0: the spec's own).  A player of an evaluation
+ *                     family (search/eval.h: an ntuple spec with
+ *                     weights=FILE or =RUN.h5@best, however long its
+ *                     vector) has 0 here: its numbers travel by name, the
+ *                     spec's weights= text, and are read again from there
+ *                     (io/playerio.h), so the layout holds any genome.
  *   /pairings         [Q, 2] int32: the schedule, pairing q = (a, b)
  *   /games            [G] compound nk_tour_game, in play order.  Unit
  *                     game: G = 2 * meetings_done, meeting m is game 2m

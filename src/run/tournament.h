@@ -66,7 +66,8 @@ typedef struct nk_tour_player {
     char name[NK_PLAYER_NAME];
     char spec[NK_SPEC_TEXT];
     int32_t n_weights;
-    double weights[NK_MAX_FEATURES];
+    double weights[NK_MAX_FEATURES]; /* a linear set's; a family's travel by
+                                        name (n_weights 0, io/tourfile.h) */
 } nk_tour_player;
 
 /* One game. */
