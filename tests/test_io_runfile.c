@@ -38,6 +38,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <float.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -348,9 +349,18 @@ static void expect_gens(nk_run *run, uint64_t s, size_t g)
         assert_int_equal(nk_run_read_population(run, k, &pop, err,
                                                 sizeof err), NK_OK);
         assert_memory_equal(got.genome, want.genome, n * d * sizeof(double));
-        if (m->has_sigma)
+        if (m->has_sigma && !m->compact)
             assert_memory_equal(got.sigma, want.sigma,
                                 n * d * sizeof(double));
+        for (size_t i = 0; m->has_sigma && m->compact && i < n * d; i++) {
+            /* float32: rounded, infinite beyond FLT_MAX, NaN kept */
+            double v = want.sigma[i];
+            double r = v > FLT_MAX ? INFINITY : v < -FLT_MAX ? -INFINITY : (double)(float)v;
+            if (isnan(v))
+                assert_true(isnan(got.sigma[i]));
+            else
+                assert_memory_equal(&got.sigma[i], &r, sizeof r);
+        }
         assert_memory_equal(got.fitness, want.fitness, n * sizeof(double));
         assert_memory_equal(got.wins, want.wins, n * sizeof(int32_t));
         assert_memory_equal(got.draws, want.draws, n * sizeof(int32_t));
@@ -1657,6 +1667,67 @@ static void test_python(void **state)
     assert_int_equal(WEXITSTATUS(status), 0);
 }
 
+/* The compact layout (runfile.h, "Large genomes"): genome and sigma
+ * deflated, sigma float32; everything reads back (the genome bit for bit,
+ * sigma rounded), a writable open verifies the rows' digests over the
+ * rounded numbers, and appending goes on. */
+static void test_compact(void **state)
+{
+    (void)state;
+    const char *path = in_dir("compact.h5");
+    nk_run_meta meta = make_meta(5, MAX_D, true, true);
+    meta.compact = true;
+    nk_run *run = create_or_fail(path, &meta);
+    gen_buf *b = malloc(sizeof *b);
+    for (size_t g = 0; g < 3; g++) {
+        fill(b, 9, g, 5, MAX_D, true, true);
+        append_or_fail(run, b);
+    }
+    nk_run_close(run);
+    run = open_or_fail(path, false);
+    assert_true(nk_run_get_meta(run)->compact);
+    expect_gens(run, 9, 3);
+    nk_run_close(run);
+    run = open_or_fail(path, true); /* verifies every complete row */
+    fill(b, 9, 3, 5, MAX_D, true, true);
+    append_or_fail(run, b);
+    nk_run_close(run);
+    run = open_or_fail(path, false);
+    expect_gens(run, 9, 4);
+    nk_run_close(run);
+    hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+    assert_true(f >= 0);
+    const char *const sets[] = {"/population/genome", "/population/sigma"};
+    const size_t size[] = {8, 4};
+    for (size_t i = 0; i < 2; i++) {
+        hid_t ds = H5Dopen2(f, sets[i], H5P_DEFAULT), t = H5Dget_type(ds);
+        hid_t dcpl = H5Dget_create_plist(ds);
+        assert_int_equal(H5Tget_size(t), size[i]);
+        unsigned flags, conf;
+        size_t nv = 0;
+        assert_true(H5Pget_filter_by_id2(dcpl, H5Z_FILTER_DEFLATE, &flags, &nv, NULL, 0, NULL,
+                                         &conf) >= 0);
+        nv = 0;
+        assert_true(H5Pget_filter_by_id2(dcpl, H5Z_FILTER_SHUFFLE, &flags, &nv, NULL, 0, NULL,
+                                         &conf) >= 0);
+        H5Pclose(dcpl);
+        H5Tclose(t);
+        H5Dclose(ds);
+    }
+    H5Fclose(f);
+    /* a file without the flag keeps the old layout and reads as such */
+    meta.compact = false;
+    run = create_or_fail(in_dir("plain64.h5"), &meta);
+    fill(b, 9, 0, 5, MAX_D, true, true);
+    append_or_fail(run, b);
+    nk_run_close(run);
+    run = open_or_fail(in_dir("plain64.h5"), false);
+    assert_false(nk_run_get_meta(run)->compact);
+    expect_gens(run, 9, 1);
+    nk_run_close(run);
+    free(b);
+}
+
 int main(int argc, char **argv)
 {
     /* HDF5 reads HDF5_USE_FILE_LOCKING once, when it starts: run again
@@ -1686,6 +1757,7 @@ int main(int argc, char **argv)
         TEST(test_old_format),
         TEST(test_rows_digest),
         TEST(test_tb_intervals),
+        TEST(test_compact),
     };
 #undef TEST
     if (H5open() < 0)

@@ -9,6 +9,8 @@
 #include "io/runfile_internal.h"
 
 #include <errno.h>
+#include <float.h>
+#include <math.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -210,7 +212,17 @@ static uint64_t gen_digest(const nk_run *run, const nk_run_gen *gen)
     return nk_run_digest_row(h, &run->tab[T_STATS], &gen->stats);
 }
 
-static bool put_population(nk_run *run, const nk_run_gen *gen)
+/* x as float32 stores it: rounded to nearest, beyond FLT_MAX infinite (a
+ * cast would be undefined there), NaN kept. */
+static float to_float(double x)
+{
+    if (x > FLT_MAX || x < -FLT_MAX)
+        return x > 0 ? INFINITY : -INFINITY;
+    return (float)x;
+}
+
+/* sig32: the compact layout's float32 sigma (NULL otherwise). */
+static bool put_population(nk_run *run, const nk_run_gen *gen, const float *sig32)
 {
     const void *data[P_COUNT];
     pop_arrays(gen, data);
@@ -219,6 +231,10 @@ static bool put_population(nk_run *run, const nk_run_gen *gen)
             continue;
         bool made;
         hid_t mt = nk_run_code_type(nk_run_pop_desc[i].type, false, &made);
+        if (i == P_SIGMA && sig32 != NULL) {
+            mt = H5T_NATIVE_FLOAT;
+            data[i] = sig32;
+        }
         if (!nk_h5w_rows(&run->w, run->pop[i], nk_run_pop_desc[i].path, run->gens, 1, mt, data[i]))
             return false;
     }
@@ -307,17 +323,25 @@ nk_status nk_run_append_generation(nk_run *run, const nk_run_gen *gen, char *err
                        "writing '%s' failed at generation %zu: cannot reserve %zu bytes: %s",
                        run->path, g, 2 * bytes + RESERVE_BASE, strerror(e));
     }
-    /* compact: sigma as float32 stores it, digested as verify reads it */
+    /* compact: sigma stored as float32, rounded here (no conversion left
+     * to HDF5) and digested as verify reads it back */
     nk_run_gen rounded = *gen;
     double *sig = NULL;
+    float *sig32 = NULL;
     if (run->meta.compact && gen->sigma != NULL) {
         size_t k = run->meta.n * run->meta.d;
-        if ((sig = nk_malloc(k * sizeof *sig)) == NULL) {
+        sig = nk_malloc(k * sizeof *sig);
+        sig32 = nk_malloc(k * sizeof *sig32);
+        if (sig == NULL || sig32 == NULL) {
+            nk_free(sig);
+            nk_free(sig32);
             nk_run_free_names(names, gen->n_blobs);
             return nk_fail(NK_ENOMEM, err, len, "out of memory");
         }
-        for (size_t i = 0; i < k; i++)
-            sig[i] = (double)(float)gen->sigma[i];
+        for (size_t i = 0; i < k; i++) {
+            sig32[i] = to_float(gen->sigma[i]);
+            sig[i] = (double)sig32[i];
+        }
         rounded.sigma = sig;
         gen = &rounded;
     }
@@ -325,7 +349,7 @@ nk_status nk_run_append_generation(nk_run *run, const nk_run_gen *gen, char *err
     stats.rows_digest = nk_run_has_digest(&run->tab[T_STATS]) ? gen_digest(run, gen) : 0;
     bool changed = false;
     bool good =
-        (!run->needs_repair || repair(run, &changed)) && put_population(run, gen) &&
+        (!run->needs_repair || repair(run, &changed)) && put_population(run, gen, sig32) &&
         (run->tab[T_GAMES].ds < 0 ||
          nk_h5w_rows(&run->w, run->tab[T_GAMES].ds, "/games", run->games_rows, gen->n_games,
                      run->tab[T_GAMES].mem, gen->games)) &&
@@ -334,6 +358,7 @@ nk_status nk_run_append_generation(nk_run *run, const nk_run_gen *gen, char *err
         nk_h5w_rows(&run->w, run->tab[T_STATS].ds, "/stats", g, 1, run->tab[T_STATS].mem, &stats) &&
         put_checkpoint(run, gen) && nk_run_flush(run, false);
     nk_free(sig);
+    nk_free(sig32);
     if (!good) {
         nk_run_free_names(names, gen->n_blobs);
         return nk_fail(NK_EIO, err, len, "writing '%s' failed at generation %zu: %s: %s", run->path,
