@@ -131,7 +131,7 @@ run tournament --variant abapa --games 2 "$run@champions" greedy --json --output
 check "tournament of the champions (@champions) ($err)" test "$rc" -eq 0
 run tournament --variant abapa --games 2 "$run@champions" greedy --json --output "$tmp/t.h5" --resume
 check "... resumed from its file ($err)" test "$rc" -eq 0
-run rate --variant abapa --games 2 "ab:depth=1,features=$nt,weights=$run@best"
+run rate --variant abapa --games 2 --ladder "$srcdir/results/ladder/abapa.tsv" "ab:depth=1,features=$nt,weights=$run@best"
 check "rate of the champion ($err)" test "$rc" -eq 0
 run ciao "$run" --games 2 --output "$tmp/ciao.h5"
 check "ciao of the run's champions ($err)" test "$rc" -eq 0
