@@ -4,7 +4,7 @@
 # --resume (after a stop and after SIGKILL) with every strategy that takes
 # thousands of weights; the full-covariance CMA-ES refuses a genome above its
 # cap; the champion plays as RUN.h5@best / @gen=G,rank=R in match, tournament
-# (@champions), rate and ciao, and its recorded games play again (@game=K);
+# (@champions), rate, grade and ciao, and its recorded games play again (@game=K);
 # inspect summarises the genome; a run of another family or length is
 # refused as weights with one line; the keep policy (output.population_every)
 # and the compact layout of a long genome.  Kept small: ring2, cap 3 (193 weights),
@@ -133,6 +133,9 @@ run tournament --variant abapa --games 2 "$run@champions" greedy --json --output
 check "... resumed from its file ($err)" test "$rc" -eq 0
 run rate --variant abapa --games 2 --ladder "$srcdir/results/ladder/abapa.tsv" "ab:depth=1,features=$nt,weights=$run@best"
 check "rate of the champion ($err)" test "$rc" -eq 0
+"$nickar" tablebase build --variant abapa --seeds 5 --output "$tmp/tb" >/dev/null 2>&1
+run grade "ab:depth=1,features=$nt,weights=$run@best" --variant abapa --tb "$tmp/tb" --positions 10
+check "grade of the champion against a database ($err)" test "$rc" -eq 0
 run ciao "$run" --games 2 --output "$tmp/ciao.h5"
 check "ciao of the run's champions ($err)" test "$rc" -eq 0
 run replay "$run@game=7"
