@@ -128,6 +128,18 @@ for kind in sep-cma-es openai-es ntuple; do
   check "$kind: mpirun -np 3: bit-identical to the run without MPI" \
     same_run "$tmp/$kind-plain.h5" "$tmp/$kind-k3.h5"
 done
+# A gauntlet player of the family with a weights file: its numbers travel
+# by name in rank 0 (the io layer's shared table) and inline to the workers.
+"$python" -c 'print(1.0)
+for i in range(192): print(0.01 * (i % 7))' >"$tmp/nt.txt"
+gset=(--set experiment.variant=abapa --set fitness.schedule=gauntlet
+  --set "fitness.gauntlet=greedy; ab:depth=1,features=ntuple:layout=ring2:cap=3,weights=$tmp/nt.txt")
+run evolve "$cfg" --output "$tmp/ntg-plain.h5" --threads 2 --quiet "${gset[@]}"
+check "ntuple gauntlet: evolve without MPI exits 0 ($err)" test "$rc" -eq 0
+mpi 2 evolve "$cfg" --output "$tmp/ntg-k2.h5" --threads 2 --quiet "${gset[@]}"
+check "ntuple gauntlet: mpirun -np 2 evolve exits 0 ($err)" test "$rc" -eq 0
+check "ntuple gauntlet: mpirun -np 2: bit-identical to the run without MPI" \
+  same_run "$tmp/ntg-plain.h5" "$tmp/ntg-k2.h5"
 # One game per message, one thread a rank: many more messages, same run.
 NICKAR_MPI_CHUNK=1 mpi 3 evolve "$cfg" --output "$tmp/c1.h5" --threads 1 --quiet
 check "one game a message: exit 0 ($err)" test "$rc" -eq 0

@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "base/alloc.h"
+#include "search/eval.h"
 
 /* ===== waiting ===== */
 
@@ -120,11 +121,25 @@ void nk_mpi_pack_batch(nk_mpi_msg *m, const nk_exec_batch *b, double alive)
     nk_mpi_put_u64(m, b->nplayers);
     for (size_t i = 0; i < b->nplayers; i++) {
         const nk_exec_player *p = &b->players[i];
+        const double *w = p->weights;
+        size_t n = p->n;
+        /* An evaluation family's weights that travel by name in this
+         * process (search/eval.h: the io layer put them in the shared
+         * table, e.g. a gauntlet player's weights=FILE) go inline: a
+         * worker's table does not hold them. */
+        if (w == NULL && p->spec->weights[0] != '\0') {
+            size_t k = 0;
+            const double *shared = nk_eval_shared_find(p->spec->weights, &k);
+            if (shared != NULL) {
+                w = shared;
+                n = k;
+            }
+        }
         nk_mpi_put(m, p->spec, sizeof *p->spec);
-        nk_mpi_put_u64(m, p->weights != NULL);
-        nk_mpi_put_u64(m, p->n);
-        if (p->weights != NULL)
-            nk_mpi_put(m, p->weights, p->n * sizeof *p->weights);
+        nk_mpi_put_u64(m, w != NULL);
+        nk_mpi_put_u64(m, n);
+        if (w != NULL)
+            nk_mpi_put(m, w, n * sizeof *w);
     }
 }
 
