@@ -170,6 +170,57 @@ size_t nk_eval_weights(const nk_eval *e, const double **w)
     return e->set->count;
 }
 
+/* ===== the gradient ===== */
+
+/* The n-tuple network's gradient: the value (ntuple.h) is
+ * w_0 * sd + sum_t W_t[idx_t(mover)] - sum_t W_t[idx_t(opponent)], so each
+ * tuple adds +1 at its mover's entry and -1 at its opponent's.  Every tuple
+ * of the layout is in nt->t (a ring item's twelve runs too, pit s + j mod
+ * 12 for the run from s), whose index is summed here pit by pit over the
+ * same digits as the value's; view[p + 6] is pit p of the opponent's
+ * view. */
+static void ntuple_gradient(const nk_ntuple *nt, const nk_pos *pos, double *g)
+{
+    uint8_t ring[2 * NK_PITS];
+    memcpy(ring, pos->pit, NK_PITS);
+    memcpy(ring + NK_PITS, pos->pit, NK_PITS);
+    const uint8_t *view = ring + pos->side * NK_ROW;
+    memset(g, 0, nt->count * sizeof *g);
+    g[0] = (double)((int)pos->store[pos->side] - (int)pos->store[pos->side ^ 1]);
+    for (size_t i = 0; i < nt->ntuples; i++) {
+        const nk_ntuple_tuple *t = &nt->t[i];
+        uint32_t a = t->offset, b = t->offset;
+        for (uint32_t j = 0; j < t->k; j++) {
+            a += nt->digit[j][view[t->pit[j]]];
+            b += nt->digit[j][view[t->pit[j] + NK_ROW]];
+        }
+        g[a] += 1.0;
+        g[b] -= 1.0;
+    }
+}
+
+/* The family of a set-up evaluation, its index in families. */
+static size_t family_index(const nk_eval *e)
+{
+    return e->nt != NULL ? 1 : 0;
+}
+
+void nk_eval_gradient(const nk_eval *e, const nk_pos *pos, double *g)
+{
+    switch (family_index(e)) {
+    case 1: /* ntuple */
+        ntuple_gradient(e->nt, pos, g);
+        return;
+    default: { /* linear: the features */
+        int f[NK_MAX_FEATURES];
+        e->set->compute(e->variant, pos, f);
+        for (size_t j = 0; j < e->set->count; j++)
+            g[j] = f[j];
+        return;
+    }
+    }
+}
+
 void nk_eval_weights_summary(const double *w, size_t n, nk_weights_summary *out)
 {
     memset(out, 0, sizeof *out);

@@ -69,6 +69,20 @@ void nk_eval_free(nk_eval *e);
 /* e's weights: their number, and *w pointed at them. */
 size_t nk_eval_weights(const nk_eval *e, const double **w);
 
+/* The gradient of e's value at pos with respect to its weights: g gets
+ * nk_eval_weights(e) numbers, g[i] = d value / d w_i of the unclamped
+ * value from pos's side to move's view (what nk_eval_score gives before
+ * its clamp).  Every family's value is differentiable in its weights:
+ *   linear   the value is sum_i w_i f_i(pos), so g is the features f(pos);
+ *   ntuple   the value is linear in its weights too (ntuple.h): g[0] is
+ *            own store - opponent store, and each table entry gets +1 for
+ *            every tuple that looks it up from the mover's view and -1 for
+ *            every one from the opponent's view (an entry both look up
+ *            gets 0), every other entry 0.
+ * Allocates nothing; g must not alias e's weights.  (The TD learner,
+ * run/td.h, is its user.) */
+void nk_eval_gradient(const nk_eval *e, const nk_pos *pos, double *g);
+
 /* A summary of a long weight vector (`inspect` prints it instead of the
  * numbers): count, extremes and their indices, mean, mean of |w|, the
  * numbers that are exactly 0. */
