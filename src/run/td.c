@@ -215,6 +215,9 @@ static nk_status make_learner(nk_td *t, char *err, size_t len)
 {
     const nk_run_settings *r = &t->s;
     char e2[NK_MSG_MAX], name[NK_SPEC_TEXT];
+    nk_status st = nk_eval_features_check(r->player.features, e2, sizeof e2);
+    if (st != NK_OK)
+        return nk_fail(st, err, len, "player.features: %s", e2);
     if (nk_run_player_of(r, &t->player, err, len) != NK_OK)
         return NK_EINVAL;
     if (strcmp(t->player.spec.view, "mover") != 0)
@@ -223,8 +226,7 @@ static nk_status make_learner(nk_td *t, char *err, size_t len)
                        "move's view), not '%s'",
                        t->player.spec.view);
     snprintf(t->features, sizeof t->features, "%s", t->player.spec.features);
-    nk_status st =
-        nk_eval_features_count(t->features, t->variant, &t->dim, name, sizeof name, e2, sizeof e2);
+    st = nk_eval_features_count(t->features, t->variant, &t->dim, name, sizeof name, e2, sizeof e2);
     if (st != NK_OK)
         return nk_fail(st, err, len, "player.features: %s", e2);
     nk_eval e;
