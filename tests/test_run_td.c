@@ -48,19 +48,33 @@ static void test_trace_by_hand(void **state)
     nk_td_trace t;
     assert_int_equal(nk_td_trace_alloc(&t, 1), NK_OK);
     nk_td_trace_begin(&t, 0.5);
-    nk_td_trace_step(&t, 0.2, (const double[]){1});
-    nk_td_trace_step(&t, 0.5, (const double[]){2});
+    const uint32_t zero[1] = {0};
+    assert_int_equal(nk_td_trace_step(&t, 0.2, zero, (const double[]){1}, 1), NK_OK);
+    assert_int_equal(nk_td_trace_step(&t, 0.5, zero, (const double[]){2}, 1), NK_OK);
     nk_td_trace_end(&t, 1.0);
     assert_near(t.dw[0], 1.55, 1e-15);
     assert_near(t.sq, 0.09 + 0.25, 1e-15);
     assert_int_equal(t.steps, 2);
     /* begin starts afresh; a position without gradient adds only its error */
     nk_td_trace_begin(&t, 0.0);
-    nk_td_trace_step(&t, 0.0, (const double[]){1});
-    nk_td_trace_step(&t, 0.25, NULL);
+    assert_int_equal(nk_td_trace_step(&t, 0.0, zero, (const double[]){1}, 1), NK_OK);
+    assert_int_equal(nk_td_trace_step(&t, 0.25, NULL, NULL, 0), NK_OK);
     nk_td_trace_end(&t, -1.0);
     assert_near(t.dw[0], 0.25, 1e-15); /* lambda 0: only d0 = 0.25 along g0 */
     assert_near(t.sq, 0.0625 + 1.5625, 1e-15);
+    /* entries of one index add up; a long episode grows the store: dim 3,
+     * 3000 positions of y = 0 with entries (2: 1, 2: 1) and (0: 0.5), end 1,
+     * lambda 1: every G_t = 1, dw = (3000 * 0.5, 0, 3000 * 2) */
+    nk_td_trace_free(&t);
+    assert_int_equal(nk_td_trace_alloc(&t, 3), NK_OK);
+    nk_td_trace_begin(&t, 1.0);
+    for (int k = 0; k < 3000; k++)
+        assert_int_equal(nk_td_trace_step(&t, 0.0, (const uint32_t[]){2, 2, 0},
+                                          (const double[]){1, 1, 0.5}, 3),
+                         NK_OK);
+    nk_td_trace_end(&t, 1.0);
+    assert_true(t.dw[0] == 1500.0 && t.dw[1] == 0.0 && t.dw[2] == 6000.0);
+    assert_int_equal(t.steps, 3000);
     nk_td_trace_free(&t);
 }
 
@@ -156,7 +170,8 @@ static void rw_learn(double lambda, long episodes, double w[RW_D])
         while (s >= 0 && s < RW_N) {
             double phi[RW_D];
             rw_phi(s, phi);
-            nk_td_trace_step(&t, cur[0] * phi[0] + cur[1] * phi[1], phi);
+            nk_td_trace_step(&t, cur[0] * phi[0] + cur[1] * phi[1], (const uint32_t[]){0, 1}, phi,
+                             RW_D);
             s += nk_rng_below(&rng, 2) ? 1 : -1;
         }
         nk_td_trace_end(&t, s == RW_N ? 1.0 : 0.0);

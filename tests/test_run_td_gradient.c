@@ -3,7 +3,8 @@
  * gradient the TD learner (src/run/td.c) follows: checked against central
  * finite differences of nk_eval_score on random positions with random
  * weights, for every linear set that suits the variant and for n-tuple
- * layouts (rings, loose tuples, a cap that clips); and by hand on one
+ * layouts (rings, loose tuples, a cap that clips), with its entries
+ * (nk_eval_gradient_entries) adding up to it; and by hand on one
  * position.
  *
  * Both families are linear in their weights, so a central difference of
@@ -58,9 +59,10 @@ static size_t check_fd(nk_eval *e, const nk_variant *v, unsigned seed, int posit
 {
     const double *w0;
     size_t n = nk_eval_weights(e, &w0), nonzero = 0;
-    double *w = malloc(n * sizeof *w), *g = malloc(n * sizeof *g);
-    assert_non_null(w);
-    assert_non_null(g);
+    double *w = malloc(n * sizeof *w), *g = malloc(n * sizeof *g), *val = malloc(n * sizeof *val),
+           *sum = malloc(n * sizeof *sum);
+    uint32_t *idx = malloc(n * sizeof *idx);
+    assert_true(w != NULL && g != NULL && val != NULL && sum != NULL && idx != NULL);
     nk_rng rng = {seed};
     for (size_t i = 0; i < n; i++) { /* weights in [-1, 1): values far below the clamp */
         w[i] = (double)nk_rng_below(&rng, 1u << 20) / (1 << 19) - 1.0;
@@ -89,9 +91,21 @@ static size_t check_fd(nk_eval *e, const nk_variant *v, unsigned seed, int posit
             }
             nonzero += g[i] != 0.0;
         }
+        /* the entries add up to the gradient, index by index */
+        size_t m = nk_eval_gradient_entries(e, &p, idx, val);
+        assert_true(m <= n);
+        memset(sum, 0, n * sizeof *sum);
+        for (size_t q = 0; q < m; q++)
+            sum[idx[q]] += val[q];
+        assert_memory_equal(sum, g, n * sizeof *g);
+        if (e->nt != NULL)
+            assert_true(m <= 1 + 2 * e->nt->ntuples);
     }
     free(w);
     free(g);
+    free(val);
+    free(sum);
+    free(idx);
     return nonzero;
 }
 

@@ -7,7 +7,7 @@
  * before a resume change nothing.  Every value of a game is from South's
  * view (td.h), so a trace needs no sign flips.  A worker (one per thread)
  * owns its search, trace, gradient and games; nothing is allocated per
- * position.
+ * position (a trace's store grows by doubling and is kept).
  */
 #include "run/td.h"
 
@@ -29,57 +29,87 @@ nk_status nk_td_trace_alloc(nk_td_trace *t, size_t dim)
 {
     memset(t, 0, sizeof *t);
     t->dim = dim;
-    t->e = nk_calloc(dim ? dim : 1, sizeof *t->e);
     t->dw = nk_calloc(dim ? dim : 1, sizeof *t->dw);
-    if (t->e == NULL || t->dw == NULL) {
-        nk_td_trace_free(t);
-        return NK_ENOMEM;
-    }
-    return NK_OK;
+    t->first = nk_calloc(1, sizeof *t->first);
+    return t->dw == NULL || t->first == NULL ? NK_ENOMEM : NK_OK;
 }
 
 void nk_td_trace_free(nk_td_trace *t)
 {
-    nk_free(t->e);
     nk_free(t->dw);
-    t->e = t->dw = NULL;
+    nk_free(t->y);
+    nk_free(t->first);
+    nk_free(t->idx);
+    nk_free(t->val);
+    memset(t, 0, sizeof *t);
 }
 
 void nk_td_trace_begin(nk_td_trace *t, double lambda)
 {
-    memset(t->e, 0, t->dim * sizeof *t->e);
-    memset(t->dw, 0, t->dim * sizeof *t->dw);
     t->lambda = lambda;
-    t->started = false;
-    t->sq = 0;
-    t->steps = 0;
+    t->n = t->entries = 0;
+    t->first[0] = 0;
 }
 
-/* The TD error d = y - prev of the last position given, into dw along
- * its trace. */
-static void trace_error(nk_td_trace *t, double y)
+/* Room for one more position of n entries. */
+static nk_status trace_room(nk_td_trace *t, size_t n)
 {
-    const double d = y - t->prev;
-    for (size_t j = 0; j < t->dim; j++)
-        t->dw[j] += d * t->e[j];
-    t->sq += d * d;
-    t->steps++;
+    if (t->n + 1 > t->cap_n) {
+        size_t cap = t->cap_n ? 2 * t->cap_n : 256;
+        double *y = nk_realloc(t->y, cap * sizeof *y);
+        if (y != NULL)
+            t->y = y;
+        size_t *first = nk_realloc(t->first, (cap + 1) * sizeof *first);
+        if (first != NULL)
+            t->first = first;
+        if (y == NULL || first == NULL)
+            return NK_ENOMEM;
+        t->cap_n = cap;
+    }
+    if (t->entries + n > t->cap_entries) {
+        size_t cap = t->cap_entries ? 2 * t->cap_entries : 1024;
+        while (cap < t->entries + n)
+            cap *= 2;
+        uint32_t *idx = nk_realloc(t->idx, cap * sizeof *idx);
+        if (idx != NULL)
+            t->idx = idx;
+        double *val = nk_realloc(t->val, cap * sizeof *val);
+        if (val != NULL)
+            t->val = val;
+        if (idx == NULL || val == NULL)
+            return NK_ENOMEM;
+        t->cap_entries = cap;
+    }
+    return NK_OK;
 }
 
-void nk_td_trace_step(nk_td_trace *t, double y, const double *g)
+nk_status nk_td_trace_step(nk_td_trace *t, double y, const uint32_t *idx, const double *val,
+                           size_t n)
 {
-    if (t->started)
-        trace_error(t, y);
-    for (size_t j = 0; j < t->dim; j++)
-        t->e[j] = t->lambda * t->e[j] + (g != NULL ? g[j] : 0.0);
-    t->prev = y;
-    t->started = true;
+    if (trace_room(t, n) != NK_OK)
+        return NK_ENOMEM;
+    t->y[t->n] = y;
+    memcpy(t->idx + t->entries, idx, n * sizeof *idx);
+    memcpy(t->val + t->entries, val, n * sizeof *val);
+    t->entries += n;
+    t->first[++t->n] = t->entries;
+    return NK_OK;
 }
 
 void nk_td_trace_end(nk_td_trace *t, double z)
 {
-    if (t->started)
-        trace_error(t, z);
+    memset(t->dw, 0, t->dim * sizeof *t->dw);
+    t->sq = 0;
+    t->steps = t->n;
+    double G = 0, next = z;
+    for (size_t k = t->n; k-- > 0;) {
+        const double d = next - t->y[k];
+        t->sq += d * d;
+        G = d + t->lambda * G;
+        for (size_t e = t->first[k]; e < t->first[k + 1]; e++)
+            t->dw[t->idx[e]] += G * t->val[e];
+        next = t->y[k];
+    }
 }
 
 /* ===== the principal variation's leaf ===== */
@@ -111,7 +141,8 @@ typedef struct td_player {
 typedef struct td_worker {
     nk_search *search; /* over the batch's weights */
     nk_td_trace trace;
-    double *grad;      /* [dim] */
+    uint32_t *idx;     /* [dim] a gradient's entries */
+    double *val;       /* [dim] */
     nk_game *game, *leaf;
 } td_worker;
 
@@ -261,10 +292,11 @@ static nk_status make_workers(nk_td *t, char *err, size_t len)
         return nk_fail(NK_ENOMEM, err, len, "out of memory for a batch of %zu games", batch);
     for (int i = 0; i < t->threads; i++) {
         td_worker *wk = &t->workers[i];
-        wk->grad = nk_malloc(t->dim * sizeof *wk->grad);
+        wk->idx = nk_malloc(t->dim * sizeof *wk->idx);
+        wk->val = nk_malloc(t->dim * sizeof *wk->val);
         wk->game = nk_malloc(sizeof *wk->game);
         wk->leaf = nk_malloc(sizeof *wk->leaf);
-        if (wk->grad == NULL || wk->game == NULL || wk->leaf == NULL ||
+        if (wk->idx == NULL || wk->val == NULL || wk->game == NULL || wk->leaf == NULL ||
             nk_td_trace_alloc(&wk->trace, t->dim) != NK_OK)
             return nk_fail(NK_ENOMEM, err, len, "out of memory for thread %d", i);
     }
@@ -354,8 +386,10 @@ static double result_value(const nk_td *t, const nk_game *g)
     return g->pos.side == NK_SOUTH ? v : -v;
 }
 
-/* y(pos) from South's view, and its gradient into grad (td.h). */
-static double value_of(const nk_td *t, const nk_eval *e, const nk_pos *pos, double *grad)
+/* y(pos) from South's view, and its gradient's *n entries into idx, val
+ * (td.h). */
+static double value_of(const nk_td *t, const nk_eval *e, const nk_pos *pos, uint32_t *idx,
+                       double *val, size_t *n)
 {
     const double s = pos->side == NK_SOUTH ? 1.0 : -1.0;
     double v = s * nk_eval_score(e, pos), y = v, dy = s;
@@ -363,9 +397,9 @@ static double value_of(const nk_td *t, const nk_eval *e, const nk_pos *pos, doub
         y = tanh(v / t->s.td.scale);
         dy = s * (1 - y * y) / t->s.td.scale;
     }
-    nk_eval_gradient(e, pos, grad);
-    for (size_t j = 0; j < t->dim; j++)
-        grad[j] *= dy;
+    *n = nk_eval_gradient_entries(e, pos, idx, val);
+    for (size_t k = 0; k < *n; k++)
+        val[k] *= dy;
     return y;
 }
 
@@ -397,10 +431,13 @@ static void play_game(const nk_td *t, td_worker *wk, const nk_eval *e, uint64_t 
             nk_search_best(wk->search, g, &lim, &res);
             best = res.move;
         }
-        if (nk_game_over(at))
-            nk_td_trace_step(&wk->trace, result_value(t, at), NULL);
-        else
-            nk_td_trace_step(&wk->trace, value_of(t, e, &at->pos, wk->grad), wk->grad);
+        size_t n = 0;
+        double y = nk_game_over(at) ? result_value(t, at)
+                                    : value_of(t, e, &at->pos, wk->idx, wk->val, &n);
+        if (nk_td_trace_step(&wk->trace, y, wk->idx, wk->val, n) != NK_OK) {
+            out->st = NK_ENOMEM;
+            return;
+        }
         double u = (double)(nk_rng_next(&rng) >> 11) * 0x1p-53;
         nk_game_play_legal(g, u < r->td.epsilon ? nk_random_move(g, &rng) : best, NULL);
     }
@@ -582,7 +619,8 @@ void nk_td_free(nk_td *t)
         td_worker *wk = &t->workers[i];
         nk_search_free(wk->search);
         nk_td_trace_free(&wk->trace);
-        nk_free(wk->grad);
+        nk_free(wk->idx);
+        nk_free(wk->val);
         nk_free(wk->game);
         nk_free(wk->leaf);
     }

@@ -42,7 +42,7 @@
  * / td.scale for tanh, 1 for none.
  *
  * The update (nk_td_trace: offline TD(lambda), the weights fixed during a
- * game).  For the positions x_0 .. x_{T-1} of a game where a move was
+ * game, computed backwards from its end).  For the positions x_0 .. x_{T-1} of a game where a move was
  * chosen (after the opening) and the end x_T, with y_t = y(x_t), y_T the
  * result and g_t = d y(x_t):
  *     e_t = lambda e_{t-1} + g_t   (e_{-1} = 0),
@@ -87,26 +87,38 @@
 
 /* ===== one episode's update ===== */
 
-/* An episode's TD(lambda) sums (above): the trace e and the update dw of
- * dim numbers.  nk_td_trace_begin starts an episode; nk_td_trace_step
- * gives the value y and gradient g (NULL: 0) of the next position, in
- * order; nk_td_trace_end the value of the end (no gradient); then dw is
- * the episode's update before the rate, and sq / steps the sum of the
- * squared TD errors and their number. */
+/* An episode's TD(lambda) update (above), in its backward form: the
+ * positions are kept, their values y_t and gradients g_t as entries
+ * (nk_eval_gradient_entries: an n-tuple network's few nonzero ones), and
+ * nk_td_trace_end computes
+ *     dw = sum_t g_t G_t,   G_t = d_t + lambda G_{t+1}   (G_T = 0),
+ * the same sum as sum_t d_t e_t (each g_k collects the later errors d_t
+ * decayed by lambda^(t-k)), in O(entries) rather than O(dim) a position.
+ * nk_td_trace_begin starts an episode; nk_td_trace_step gives the next
+ * position's y and gradient (n entries idx, val; n = 0: none); then
+ * nk_td_trace_end the value of the end.  After it dw (dim numbers) is the
+ * episode's update before the rate, sq the sum of the squared TD errors
+ * and steps their number. */
 typedef struct nk_td_trace {
     size_t dim;
     double lambda;
-    double *e, *dw; /* [dim] each */
-    double prev;    /* y of the last position given */
-    bool started;   /* a position was given */
+    double *dw;       /* [dim] */
+    double *y;        /* [n] the positions' values */
+    size_t *first;    /* [n + 1] where each position's entries start */
+    uint32_t *idx;    /* [entries] */
+    double *val;      /* [entries] */
+    size_t n, entries, cap_n, cap_entries;
     double sq;
     size_t steps;
 } nk_td_trace;
 
+/* NK_ENOMEM; free with nk_td_trace_free (also after a failure). */
 nk_status nk_td_trace_alloc(nk_td_trace *t, size_t dim);
 void nk_td_trace_free(nk_td_trace *t);
 void nk_td_trace_begin(nk_td_trace *t, double lambda);
-void nk_td_trace_step(nk_td_trace *t, double y, const double *g);
+/* NK_ENOMEM when the episode's store cannot grow. */
+nk_status nk_td_trace_step(nk_td_trace *t, double y, const uint32_t *idx, const double *val,
+                           size_t n);
 void nk_td_trace_end(nk_td_trace *t, double z);
 
 /* ===== the principal variation's leaf ===== */

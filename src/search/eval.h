@@ -27,6 +27,7 @@
 #define NK_EVAL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "base/param.h"
 #include "rules/rules.h"
@@ -82,6 +83,13 @@ size_t nk_eval_weights(const nk_eval *e, const double **w);
  * Allocates nothing; g must not alias e's weights.  (The TD learner,
  * run/td.h, is its user.) */
 void nk_eval_gradient(const nk_eval *e, const nk_pos *pos, double *g);
+/* The same gradient as entries: idx[k], val[k] for k < the count returned
+ * (at most nk_eval_weights(e); idx and val must hold that many), whose sum
+ * by index is the gradient; an index may come more than once, and an
+ * index not listed is 0.  An n-tuple network lists the store term and two
+ * entries a tuple (1 + 2 * tuples, where the dense gradient has thousands
+ * of numbers); a linear set every feature in order. */
+size_t nk_eval_gradient_entries(const nk_eval *e, const nk_pos *pos, uint32_t *idx, double *val);
 
 /* A summary of a long weight vector (`inspect` prints it instead of the
  * numbers): count, extremes and their indices, mean, mean of |w|, the
