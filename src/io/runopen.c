@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/alloc.h"
@@ -129,4 +130,31 @@ nk_status nk_runopen_read_blob(nk_run *run, const char *name, double **out, size
     }
     *out = buf;
     return NK_OK;
+}
+
+double nk_runopen_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+nk_status nk_runopen_backup(const char *path, unsigned done, nk_backup_clock *clock, double t0,
+                            char *err, size_t len)
+{
+    nk_status st = nk_backup_refresh(path, done, err, len);
+    double t1 = nk_runopen_now();
+    clock->last = t1;
+    clock->copy_seconds = t1 - t0;
+    return st;
+}
+
+void nk_runopen_close(nk_run *run, const char *path, bool clean)
+{
+    if (run == NULL)
+        return;
+    nk_run_close(run);
+    char e2[NK_MSG_MAX];
+    if (clean && nk_backup_sync(path, e2, sizeof e2) == NK_OK)
+        nk_backup_remove(path);
 }

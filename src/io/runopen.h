@@ -3,7 +3,8 @@
  * generation at a time and resumes (`nickar learn`, io/td_file.h): a new
  * file made whole and renamed into place, the reopening for --resume with
  * the backup copy (io/backup.h), the stored config compared with the
- * config of the resume, and a checkpoint dataset read whole.  The same
+ * config of the resume, a checkpoint dataset read whole, the backup
+ * copy's refresh and its removal when the run closes.  The same
  * steps as `nickar evolve`'s (io/evolve_file.c), for any run file.
  */
 #ifndef NK_IO_RUNOPEN_H
@@ -13,6 +14,7 @@
 #include <stddef.h>
 
 #include "base/status.h"
+#include "io/backup.h"
 #include "io/runfile.h"
 
 /* Creates the run file at path whole under PATH.new (nk_run_create), drops
@@ -32,6 +34,22 @@ nk_status nk_runopen_create(nk_run **out, const char *path, const nk_run_meta *m
  * is left alone. */
 nk_status nk_runopen_resume(nk_run **out, const char *path, bool *recovered, char *err,
                             size_t errlen);
+
+/* Refreshes the backup copy PATH.bak of the run file at path now (t0: the
+ * time, CLOCK_MONOTONIC seconds) and notes in *clock when and how long it
+ * took (io/backup.h, nk_backup_due).  done: the complete generations, for
+ * the message.  NK_EIO. */
+nk_status nk_runopen_backup(const char *path, unsigned done, nk_backup_clock *clock, double t0,
+                            char *err, size_t errlen);
+
+/* Closes run (NULL allowed) and, when clean (no step failed), syncs the
+ * file at path and removes its backup copy: after a failed step the
+ * backup may be the only whole copy, and it goes only once the run file
+ * is on disk (appends do not sync it). */
+void nk_runopen_close(nk_run *run, const char *path, bool clean);
+
+/* CLOCK_MONOTONIC in seconds. */
+double nk_runopen_now(void);
 
 /* Whether the config stored in run equals config_text as --resume asks
  * (io/config.h, nk_config_check_resume).  NK_EMISMATCH listing the keys

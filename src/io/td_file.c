@@ -5,7 +5,6 @@
 
 #include <errno.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "base/alloc.h"
@@ -20,13 +19,6 @@ struct nk_td_file {
     bool fresh, recovered, clean;
     nk_backup_clock clock;
 };
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static nk_status create_file(nk_td_file *f, const nk_evo_settings *s, bool force, char *err,
                              size_t len)
@@ -106,12 +98,9 @@ nk_status nk_td_file_open(nk_td_file **out, const nk_evo_settings *s, const char
                                    : create_file(f, s, mode == NK_EVO_FORCE, err, len);
     }
     f->clock.interval = NK_BACKUP_SECONDS;
-    if (st == NK_OK) {
-        double t0 = now_seconds();
-        st = nk_backup_refresh(f->path, nk_td_generation(f->td), err, len);
-        f->clock.last = now_seconds();
-        f->clock.copy_seconds = f->clock.last - t0;
-    }
+    if (st == NK_OK)
+        st = nk_runopen_backup(f->path, nk_td_generation(f->td), &f->clock, nk_runopen_now(), err,
+                               len);
     f->clean = st == NK_OK;
     if (st != NK_OK) {
         nk_td_file_close(f);
@@ -150,12 +139,9 @@ nk_status nk_td_file_step(nk_td_file *f, const nk_td_record **rec, char *err, si
         .n_blobs = 1,
     };
     st = nk_run_append_generation(f->run, &gen, err, len);
-    double t1 = now_seconds();
-    if (st == NK_OK && nk_backup_due(&f->clock, t1)) {
-        st = nk_backup_refresh(f->path, r->generation + 1, err, len);
-        f->clock.last = now_seconds();
-        f->clock.copy_seconds = f->clock.last - t1;
-    }
+    double t1 = nk_runopen_now();
+    if (st == NK_OK && nk_backup_due(&f->clock, t1))
+        st = nk_runopen_backup(f->path, r->generation + 1, &f->clock, t1, err, len);
     f->clean = st == NK_OK;
     *rec = r;
     return st;
@@ -190,12 +176,7 @@ void nk_td_file_close(nk_td_file *f)
 {
     if (f == NULL)
         return;
-    if (f->run != NULL) {
-        nk_run_close(f->run);
-        char e2[NK_MSG_MAX];
-        if (f->clean && nk_backup_sync(f->path, e2, sizeof e2) == NK_OK)
-            nk_backup_remove(f->path);
-    }
+    nk_runopen_close(f->run, f->path, f->clean);
     nk_td_free(f->td);
     nk_free(f);
 }
