@@ -29,6 +29,7 @@
 #include <gsl/gsl_linalg.h>
 #include <gsl/gsl_matrix.h>
 
+#include "base/alloc.h"
 #include "base/rng.h"
 #include "run/settings.h"
 #include "run/td.h"
@@ -485,6 +486,51 @@ static void test_bad_settings(void **state)
     }
 }
 
+/* Every allocation of making the learner, and of a generation (the
+ * n-tuple network's evaluation, the search, the trace's store, the
+ * benchmark's games), failing in turn gives NK_ENOMEM and no record; the
+ * learner is freed whole (the sanitizer build checks the leaks). */
+static void test_out_of_memory(void **state)
+{
+    (void)state;
+    nk_run_settings s;
+    small_settings(&s, "ntuple:layout=ring2:cap=3");
+    s.experiment.generations = 1;
+    s.td.games = 2;
+    s.benchmark.every = 1;
+    char err[1024];
+    nk_td *t = NULL;
+    for (int phase = 0; phase < 2; phase++) {
+        nk_alloc_fail_at(0);
+        if (phase == 1)
+            assert_int_equal(nk_td_alloc(&t, &s, NULL, 1, err, sizeof err), NK_OK);
+        unsigned long before = nk_alloc_count();
+        nk_status st = phase == 0 ? nk_td_alloc(&t, &s, NULL, 1, err, sizeof err)
+                                  : nk_td_iterate(t, err, sizeof err);
+        assert_int_equal(st, NK_OK);
+        unsigned long count = nk_alloc_count() - before;
+        nk_td_free(t);
+        assert_true(count > 3);
+        for (unsigned long n = 1; n <= count; n++) {
+            t = NULL;
+            if (phase == 1)
+                assert_int_equal(nk_td_alloc(&t, &s, NULL, 1, err, sizeof err), NK_OK);
+            nk_alloc_fail_at(n);
+            st = phase == 0 ? nk_td_alloc(&t, &s, NULL, 1, err, sizeof err)
+                            : nk_td_iterate(t, err, sizeof err);
+            nk_alloc_fail_at(0);
+            if (st != NK_ENOMEM)
+                fail_msg("phase %d: allocation %lu of %lu failed: status %d (%s)", phase, n, count,
+                         (int)st, err);
+            if (phase == 0)
+                assert_null(t);
+            else
+                assert_null(nk_td_record_of(t));
+            nk_td_free(t);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -496,6 +542,7 @@ int main(void)
         cmocka_unit_test(test_learner_ntuple),
         cmocka_unit_test(test_learner_variants),
         cmocka_unit_test(test_bad_settings),
+        cmocka_unit_test(test_out_of_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -249,8 +249,9 @@ static nk_status make_learner(nk_td *t, char *err, size_t len)
     nk_status st = nk_eval_features_check(r->player.features, e2, sizeof e2);
     if (st != NK_OK)
         return nk_fail(st, err, len, "player.features: %s", e2);
-    if (nk_run_player_of(r, &t->player, err, len) != NK_OK)
-        return NK_EINVAL;
+    st = nk_run_player_of(r, &t->player, err, len);
+    if (st != NK_OK)
+        return st;
     if (strcmp(t->player.spec.view, "mover") != 0)
         return nk_fail(NK_EINVAL, err, len,
                        "player.view: TD learning needs view = mover (values from the side to "
@@ -485,9 +486,7 @@ static nk_status play_batch(nk_td *t, uint64_t first, size_t n, char *err, size_
     for (size_t i = 0; i < n; i++)
         if (t->games[i].st != NK_OK)
             return nk_fail(t->games[i].st, err, len, "game %llu: %s",
-                           (unsigned long long)(first + i + 1),
-                           t->games[i].st == NK_ENOMEM ? "out of memory for its search"
-                                                       : nk_strerror(t->games[i].st));
+                           (unsigned long long)(first + i + 1), nk_strerror(t->games[i].st));
     for (size_t i = 0; i < n; i++) {
         const double a = alpha_of(t, first + i), *dw = t->dws + i * t->dim;
         for (size_t j = 0; j < t->dim; j++)
