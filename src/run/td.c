@@ -89,8 +89,10 @@ nk_status nk_td_trace_step(nk_td_trace *t, double y, const uint32_t *idx, const 
     if (trace_room(t, n) != NK_OK)
         return NK_ENOMEM;
     t->y[t->n] = y;
-    memcpy(t->idx + t->entries, idx, n * sizeof *idx);
-    memcpy(t->val + t->entries, val, n * sizeof *val);
+    if (n > 0) {
+        memcpy(t->idx + t->entries, idx, n * sizeof *idx);
+        memcpy(t->val + t->entries, val, n * sizeof *val);
+    }
     t->entries += n;
     t->first[++t->n] = t->entries;
     return NK_OK;
