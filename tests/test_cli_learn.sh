@@ -97,6 +97,12 @@ expect_error learn "already exists" learn "$cfg" --output "$tmp/p1.h5"
 check "an existing run file is kept" cmp -s "$tmp/p1.h5" "$tmp/keep.h5"
 expect_error learn "alpha" learn "$cfg" --output "$tmp/p1.h5" --resume --set td.alpha=0.02
 check "a resume with another config keeps the file" cmp -s "$tmp/p1.h5" "$tmp/keep.h5"
+# an evolution's run file of the same config is not resumed as a learning run
+run evolve "$cfg" --output "$tmp/ev.h5" --quiet --set experiment.generations=1 --set population.size=4
+cp "$tmp/ev.h5" "$tmp/ev-keep.h5"
+expect_error learn "not a run of nickar learn" learn "$cfg" --output "$tmp/ev.h5" --resume \
+  --set experiment.generations=1 --set population.size=4
+check "the evolution's file is kept" cmp -s "$tmp/ev.h5" "$tmp/ev-keep.h5"
 
 # SIGKILL once the run has written generation 2 of 40; --resume then
 # gives the uninterrupted run.
