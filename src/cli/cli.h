@@ -31,6 +31,7 @@ int nk_cmd_play(int argc, char **argv);
 int nk_cmd_bench(int argc, char **argv);
 int nk_cmd_evolve(int argc, char **argv);
 int nk_cmd_tune(int argc, char **argv);
+int nk_cmd_learn(int argc, char **argv);
 int nk_cmd_inspect(int argc, char **argv);
 int nk_cmd_view(int argc, char **argv);
 int nk_cmd_tablebase(int argc, char **argv);

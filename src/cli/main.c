@@ -26,6 +26,7 @@ const nk_command nk_commands[] = {
     {"bench", "measure engine speed and print its deterministic signature", nk_cmd_bench},
     {"evolve", "evolve evaluation weights by self-play from a config file", nk_cmd_evolve},
     {"tune", "fit evaluation weights to an endgame database from a config file", nk_cmd_tune},
+    {"learn", "learn evaluation weights by self-play TD(lambda) from a config file", nk_cmd_learn},
     {"inspect", "summarise a run file (config, champion, benchmark scores) or a tournament file", nk_cmd_inspect},
     {"ciao", "co-evolution progress: master tournament of a run's champions (CIAO)", nk_cmd_ciao},
     {"tablebase", "build an endgame database (perfect play with few seeds), or describe one", nk_cmd_tablebase},

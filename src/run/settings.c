@@ -117,8 +117,9 @@ nk_status nk_run_player_of(const nk_run_settings *s, nk_run_player *out, char *e
              s->player.features, s->player.tt,
              strcmp(s->player.view, "root") == 0 ? ",view=root" : "");
     out->ply_limit = (unsigned)s->player.ply_limit;
-    if (nk_spec_parse(&out->spec, text, e2, sizeof e2) != NK_OK)
-        return nk_fail(NK_EINVAL, err, len, "player: %s", e2);
+    nk_status st = nk_spec_parse(&out->spec, text, e2, sizeof e2);
+    if (st != NK_OK)
+        return nk_fail(st == NK_ENOMEM ? NK_ENOMEM : NK_EINVAL, err, len, "player: %s", e2);
     return NK_OK;
 }
 

@@ -168,6 +168,41 @@
     X(P, tune, grade_positions, grade_positions, INT, int, "1000", NK_RANGE(1, 100000), NULL,      \
       NULL, NULL, "positions the start and the result are graded on (search/grade.h)")
 
+/* [td]: `nickar learn`, self-play TD(lambda) / TD-Leaf(lambda) learning of
+ * the player's evaluation (run/td.h); evolve and tune do not read them */
+#define NK_TD_PARAMS(X, P)                                                                         \
+    X(P, td, games, games, INT, int, "100", NK_RANGE(1, 1000000), NULL, NULL, NULL,                \
+      "self-play games per generation (the weights are stored after each generation)")            \
+    X(P, td, batch, batch, INT, int, "1", NK_RANGE(1, 1024), NULL, NULL, NULL,                     \
+      "games played with the same weights (in parallel), their updates then added in game "       \
+      "order; 1: the weights change after every game")                                            \
+    X(P, td, alpha, alpha, DOUBLE, double, "0.01", NK_ABOVE(0), NULL, NULL, NULL,                  \
+      "learning rate: the step of each update along the TD error times the trace")                \
+    X(P, td, alpha_schedule, alpha_schedule, ENUM, const char *, "constant", NK_ANY,               \
+      NK_CHOICES("constant", "inverse"), NULL, NULL,                                               \
+      "constant: td.alpha throughout; inverse: td.alpha / (1 + games played / td.alpha_games)")   \
+    X(P, td, alpha_games, alpha_games, INT, int, "1000", NK_ATLEAST(1), NULL, NULL, NULL,          \
+      "inverse: the games after which the rate is half of td.alpha")                              \
+    X(P, td, lambda, lambda, DOUBLE, double, "0.7", NK_RANGE(0, 1), NULL, NULL, NULL,              \
+      "trace decay: 0 learns from the next position's value alone, 1 from the game's result")     \
+    X(P, td, epsilon, epsilon, DOUBLE, double, "0.1", NK_RANGE(0, 1), NULL, NULL, NULL,            \
+      "exploration: the chance of a uniformly random legal move instead of the search's")         \
+    NK_PLAY_OPENINGS(X, P, td, openings, openings,                                                 \
+                     "random plies that open each self-play game")                                \
+    X(P, td, leaf, leaf, BOOL, bool, "true", NK_ANY, NULL, NULL, NULL,                             \
+      "TD-Leaf: a position's value is its principal variation's leaf's at player.depth "          \
+      "(Baxter, Tridgell & Weaver); false: its own evaluation (TD(lambda))")                      \
+    X(P, td, squash, squash, ENUM, const char *, "tanh", NK_ANY, NK_CHOICES("tanh", "none"), NULL, \
+      NULL,                                                                                        \
+      "tanh: tanh(eval / td.scale) learns the result (1 won, 0 drawn, -1 lost); none: eval "      \
+      "learns the final seed margin")                                                              \
+    X(P, td, scale, scale, DOUBLE, double, "10", NK_ABOVE(0), NULL, NULL, NULL,                    \
+      "tanh: the evaluation (in seeds of the store term) whose squashed value is tanh(1)")        \
+    X(P, td, start, start, ENUM, const char *, "zero", NK_ANY, NK_CHOICES("zero", "defaults"),     \
+      NULL, NULL,                                                                                  \
+      "the weights learning starts from: all 0, or the family's defaults (a linear set's "        \
+      "hand-tuned weights, n-tuple's store term alone)")
+
 typedef struct nk_experiment_settings {
     NK_EXPERIMENT_PARAMS(NK_PARAM_FIELD, _)
 } nk_experiment_settings;
@@ -195,6 +230,9 @@ typedef struct nk_benchmark_settings {
 typedef struct nk_tune_settings {
     NK_TUNE_PARAMS(NK_PARAM_FIELD, _)
 } nk_tune_settings;
+typedef struct nk_td_settings {
+    NK_TD_PARAMS(NK_PARAM_FIELD, _)
+} nk_td_settings;
 
 /* Every setting of a run. */
 typedef struct nk_run_settings {
@@ -208,6 +246,7 @@ typedef struct nk_run_settings {
     nk_fitness_settings fitness;
     nk_benchmark_settings benchmark;
     nk_tune_settings tune;
+    nk_td_settings td;
 } nk_run_settings;
 
 /* Every parameter of nk_run_settings in config order; X gets the path of
@@ -225,7 +264,8 @@ typedef struct nk_run_settings {
     NK_MUTATE_PARAMS(X, mutation.par)                                                              \
     NK_FITNESS_PARAMS(X, fitness)                                                                  \
     NK_BENCHMARK_PARAMS(X, benchmark)                                                              \
-    NK_TUNE_PARAMS(X, tune)
+    NK_TUNE_PARAMS(X, tune)                                                                        \
+    NK_TD_PARAMS(X, td)
 
 /* An X for NK_RUN_PARAMS: the nk_param row of a field of nk_run_settings. */
 #define NK_RUN_PARAM_ROW(P, sec, nm, field, T, ctype, ...)                                         \

@@ -27,6 +27,7 @@
 #define NK_EVAL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "base/param.h"
 #include "rules/rules.h"
@@ -68,6 +69,27 @@ nk_status nk_eval_setup(nk_eval *e, const nk_variant *v, const char *features, c
 void nk_eval_free(nk_eval *e);
 /* e's weights: their number, and *w pointed at them. */
 size_t nk_eval_weights(const nk_eval *e, const double **w);
+
+/* The gradient of e's value at pos with respect to its weights: g gets
+ * nk_eval_weights(e) numbers, g[i] = d value / d w_i of the unclamped
+ * value from pos's side to move's view (what nk_eval_score gives before
+ * its clamp).  Every family's value is differentiable in its weights:
+ *   linear   the value is sum_i w_i f_i(pos), so g is the features f(pos);
+ *   ntuple   the value is linear in its weights too (ntuple.h): g[0] is
+ *            own store - opponent store, and each table entry gets +1 for
+ *            every tuple that looks it up from the mover's view and -1 for
+ *            every one from the opponent's view (an entry both look up
+ *            gets 0), every other entry 0.
+ * Allocates nothing; g must not alias e's weights.  (The TD learner,
+ * run/td.h, is its user.) */
+void nk_eval_gradient(const nk_eval *e, const nk_pos *pos, double *g);
+/* The same gradient as entries: idx[k], val[k] for k < the count returned
+ * (at most nk_eval_weights(e); idx and val must hold that many), whose sum
+ * by index is the gradient; an index may come more than once, and an
+ * index not listed is 0.  An n-tuple network lists the store term and two
+ * entries a tuple (1 + 2 * tuples, where the dense gradient has thousands
+ * of numbers); a linear set every feature in order. */
+size_t nk_eval_gradient_entries(const nk_eval *e, const nk_pos *pos, uint32_t *idx, double *val);
 
 /* A summary of a long weight vector (`inspect` prints it instead of the
  * numbers): count, extremes and their indices, mean, mean of |w|, the
