@@ -5,6 +5,7 @@
 #      file reads as an evolution's (inspect, match with RUN.h5@best and
 #      @gen=G,rank=0), the learnt weights beat the ones it started from,
 #      and the same file for 1 and 2 threads (batches of 4 games);
+#   2. the same with an n-tuple network (ntuple:layout=ring2:cap=3);
 #   3. --resume after a finished part and after SIGKILL gives the
 #      uninterrupted run bit for bit; an existing file is refused without
 #      --force or --resume;
@@ -84,6 +85,26 @@ check "the learnt weights beat the zero start ($head%) and score more against th
 run match "ab:depth=1,features=positional,weights=$tmp/p1.h5@gen=1,rank=0" random --variant abapa --games 2
 check "match plays RUN.h5@gen=1,rank=0 ($err)" test "$rc" -eq 0
 
+# 2. an n-tuple network
+run learn "$cfg" --output "$tmp/n1.h5" --threads 1 --quiet --set "player.features=ntuple:layout=ring2:cap=3"
+check "learn with ntuple:layout=ring2:cap=3 exits 0 ($err)" test "$rc" -eq 0
+run learn "$cfg" --output "$tmp/n2.h5" --threads 2 --quiet --set "player.features=ntuple:layout=ring2:cap=3"
+check "ntuple: threads 1 and 2 give the same run file" same_run "$tmp/n1.h5" "$tmp/n2.h5"
+check "ntuple: 193 weights, the store term learnt positive, tables moved" "$python" - "$tmp/n1.h5" <<'PY'
+import sys, h5py
+f = h5py.File(sys.argv[1], "r")
+g = int(f["checkpoint"].attrs["generation"]) + 1
+w = f["population/genome"][g - 1, 0]
+assert w.shape == (193,), w.shape
+assert w[0] > 0.05, w[0]
+assert (w[1:] != 0).sum() > 50, (w[1:] != 0).sum()
+PY
+run match "ab:depth=1,features=ntuple:layout=ring2:cap=3,weights=$tmp/n1.h5@best" random --variant abapa --games 20
+check "match plays the n-tuple RUN.h5@best ($err)" test "$rc" -eq 0
+score=$(sed -n 's/^A: .*score \([0-9.]*\)%.*/\1/p' "$tmp/out")
+check "the learnt n-tuple network beats random ($score%)" \
+  "$python" -c "import sys; sys.exit(not float('$score') >= 80)"
+
 # 3. resume
 run learn "$cfg" --output "$tmp/r.h5" --quiet --set experiment.generations=2
 run learn "$cfg" --output "$tmp/r.h5" --resume --quiet
@@ -157,7 +178,7 @@ run learn "$cfg" --print-config
 check "--print-config shows the [td] keys" grep -q "^lambda = 0.7" "$tmp/out"
 
 # 5. the example configs (shortened)
-for c in td-positional; do
+for c in td-positional td-ntuple; do
   run learn "$srcdir/configs/$c.ini" --output "$tmp/$c.h5" --quiet --set experiment.generations=2 \
     --set td.games=4 --set benchmark.games=2 --set player.depth=1
   check "configs/$c.ini runs ($err)" test "$rc" -eq 0

@@ -16,6 +16,7 @@
 #include "io/config.h"
 #include "io/playerio.h"
 #include "io/runfile.h"
+#include "io/runopen.h"
 #include "search/features.h"
 
 struct nk_evo_file {
@@ -68,13 +69,6 @@ nk_status nk_evo_file_resolve(const char *text, const nk_variant *v, nk_spec *sp
     return NK_OK;
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* ===== the run file ===== */
 
 static nk_status create_file(nk_evo_file *f, const char *path, bool force, char *err, size_t len)
@@ -102,128 +96,20 @@ static nk_status create_file(nk_evo_file *f, const char *path, bool force, char 
     nk_status st = nk_evo_has_sigma(f->evo, &meta.has_sigma, err, len);
     if (st != NK_OK)
         return st;
-    /* The file is made whole under a temporary name and renamed into place,
-     * so a process killed while creating it leaves no half-made run file;
-     * a backup copy left by an earlier run of that name is dropped. */
-    char tmp[NK_RUN_PATH_MAX], bak[NK_RUN_PATH_MAX];
-    if (!force && access(path, F_OK) == 0)
-        return nk_fail(NK_EINVAL, err, len,
-                       "'%s' already exists: --resume continues it, --force replaces it", path);
-    nk_backup_name(tmp, path, ".new");
-    nk_backup_name(bak, path, ".bak");
-    nk_run *run = NULL;
-    st = nk_run_create(&run, tmp, &meta, true, err, len);
-    nk_run_close(run);
-    if (st != NK_OK)
-        return st;
-    nk_io_step("remove backup");
-    if (access(bak, F_OK) == 0 && remove(bak) != 0) {
-        int saved = errno;
-        remove(tmp);
-        return nk_fail(NK_EIO, err, len, "cannot create '%s': %s", path, strerror(saved));
-    }
-    nk_io_step("rename");
-    if (rename(tmp, path) != 0) {
-        int saved = errno;
-        remove(tmp);
-        return nk_fail(NK_EIO, err, len, "cannot create '%s': %s", path, strerror(saved));
-    }
-    return nk_run_open(&f->run, path, true, err, len);
-}
-
-/* Opens the run file to resume it.  When a backup exists (the run did not
- * close) and is sound, goes on from it: a damaged run file (one that does
- * not open) is kept as PATH.damaged, one that opens is replaced, a missing
- * one (a kill in an older version's restore) is restored.  A damaged
- * backup beside a sound run file is let be (the next refresh replaces it);
- * when both are damaged, the error says so.  A file that another process
- * holds (NK_EIO) is left alone. */
-static nk_status open_for_resume(nk_evo_file *f, char *err, size_t len)
-{
-    if (!nk_backup_exists(f->path))
-        return nk_run_open(&f->run, f->path, true, err, len);
-    char bak[NK_RUN_PATH_MAX], e2[1024];
-    nk_backup_name(bak, f->path, ".bak");
-    nk_run *check = NULL;
-    nk_status bst = nk_run_open(&check, bak, false, e2, sizeof e2);
-    nk_run_close(check);
-    bool missing = access(f->path, F_OK) != 0 && errno == ENOENT;
-    nk_status st = NK_EFORMAT;
-    if (!missing) {
-        st = nk_run_open(&f->run, f->path, true, err, len);
-        if (st != NK_OK && st != NK_EFORMAT)
-            return st;
-    }
-    if (bst != NK_OK) {
-        if (st == NK_OK)
-            return NK_OK; /* the run file is sound: go on from it */
-        if (missing)
-            return nk_fail(bst, err, len, "cannot resume '%s': it is missing and its backup "
-                           "cannot be used: %s", f->path, e2);
-        char e3[1024];
-        snprintf(e3, sizeof e3, "%s", err);
-        if (bst != NK_EFORMAT)
-            return nk_fail(bst, err, len, "%s; its backup cannot be read: %s", e3, e2);
-        return nk_fail(NK_EFORMAT, err, len, "%s; its backup is damaged too: %s", e3, e2);
-    }
-    nk_run_close(f->run);
-    f->run = NULL;
-    bool damaged = st == NK_EFORMAT && !missing;
-    st = nk_backup_restore(f->path, damaged, err, len);
-    if (st != NK_OK)
-        return st;
-    f->recovered = damaged;
-    return nk_run_open(&f->run, f->path, true, err, len);
-}
-
-/* Reads checkpoint dataset name (float64) into a new array. */
-static nk_status read_blob(nk_run *run, const char *name, double **out, size_t *count, char *err,
-                           size_t len)
-{
-    nk_run_kind kind;
-    *out = NULL;
-    nk_status st = nk_run_checkpoint_info(run, name, &kind, count, err, len);
-    double *buf = st == NK_OK ? nk_malloc((*count ? *count : 1) * sizeof *buf) : NULL;
-    if (st == NK_OK && buf == NULL)
-        st = nk_fail(NK_ENOMEM, err, len, "out of memory");
-    if (st == NK_OK)
-        st = nk_run_read_checkpoint(run, name, NK_RUN_F64, buf, *count, err, len);
-    if (st != NK_OK) {
-        nk_free(buf);
-        return st;
-    }
-    *out = buf;
-    return NK_OK;
+    return nk_runopen_create(&f->run, path, &meta, force, err, len);
 }
 
 /* Restores the loop (strategy, hall of fame, champion) from the file's
  * checkpoint. */
 static nk_status resume_file(nk_evo_file *f, const char *path, char *err, size_t len)
 {
-    nk_status st = open_for_resume(f, err, len);
+    nk_status st = nk_runopen_resume(&f->run, f->path, &f->recovered, err, len);
+    if (st == NK_OK)
+        st = nk_runopen_check_config(f->run, f->config_text, path, err, len);
     if (st != NK_OK)
         return st;
     const nk_run_meta *m = nk_run_get_meta(f->run);
     const nk_evo_shape *sh = nk_evo_shape_of(f->evo);
-    nk_config *stored = NULL, *now = NULL;
-    char e2[NK_MSG_MAX];
-    st = nk_config_new(&stored, e2, sizeof e2);
-    if (st == NK_OK)
-        st = nk_config_load_string(stored, m->config, path, e2, sizeof e2);
-    if (st == NK_OK)
-        st = nk_config_new(&now, e2, sizeof e2);
-    if (st == NK_OK)
-        st = nk_config_load_string(now, f->config_text, "the config", e2, sizeof e2);
-    if (st == NK_OK)
-        st = nk_config_check_resume(stored, now, e2, sizeof e2);
-    nk_config_free(stored);
-    nk_config_free(now);
-    /* A stored config that does not parse is a damaged file; a mismatch, an
-     * out-of-memory or an I/O failure keeps its own status. */
-    if (st == NK_EINVAL || st == NK_ERANGE)
-        st = NK_EFORMAT;
-    if (st != NK_OK)
-        return nk_fail(st, err, len, "cannot resume '%s': %s", path, e2);
     if (m->n != sh->n || m->d != sh->d)
         return nk_fail(NK_EMISMATCH, err, len, "cannot resume '%s': population shape differs",
                        path);
@@ -237,7 +123,7 @@ static nk_status resume_file(nk_evo_file *f, const char *path, char *err, size_t
         return nk_evo_restore(f->evo, &c, err, len);
     double *state = NULL, *hall = NULL, *champ = NULL;
     size_t count = 0;
-    st = read_blob(f->run, "strategy", &state, &c.n_strategy, err, len);
+    st = nk_runopen_read_blob(f->run, "strategy", &state, &c.n_strategy, err, len);
     c.strategy = state;
     if (st == NK_OK &&
         nk_run_checkpoint_info(f->run, "hall", &(nk_run_kind){0}, &count, err, len) == NK_OK &&
@@ -245,14 +131,14 @@ static nk_status resume_file(nk_evo_file *f, const char *path, char *err, size_t
         if (count % f->dim || count / f->dim > f->hall_size)
             st = nk_fail(NK_EFORMAT, err, len, "cannot resume '%s': bad hall of fame", path);
         else
-            st = read_blob(f->run, "hall", &hall, &count, err, len);
+            st = nk_runopen_read_blob(f->run, "hall", &hall, &count, err, len);
         c.hall = hall;
         c.n_hall = st == NK_OK ? count / f->dim : 0;
     }
     if (st == NK_OK &&
         nk_run_checkpoint_info(f->run, "champion", &(nk_run_kind){0}, &count, err, len) == NK_OK &&
         count == 1 + f->dim) {
-        st = read_blob(f->run, "champion", &champ, &count, err, len);
+        st = nk_runopen_read_blob(f->run, "champion", &champ, &count, err, len);
         c.champion = champ;
     }
     if (st == NK_OK)
@@ -260,17 +146,6 @@ static nk_status resume_file(nk_evo_file *f, const char *path, char *err, size_t
     nk_free(state);
     nk_free(hall);
     nk_free(champ);
-    return st;
-}
-
-/* Copies the run file to its backup now (t0: the time), and notes when
- * and how long it took. */
-static nk_status refresh_backup(nk_evo_file *f, double t0, char *err, size_t len)
-{
-    nk_status st = nk_backup_refresh(f->path, f->done, err, len);
-    double t1 = now_seconds();
-    f->clock.last = t1;
-    f->clock.copy_seconds = t1 - t0;
     return st;
 }
 
@@ -306,13 +181,13 @@ nk_status nk_evo_file_open(nk_evo_file **out, const nk_evo_settings *s, const ch
     }
     f->clock.interval = NK_BACKUP_SECONDS;
     if (st == NK_OK)
-        st = refresh_backup(f, now_seconds(), err, len);
+        st = nk_runopen_backup(f->path, f->done, &f->clock, nk_runopen_now(), err, len);
     f->clean = st == NK_OK;
     if (st != NK_OK) {
         nk_evo_file_close(f);
         return st;
     }
-    f->mark = now_seconds();
+    f->mark = nk_runopen_now();
     *out = f;
     return NK_OK;
 }
@@ -393,7 +268,7 @@ static nk_status write_record(nk_evo_file *f, const nk_evo_record *r, double out
 
 nk_status nk_evo_file_step(nk_evo_file *f, nk_evo_progress *p, char *err, size_t len)
 {
-    double t0 = now_seconds();
+    double t0 = nk_runopen_now();
     f->clean = false;
     nk_status st = nk_evo_iterate(f->evo, err, len);
     const nk_evo_record *r = nk_evo_record_of(f->evo);
@@ -402,22 +277,22 @@ nk_status nk_evo_file_step(nk_evo_file *f, nk_evo_progress *p, char *err, size_t
          * play: the writing of that generation (and its backup copy, when
          * one was made), then this one's strategy, records and
          * statistics. */
-        double t1 = now_seconds(), outside = t1 - f->mark - r->stats.play_seconds;
+        double t1 = nk_runopen_now(), outside = t1 - f->mark - r->stats.play_seconds;
         f->mark = t1;
         st = write_record(f, r, outside > 0 ? outside : 0, err, len);
     }
     if (st == NK_OK) {
         f->done = r->generation + 1;
-        double t1 = now_seconds();
+        double t1 = nk_runopen_now();
         if (nk_backup_due(&f->clock, t1))
-            st = refresh_backup(f, t1, err, len);
+            st = nk_runopen_backup(f->path, f->done, &f->clock, t1, err, len);
         f->clean = st == NK_OK;
     }
     if (st == NK_OK) {
         p->generation = r->generation;
         p->generations = f->generations;
         p->games = r->games_played;
-        p->seconds = now_seconds() - t0;
+        p->seconds = nk_runopen_now() - t0;
         p->best = r->stats.best;
         p->mean = r->stats.mean;
         p->benchmarked = r->benchmarked;
@@ -455,15 +330,7 @@ void nk_evo_file_close(nk_evo_file *f)
 {
     if (f == NULL)
         return;
-    if (f->run != NULL) {
-        nk_run_close(f->run);
-        /* After a failed step the backup may be the only whole copy; and
-         * it goes only once the run file is on disk (appends do not sync
-         * it: the backup covers a crash of the machine until now). */
-        char e2[NK_MSG_MAX];
-        if (f->clean && nk_backup_sync(f->path, e2, sizeof e2) == NK_OK)
-            nk_backup_remove(f->path);
-    }
+    nk_runopen_close(f->run, f->path, f->clean);
     nk_evo_free(f->evo);
     nk_free(f->kept);
     nk_free(f->kept_sigma);

@@ -11,6 +11,7 @@
 #include "io/backup.h"
 #include "io/runfile.h"
 #include "io/runopen.h"
+#include "search/features.h"
 
 struct nk_td_file {
     nk_td *td;
@@ -35,6 +36,8 @@ static nk_status create_file(nk_td_file *f, const nk_evo_settings *s, bool force
         .n = 1,
         .d = sh->dim,
         .features = sh->names,
+        /* a family's thousands of weights: the large-genome layout */
+        .compact = sh->dim > NK_MAX_FEATURES,
     };
     return nk_runopen_create(&f->run, f->path, &meta, force, err, len);
 }
