@@ -22,6 +22,7 @@
 static const nk_eval_family families[] = {
     {"linear", "a weighted sum over a feature set (features= names the set)", NULL},
     {"ntuple", "an n-tuple network over pits of the Warri ring", nk_ntuple_params_table},
+    {"nnet", "a small neural network over the pits and the stores", nk_nnet_params_table},
 };
 enum { NFAMILIES = sizeof families / sizeof families[0] };
 
@@ -37,7 +38,9 @@ const nk_eval_family *nk_eval_family_at(size_t i)
 
 const nk_eval_family *nk_eval_family_of(const char *features)
 {
-    return nk_ntuple_is(features) ? &families[1] : &families[0];
+    return nk_ntuple_is(features) ? &families[1]
+           : nk_nnet_is(features) ? &families[2]
+                                  : &families[0];
 }
 
 /* The stand-in set of an n-tuple evaluation: its name, no features. */
@@ -45,8 +48,17 @@ static const nk_feature_set ntuple_set = {
     "ntuple", "an n-tuple network (search/ntuple.h)", 0, NULL, NULL, 1u << NK_SOW_WARRI, NULL,
     NULL};
 
+/* The stand-in set of a network: its name, no features, every variant. */
+static const nk_feature_set nnet_set = {
+    "nnet", "a small neural network (search/nnet.h)",    0,    NULL,
+    NULL,   (1u << NK_SOW_WARRI) | (1u << NK_SOW_RELAY), NULL, NULL};
+
 nk_status nk_eval_features_check(const char *features, char *err, size_t errlen)
 {
+    if (nk_nnet_is(features)) {
+        nk_nnet nn;
+        return nk_nnet_parse(&nn, features, NULL, err, errlen);
+    }
     if (nk_ntuple_is(features)) {
         nk_ntuple *nt = nk_malloc(sizeof *nt);
         if (nt == NULL)
@@ -59,7 +71,8 @@ nk_status nk_eval_features_check(const char *features, char *err, size_t errlen)
         char list[128];
         nk_features_list(list, sizeof list);
         return nk_fail(NK_EINVAL, err, errlen,
-                       "unknown feature set '%s'; valid sets: %s, or ntuple[:layout=L:cap=C]",
+                       "unknown feature set '%s'; valid sets: %s, or ntuple[:layout=L:cap=C] "
+                       "or nnet[:hidden=H:act=A]",
                        features, list);
     }
     return NK_OK;
@@ -81,6 +94,15 @@ nk_status nk_eval_features_count(const char *features, const nk_variant *v, size
                                  size_t namelen, char *err, size_t errlen)
 {
     *n = 0;
+    if (nk_nnet_is(features)) {
+        nk_nnet nn;
+        nk_status st = nk_nnet_parse(&nn, features, v, err, errlen);
+        if (st == NK_OK) {
+            *n = nn.count;
+            snprintf(name, namelen, "family '%s'", nn.text);
+        }
+        return st;
+    }
     if (!nk_ntuple_is(features)) {
         const nk_feature_set *set =
             features[0] ? nk_features_find(features) : nk_features_default(v);
@@ -107,6 +129,24 @@ nk_status nk_eval_features_count(const char *features, const nk_variant *v, size
     return st;
 }
 
+/* Checks a family's n weights w (NULL: its defaults) against the count
+ * its text needs and allocates e->tw for them (copied in when given). */
+static nk_status family_weights(nk_eval *e, const char *text, size_t count, const double *w,
+                                size_t n, char *err, size_t errlen)
+{
+    if (w != NULL && n != count)
+        return nk_fail(NK_EINVAL, err, errlen, "family '%s' needs %zu weights, got %zu", text,
+                       count, n);
+    for (size_t i = 0; w != NULL && i < n; i++)
+        if (!isfinite(w[i]))
+            return nk_fail(NK_ERANGE, err, errlen, "weight %zu is not a finite number", i + 1);
+    if ((e->tw = nk_calloc(count, sizeof *e->tw)) == NULL)
+        return nk_fail(NK_ENOMEM, err, errlen, "out of memory for %zu weights", count);
+    if (w != NULL)
+        memcpy(e->tw, w, n * sizeof *w);
+    return NK_OK;
+}
+
 static nk_status ntuple_setup(nk_eval *e, const nk_variant *v, const char *features,
                               const double *w, size_t n, char *err, size_t errlen)
 {
@@ -120,22 +160,35 @@ static nk_status ntuple_setup(nk_eval *e, const nk_variant *v, const char *featu
     if (e->nt == NULL)
         return nk_fail(NK_ENOMEM, err, errlen, "out of memory");
     st = nk_ntuple_parse(e->nt, features, err, errlen);
-    if (st == NK_OK && w != NULL && n != e->nt->count)
-        st = nk_fail(NK_EINVAL, err, errlen, "family '%s' needs %zu weights, got %zu", e->nt->text,
-                     e->nt->count, n);
-    for (size_t i = 0; st == NK_OK && w != NULL && i < n; i++)
-        if (!isfinite(w[i]))
-            st = nk_fail(NK_ERANGE, err, errlen, "weight %zu is not a finite number", i + 1);
-    if (st == NK_OK && (e->tw = nk_calloc(e->nt->count, sizeof *e->tw)) == NULL)
-        st = nk_fail(NK_ENOMEM, err, errlen, "out of memory for %zu weights", e->nt->count);
+    if (st == NK_OK)
+        st = family_weights(e, e->nt->text, e->nt->count, w, n, err, errlen);
     if (st != NK_OK) {
         nk_eval_free(e);
         return st;
     }
-    if (w != NULL)
-        memcpy(e->tw, w, n * sizeof *w);
-    else
+    if (w == NULL)
         e->tw[0] = 1.0; /* the default: the store term alone (material) */
+    return NK_OK;
+}
+
+/* A network: every variant (its inputs follow v's board). */
+static nk_status nnet_setup(nk_eval *e, const nk_variant *v, const char *features, const double *w,
+                            size_t n, char *err, size_t errlen)
+{
+    memset(e, 0, sizeof *e);
+    e->variant = v;
+    e->set = &nnet_set;
+    e->nn = nk_malloc(sizeof *e->nn);
+    nk_status st = e->nn != NULL ? nk_nnet_parse(e->nn, features, v, err, errlen)
+                                 : nk_fail(NK_ENOMEM, err, errlen, "out of memory");
+    if (st == NK_OK)
+        st = family_weights(e, e->nn->text, e->nn->count, w, n, err, errlen);
+    if (st != NK_OK) {
+        nk_eval_free(e);
+        return st;
+    }
+    if (w == NULL)
+        nk_nnet_defaults(e->nn, e->tw);
     return NK_OK;
 }
 
@@ -144,6 +197,8 @@ nk_status nk_eval_setup(nk_eval *e, const nk_variant *v, const char *features, c
 {
     if (nk_ntuple_is(features))
         return ntuple_setup(e, v, features, w, n, err, errlen);
+    if (nk_nnet_is(features))
+        return nnet_setup(e, v, features, w, n, err, errlen);
     const nk_feature_set *set = features[0] ? nk_features_find(features) : nk_features_default(v);
     if (set == NULL)
         return nk_eval_features_check(features, err, errlen);
@@ -155,8 +210,10 @@ void nk_eval_free(nk_eval *e)
     if (e == NULL)
         return;
     nk_free(e->nt);
+    nk_free(e->nn);
     nk_free(e->tw);
     e->nt = NULL;
+    e->nn = NULL;
     e->tw = NULL;
 }
 
@@ -166,8 +223,66 @@ size_t nk_eval_weights(const nk_eval *e, const double **w)
         *w = e->tw;
         return e->nt->count;
     }
+    if (e->nn != NULL) {
+        *w = e->tw;
+        return e->nn->count;
+    }
     *w = e->w;
     return e->set->count;
+}
+
+/* ===== the gradient ===== */
+
+/* The n-tuple network's gradient: the value (ntuple.h) is
+ * w_0 * sd + sum_t W_t[idx_t(mover)] - sum_t W_t[idx_t(opponent)], so each
+ * tuple adds +1 at its mover's entry and -1 at its opponent's.  Every tuple
+ * of the layout is in nt->t (a ring item's twelve runs too, pit s + j mod
+ * 12 for the run from s), whose index is summed here pit by pit over the
+ * same digits as the value's; view[p + 6] is pit p of the opponent's
+ * view. */
+static void ntuple_gradient(const nk_ntuple *nt, const nk_pos *pos, double *g)
+{
+    uint8_t ring[2 * NK_PITS];
+    memcpy(ring, pos->pit, NK_PITS);
+    memcpy(ring + NK_PITS, pos->pit, NK_PITS);
+    const uint8_t *view = ring + pos->side * NK_ROW;
+    memset(g, 0, nt->count * sizeof *g);
+    g[0] = (double)((int)pos->store[pos->side] - (int)pos->store[pos->side ^ 1]);
+    for (size_t i = 0; i < nt->ntuples; i++) {
+        const nk_ntuple_tuple *t = &nt->t[i];
+        uint32_t a = t->offset, b = t->offset;
+        for (uint32_t j = 0; j < t->k; j++) {
+            a += nt->digit[j][view[t->pit[j]]];
+            b += nt->digit[j][view[t->pit[j] + NK_ROW]];
+        }
+        g[a] += 1.0;
+        g[b] -= 1.0;
+    }
+}
+
+/* The family of a set-up evaluation, its index in families. */
+static size_t family_index(const nk_eval *e)
+{
+    return e->nt != NULL ? 1 : e->nn != NULL ? 2 : 0;
+}
+
+void nk_eval_gradient(const nk_eval *e, const nk_pos *pos, double *g)
+{
+    switch (family_index(e)) {
+    case 1: /* ntuple */
+        ntuple_gradient(e->nt, pos, g);
+        return;
+    case 2: /* nnet */
+        nk_nnet_gradient(e->nn, e->tw, pos, g);
+        return;
+    default: { /* linear: the features */
+        int f[NK_MAX_FEATURES];
+        e->set->compute(e->variant, pos, f);
+        for (size_t j = 0; j < e->set->count; j++)
+            g[j] = f[j];
+        return;
+    }
+    }
 }
 
 void nk_eval_weights_summary(const double *w, size_t n, nk_weights_summary *out)

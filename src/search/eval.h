@@ -9,6 +9,11 @@
  *   ntuple   an n-tuple network (ntuple.h): `ntuple[:KEY=VALUE...]` with
  *            the keys of NK_NTUPLE_PARAMS (layout, cap); its weights are
  *            the store term and the tuples' tables, thousands of them.
+ *   nnet     a small neural network (nnet.h): `nnet[:KEY=VALUE...]` with
+ *            the keys of NK_NNET_PARAMS (hidden, act); one hidden layer,
+ *            antisymmetric by construction (f(own view) - f(opponent's
+ *            view)); its weights are 1 + hidden * (inputs + 2), inputs 14
+ *            in the Warri family and 26 in Adji Kui II.
  *
  * An nk_eval set up here is scored by nk_eval_score (features.h) whatever
  * its family; nk_eval_free releases what a family other than linear
@@ -31,11 +36,12 @@
 #include "base/param.h"
 #include "rules/rules.h"
 #include "search/features.h"
+#include "search/nnet.h"
 #include "search/ntuple.h"
 
 /* A family: a type object chosen by the text of a features= value. */
 typedef struct nk_eval_family {
-    const char *name;  /* "linear", "ntuple" */
+    const char *name;  /* "linear", "ntuple", "nnet" */
     const char *title; /* one line for people */
     /* The family's parameter table (n rows), NULL for none. */
     const nk_param *(*params)(size_t *n);
@@ -43,8 +49,8 @@ typedef struct nk_eval_family {
 
 size_t nk_eval_family_count(void);
 const nk_eval_family *nk_eval_family_at(size_t i);
-/* The family that features text names: ntuple for "ntuple[:...]", else
- * linear (whether the set exists is nk_eval_features_check's to say). */
+/* The family that features text names: ntuple for "ntuple[:...]", nnet
+ * for "nnet[:...]", else linear (whether the set exists is nk_eval_features_check's to say). */
 const nk_eval_family *nk_eval_family_of(const char *features);
 
 /* Checks a features= text without a variant: a linear set's name or a
@@ -68,6 +74,23 @@ nk_status nk_eval_setup(nk_eval *e, const nk_variant *v, const char *features, c
 void nk_eval_free(nk_eval *e);
 /* e's weights: their number, and *w pointed at them. */
 size_t nk_eval_weights(const nk_eval *e, const double **w);
+
+/* The gradient of e's value at pos with respect to its weights: g gets
+ * nk_eval_weights(e) numbers, g[i] = d value / d w_i of the unclamped
+ * value from pos's side to move's view (what nk_eval_score gives before
+ * its clamp).  Every family's value is differentiable in its weights:
+ *   linear   the value is sum_i w_i f_i(pos), so g is the features f(pos);
+ *   ntuple   the value is linear in its weights too (ntuple.h): g[0] is
+ *            own store - opponent store, and each table entry gets +1 for
+ *            every tuple that looks it up from the mover's view and -1 for
+ *            every one from the opponent's view (an entry both look up
+ *            gets 0), every other entry 0.
+ *   nnet     back-propagation through the one hidden layer (nnet.h,
+ *            nk_nnet_gradient), with the activation's derivative taken as
+ *            0 at relu's and hardtanh's kinks.
+ * Allocates nothing; g must not alias e's weights.  (The TD learner,
+ * run/td.h, is its user.) */
+void nk_eval_gradient(const nk_eval *e, const nk_pos *pos, double *g);
 
 /* A summary of a long weight vector (`inspect` prints it instead of the
  * numbers): count, extremes and their indices, mean, mean of |w|, the
