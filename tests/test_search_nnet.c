@@ -494,6 +494,41 @@ static void test_weights_file(void **state)
     nk_eval_shared_free_all();
 }
 
+/* The parts inspect summarises cover each family's weights in order. */
+static void test_parts(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *features, *variant;
+        size_t n, counts[NK_EVAL_PARTS_MAX];
+    } cases[] = {
+        {"nnet:hidden=5", "abapa", 4, {1, 70, 5, 5}},
+        {"nnet:hidden=3", "adjikui", 4, {1, 78, 3, 3}},
+        {"ntuple:layout=ring1:cap=2", "abapa", 2, {1, 36}},
+        {"positional", "abapa", 1, {9}},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        nk_eval e;
+        char err[256];
+        assert_int_equal(nk_eval_setup(&e, nk_variant_find(cases[c].variant), cases[c].features,
+                                       NULL, 0, err, sizeof err),
+                         NK_OK);
+        nk_eval_part parts[NK_EVAL_PARTS_MAX];
+        const double *w;
+        const size_t total = nk_eval_weights(&e, &w), n = nk_eval_parts(&e, parts);
+        assert_int_equal(n, cases[c].n);
+        size_t next = 0;
+        for (size_t i = 0; i < n; i++) {
+            assert_int_equal(parts[i].offset, next);
+            assert_int_equal(parts[i].count, cases[c].counts[i]);
+            assert_non_null(parts[i].name);
+            next += parts[i].count;
+        }
+        assert_int_equal(next, total);
+        nk_eval_free(&e);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -506,6 +541,7 @@ int main(void)
         cmocka_unit_test(test_owners_are_inputs),
         cmocka_unit_test(test_gradient_finite_differences),
         cmocka_unit_test(test_weights_file),
+        cmocka_unit_test(test_parts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -285,6 +285,25 @@ void nk_eval_gradient(const nk_eval *e, const nk_pos *pos, double *g)
     }
 }
 
+size_t nk_eval_parts(const nk_eval *e, nk_eval_part *parts)
+{
+    if (e->nn != NULL) {
+        const size_t H = e->nn->hidden, I = e->nn->inputs;
+        parts[0] = (nk_eval_part){"store term", 0, 1};
+        parts[1] = (nk_eval_part){"first layer", 1, I * H};
+        parts[2] = (nk_eval_part){"biases", 1 + I * H, H};
+        parts[3] = (nk_eval_part){"output weights", 1 + (I + 1) * H, H};
+        return 4;
+    }
+    if (e->nt != NULL) {
+        parts[0] = (nk_eval_part){"store term", 0, 1};
+        parts[1] = (nk_eval_part){"tables", 1, e->nt->count - 1};
+        return 2;
+    }
+    parts[0] = (nk_eval_part){"weights", 0, e->set->count};
+    return 1;
+}
+
 void nk_eval_weights_summary(const double *w, size_t n, nk_weights_summary *out)
 {
     memset(out, 0, sizeof *out);

@@ -92,6 +92,19 @@ size_t nk_eval_weights(const nk_eval *e, const double **w);
  * run/td.h, is its user.) */
 void nk_eval_gradient(const nk_eval *e, const nk_pos *pos, double *g);
 
+/* A named run of a family's weight vector (inspect summarises each). */
+typedef struct nk_eval_part {
+    const char *name; /* "store term", "first layer", ... */
+    size_t offset, count;
+} nk_eval_part;
+enum { NK_EVAL_PARTS_MAX = 4 };
+/* The parts of e's weights, in order, covering them all, into
+ * parts[0..NK_EVAL_PARTS_MAX); returns their number: a linear set's
+ * weights are one part ("weights"); an n-tuple network's two (the store
+ * term, the tables); a network's four (the store term, the first layer,
+ * the biases, the output weights). */
+size_t nk_eval_parts(const nk_eval *e, nk_eval_part *parts);
+
 /* A summary of a long weight vector (`inspect` prints it instead of the
  * numbers): count, extremes and their indices, mean, mean of |w|, the
  * numbers that are exactly 0. */
