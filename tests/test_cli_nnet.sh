@@ -51,12 +51,7 @@ for bad in "hidden=0|nnet.hidden '0' is not a whole number of units in 1..256" \
   "hidden=257|nnet.hidden '257' is not a whole number of units in 1..256" \
   "act=softmax|nnet.act 'softmax' is not an activation" \
   "width=3|nnet: unknown key 'width'; valid keys: hidden, act"; do
-  spec="ab:depth=2,features=nnet:${bad%%|*}"
-  expect_error match "player spec '$spec'" match --variant abapa --games 2 "$spec" greedy
-  check "the message says what ($bad)" grep -qF "${bad##*|}" "$tmp/err"
-  expect_error tournament "${bad##*|}" tournament --variant abapa --games 2 \
-    --output "$tmp/bad.h5" "$spec" greedy
-  check "no tournament file for $bad" test ! -e "$tmp/bad.h5"
+  bad_player "ab:depth=2,features=nnet:${bad%%|*}" "${bad##*|}"
 done
 expect_error match "short.txt: 39 weights, but family '$nn' needs 65" \
   match --variant abapa --games 2 "ab:depth=2,features=$nn,weights=$tmp/short.txt" greedy

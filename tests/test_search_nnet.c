@@ -18,41 +18,28 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "io/playerio.h"
-#include "search/eval.h"
+#include "family_testlib.h"
 #include "search/nnet.h"
 
 static const char *const acts[] = {"tanh", "relu", "hardtanh", "sigmoid"};
 enum { NACTS = sizeof acts / sizeof acts[0] };
 
-static nk_pos pos_of(const char *text)
-{
-    nk_pos p;
-    char err[128];
-    if (nk_pos_parse(&p, text, err, sizeof err) != NK_OK)
-        fail_msg("bad test position '%s': %s", text, err);
-    return p;
-}
-
-/* A random position of a random game of v. */
-static nk_pos random_pos(const nk_variant *v, nk_rng *rng)
-{
-    nk_pos p;
-    nk_pos_start(&p, (int)nk_rng_below(rng, 2));
-    unsigned plies = nk_rng_below(rng, 80);
-    for (unsigned j = 0; j < plies && nk_pos_end(v, &p) == NK_END_NONE; j++) {
-        nk_pos child;
-        if (nk_random_child(v, &p, rng, &child, NULL) == NK_NO_MOVE)
-            break;
-        p = child;
-    }
-    return p;
-}
-
 /* A number uniform in [-scale, scale). */
 static double uniform(nk_rng *rng, double scale)
 {
     return ((double)nk_rng_below(rng, 1u << 20) / (1 << 19) - 1.0) * scale;
+}
+
+/* Sets e up for v as a network of hidden units with activation acts[act]
+ * (its text into text[64]), every weight uniform in [-scale, scale). */
+static void random_net(nk_eval *e, const nk_variant *v, size_t hidden, size_t act, nk_rng *rng,
+                       double scale, char *text)
+{
+    char err[256];
+    snprintf(text, 64, "nnet:hidden=%zu:act=%s", hidden, acts[act]);
+    assert_int_equal(nk_eval_setup(e, v, text, NULL, 0, err, sizeof err), NK_OK);
+    for (size_t i = 0; i < e->nn->count; i++)
+        e->tw[i] = uniform(rng, scale);
 }
 
 /* ===== specs ===== */
@@ -316,13 +303,9 @@ static void test_antisymmetry(void **state)
         const nk_variant *v = nk_variant_at(k);
         for (size_t a = 0; a < NACTS; a++) {
             char text[64];
-            snprintf(text, sizeof text, "nnet:hidden=%zu:act=%s", 3 + 7 * a, acts[a]);
             nk_eval e;
-            char err[256];
-            assert_int_equal(nk_eval_setup(&e, v, text, NULL, 0, err, sizeof err), NK_OK);
             nk_rng rng = {k * 16 + a + 1};
-            for (size_t i = 0; i < e.nn->count; i++)
-                e.tw[i] = uniform(&rng, 0.7);
+            random_net(&e, v, 3 + 7 * a, a, &rng, 0.7, text);
             int nonzero = 0;
             for (int i = 0; i < 300; i++) {
                 nk_pos p = random_pos(v, &rng);
@@ -400,13 +383,9 @@ static void test_gradient_finite_differences(void **state)
         const nk_variant *v = nk_variant_find(variants[k]);
         for (size_t a = 0; a < NACTS; a++) {
             char text[64];
-            snprintf(text, sizeof text, "nnet:hidden=%zu:act=%s", 2 + 2 * a, acts[a]);
             nk_eval e;
-            char err[256];
-            assert_int_equal(nk_eval_setup(&e, v, text, NULL, 0, err, sizeof err), NK_OK);
             nk_rng rng = {k * 8 + a + 5};
-            for (size_t i = 0; i < e.nn->count; i++)
-                e.tw[i] = uniform(&rng, 0.3);
+            random_net(&e, v, 2 + 2 * a, a, &rng, 0.3, text);
             const size_t n = e.nn->count;
             double *g = malloc(n * sizeof *g);
             assert_non_null(g);
@@ -444,52 +423,16 @@ static void test_weights_file(void **state)
     (void)state;
     const nk_variant *v = nk_variant_find("abapa");
     char path[] = "/tmp/nk_test_nnet_XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    FILE *f = fdopen(fd, "w");
-    assert_non_null(f);
     const char *features = "nnet:hidden=6:act=hardtanh"; /* 1 + 6 * 16 = 97 weights */
     double w[97];
-    nk_rng rng = {5};
-    fprintf(f, "# %s\n", features);
-    for (int i = 0; i < 97; i++) {
-        w[i] = ((double)nk_rng_below(&rng, 1u << 30) - (1 << 29)) / 3e8;
-        fprintf(f, "%.17g\n", w[i]);
-    }
-    fclose(f);
-    char spec[512], err[512];
-    snprintf(spec, sizeof spec, "ab:depth=2,features=%s,weights=%s", features, path);
-    nk_player_def def;
-    assert_int_equal(nk_playerio_load(&def, spec, v, err, sizeof err), NK_OK);
-    assert_int_equal(def.n, 0); /* the numbers travel by name (eval.h) */
-    nk_player *p;
-    assert_int_equal(nk_playerio_new(&p, &def, v, err, sizeof err), NK_OK);
-    const double *got;
-    assert_int_equal(nk_eval_weights(nk_player_eval(p), &got), 97);
-    for (int i = 0; i < 97; i++)
-        assert_true(got[i] == w[i]);
-    /* The player searches with them. */
-    nk_game g;
-    nk_pos start;
-    nk_pos_start(&start, NK_SOUTH);
-    nk_game_init(&g, v, &start, NK_DEFAULT_PLY_LIMIT);
-    nk_rng r2 = {1};
-    assert_true(nk_player_move(p, &g, &r2, NULL) != NK_NO_MOVE);
-    nk_player_free(p);
+    weights_file_write(path, features, w, 97, 3e8);
+    weights_file_plays(features, path, v, w, 97);
     /* The same file for a network of another width or variant: refused,
      * naming the file and both lengths. */
-    snprintf(spec, sizeof spec, "ab:depth=2,features=nnet:hidden=7,weights=%s", path);
-    assert_int_equal(nk_playerio_load(&def, spec, v, err, sizeof err), NK_EINVAL);
-    assert_non_null(strstr(err, path));
-    assert_non_null(strstr(err, "97 weights, but family 'nnet:hidden=7:act=tanh' needs 113"));
-    snprintf(spec, sizeof spec, "ab:depth=2,features=nnet:hidden=5,weights=%s", path);
-    assert_int_equal(nk_playerio_load(&def, spec, v, err, sizeof err), NK_EINVAL);
-    assert_non_null(strstr(err, "more than 81 weights"));
-    assert_null(strchr(err, '\n'));
-    snprintf(spec, sizeof spec, "ab:depth=2,features=%s,weights=%s", features, path);
-    assert_int_equal(nk_playerio_load(&def, spec, nk_variant_find("adjikui"), err, sizeof err),
-                     NK_EINVAL);
-    assert_non_null(strstr(err, "needs 169")); /* 1 + 6 * 28 */
+    weights_file_refused("nnet:hidden=7", path, v,
+                         "97 weights, but family 'nnet:hidden=7:act=tanh' needs 113");
+    weights_file_refused("nnet:hidden=5", path, v, "more than 81 weights");
+    weights_file_refused(features, path, nk_variant_find("adjikui"), "needs 169"); /* 1 + 6 * 28 */
     unlink(path);
     nk_eval_shared_free_all();
 }
