@@ -8,9 +8,10 @@
  * The value reads the position only and allocates nothing (its scratch is
  * on the stack).  Both views go through the same code in the same order:
  * the pre-activations unit by unit (element-wise, so a vectorised loop
- * sums each unit in input order), the activations element-wise, and each
- * view's output sum sequentially over the units; so f(x) is one function
- * of x, and a mirrored position gives the negated value to the bit.
+ * sums each unit in input order), the activations element-wise over each
+ * view's array (the two laid out alike), and each view's output sum
+ * sequentially over the units; so f(x) is one function of x, and a
+ * mirrored position gives the negated value to the bit.
  */
 #include <math.h>
 #include <stdio.h>
@@ -235,13 +236,23 @@ static void first_layer(const nk_nnet *nn, const double *w, const double *xa, co
     }
 }
 
+/* Where the opponent's view starts in h: H rounded up to 8 doubles (64
+ * bytes), so that both views' arrays lie alike (alignment and length) and
+ * a vectorised loop treats unit k of either view the same way, even
+ * where a build contracts a * b + c into one rounding in one path and not
+ * in another. */
+static size_t view_b(size_t H)
+{
+    return (H + 7) & ~(size_t)7;
+}
+
 /* Both views' inputs (x[0..I): the side to move's, x[I..2I): the
- * opponent's) and pre-activations (h[0..H), h[H..2H)). */
+ * opponent's) and pre-activations (h[0..H), h[view_b(H)..+H)). */
 static void forward(const nk_nnet *nn, const double *w, const nk_pos *pos, double *x, double *h)
 {
     nk_nnet_inputs(nn, pos, pos->side, x);
     nk_nnet_inputs(nn, pos, pos->side ^ 1u, x + nn->inputs);
-    first_layer(nn, w, x, x + nn->inputs, h, h + nn->hidden);
+    first_layer(nn, w, x, x + nn->inputs, h, h + view_b(nn->hidden));
 }
 
 /* sum_k u_k a_k over one view's activations, in unit order. */
@@ -256,11 +267,13 @@ static double output(const double *restrict u, const double *restrict a, size_t 
 double nk_nnet_value(const nk_nnet *nn, const double *w, const nk_pos *pos)
 {
     const size_t H = nn->hidden, I = nn->inputs;
-    double x[2 * NK_NNET_INPUTS_MAX], h[2 * NK_NNET_HIDDEN_MAX];
+    const size_t B = view_b(H);
+    double x[2 * NK_NNET_INPUTS_MAX], h[2 * NK_NNET_HIDDEN_MAX] __attribute__((aligned(64)));
     forward(nn, w, pos, x, h);
-    activate(nn->act, h, 2 * H);
+    activate(nn->act, h, H);
+    activate(nn->act, h + B, H);
     const double *u = w + 1 + (I + 1) * H;
-    const double me = output(u, h, H), op = output(u, h + H, H);
+    const double me = output(u, h, H), op = output(u, h + B, H);
     const int sd = (int)pos->store[pos->side] - (int)pos->store[pos->side ^ 1];
     return w[0] * sd + (me - op);
 }
@@ -268,19 +281,23 @@ double nk_nnet_value(const nk_nnet *nn, const double *w, const nk_pos *pos)
 void nk_nnet_gradient(const nk_nnet *nn, const double *w, const nk_pos *pos, double *g)
 {
     const size_t H = nn->hidden, I = nn->inputs;
-    double x[2 * NK_NNET_INPUTS_MAX], h[2 * NK_NNET_HIDDEN_MAX], a[2 * NK_NNET_HIDDEN_MAX];
+    const size_t B = view_b(H);
+    double x[2 * NK_NNET_INPUTS_MAX], h[2 * NK_NNET_HIDDEN_MAX] __attribute__((aligned(64))),
+        a[2 * NK_NNET_HIDDEN_MAX] __attribute__((aligned(64)));
     forward(nn, w, pos, x, h);
-    memcpy(a, h, 2 * H * sizeof *a);
-    activate(nn->act, a, 2 * H);
+    memcpy(a, h, H * sizeof *a);
+    memcpy(a + B, h + B, H * sizeof *a);
+    activate(nn->act, a, H);
+    activate(nn->act, a + B, H);
     const double *u = w + 1 + (I + 1) * H;
     g[0] = (int)pos->store[pos->side] - (int)pos->store[pos->side ^ 1];
     for (size_t k = 0; k < H; k++) {
         /* d value / d h_k of each view: u_k a'(h_k), the opponent's negated */
         const double da = u[k] * derivative(nn->act, h[k], a[k]);
-        const double db = u[k] * derivative(nn->act, h[H + k], a[H + k]);
+        const double db = u[k] * derivative(nn->act, h[B + k], a[B + k]);
         for (size_t i = 0; i < I; i++)
             g[1 + i * H + k] = da * x[i] - db * x[I + i];
         g[1 + I * H + k] = da - db;
-        g[1 + (I + 1) * H + k] = a[k] - a[H + k];
+        g[1 + (I + 1) * H + k] = a[k] - a[B + k];
     }
 }
