@@ -387,14 +387,19 @@ static void test_gradient_finite_differences(void **state)
             nk_rng rng = {k * 8 + a + 5};
             random_net(&e, v, 2 + 2 * a, a, &rng, 0.3, text);
             const size_t n = e.nn->count;
-            double *g = malloc(n * sizeof *g);
-            assert_non_null(g);
+            double *g = malloc(n * sizeof *g), *val = malloc(n * sizeof *val);
+            uint32_t *idx = malloc(n * sizeof *idx);
+            assert_true(g != NULL && val != NULL && idx != NULL);
             int checked = 0;
             for (int t = 0; t < 12; t++) {
                 nk_pos p = random_pos(v, &rng);
                 if (near_kink(&e, &p, 1e-3))
                     continue;
                 nk_eval_gradient(&e, &p, g);
+                /* As entries: every weight in order, the same numbers. */
+                assert_int_equal(nk_eval_gradient_entries(&e, &p, idx, val), n);
+                for (size_t i = 0; i < n; i++)
+                    assert_true(idx[i] == i && val[i] == g[i]);
                 for (size_t i = 0; i < n; i++) {
                     const double keep = e.tw[i], step = 1e-6 * fmax(1.0, fabs(keep));
                     e.tw[i] = keep + step;
@@ -411,6 +416,8 @@ static void test_gradient_finite_differences(void **state)
             }
             assert_true(checked >= 6);
             free(g);
+            free(val);
+            free(idx);
             nk_eval_free(&e);
         }
     }

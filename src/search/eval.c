@@ -233,21 +233,22 @@ size_t nk_eval_weights(const nk_eval *e, const double **w)
 
 /* ===== the gradient ===== */
 
-/* The n-tuple network's gradient: the value (ntuple.h) is
+/* The n-tuple network's gradient as entries: the value (ntuple.h) is
  * w_0 * sd + sum_t W_t[idx_t(mover)] - sum_t W_t[idx_t(opponent)], so each
- * tuple adds +1 at its mover's entry and -1 at its opponent's.  Every tuple
- * of the layout is in nt->t (a ring item's twelve runs too, pit s + j mod
- * 12 for the run from s), whose index is summed here pit by pit over the
- * same digits as the value's; view[p + 6] is pit p of the opponent's
- * view. */
-static void ntuple_gradient(const nk_ntuple *nt, const nk_pos *pos, double *g)
+ * tuple gives +1 at its mover's entry and -1 at its opponent's (none when
+ * they are the same entry).  Every tuple of the layout is in nt->t (a ring
+ * item's twelve runs too, pit s + j mod 12 for the run from s), whose
+ * index is summed here pit by pit over the same digits as the value's;
+ * view[p + 6] is pit p of the opponent's view. */
+static size_t ntuple_entries(const nk_ntuple *nt, const nk_pos *pos, uint32_t *idx, double *val)
 {
     uint8_t ring[2 * NK_PITS];
     memcpy(ring, pos->pit, NK_PITS);
     memcpy(ring + NK_PITS, pos->pit, NK_PITS);
     const uint8_t *view = ring + pos->side * NK_ROW;
-    memset(g, 0, nt->count * sizeof *g);
-    g[0] = (double)((int)pos->store[pos->side] - (int)pos->store[pos->side ^ 1]);
+    size_t n = 0;
+    idx[n] = 0;
+    val[n++] = (double)((int)pos->store[pos->side] - (int)pos->store[pos->side ^ 1]);
     for (size_t i = 0; i < nt->ntuples; i++) {
         const nk_ntuple_tuple *t = &nt->t[i];
         uint32_t a = t->offset, b = t->offset;
@@ -255,9 +256,14 @@ static void ntuple_gradient(const nk_ntuple *nt, const nk_pos *pos, double *g)
             a += nt->digit[j][view[t->pit[j]]];
             b += nt->digit[j][view[t->pit[j] + NK_ROW]];
         }
-        g[a] += 1.0;
-        g[b] -= 1.0;
+        if (a != b) {
+            idx[n] = a;
+            val[n++] = 1.0;
+            idx[n] = b;
+            val[n++] = -1.0;
+        }
     }
+    return n;
 }
 
 /* The family of a set-up evaluation, its index in families. */
@@ -269,9 +275,15 @@ static size_t family_index(const nk_eval *e)
 void nk_eval_gradient(const nk_eval *e, const nk_pos *pos, double *g)
 {
     switch (family_index(e)) {
-    case 1: /* ntuple */
-        ntuple_gradient(e->nt, pos, g);
+    case 1: { /* ntuple: its entries, scattered */
+        uint32_t idx[1 + 2 * NK_NTUPLE_MAX_TUPLES];
+        double val[1 + 2 * NK_NTUPLE_MAX_TUPLES];
+        size_t n = ntuple_entries(e->nt, pos, idx, val);
+        memset(g, 0, e->nt->count * sizeof *g);
+        for (size_t k = 0; k < n; k++)
+            g[idx[k]] += val[k];
         return;
+    }
     case 2: /* nnet */
         nk_nnet_gradient(e->nn, e->tw, pos, g);
         return;
@@ -281,6 +293,22 @@ void nk_eval_gradient(const nk_eval *e, const nk_pos *pos, double *g)
         for (size_t j = 0; j < e->set->count; j++)
             g[j] = f[j];
         return;
+    }
+    }
+}
+
+size_t nk_eval_gradient_entries(const nk_eval *e, const nk_pos *pos, uint32_t *idx, double *val)
+{
+    switch (family_index(e)) {
+    case 1: /* ntuple */
+        return ntuple_entries(e->nt, pos, idx, val);
+    default: { /* the dense gradient, every index */
+        const double *w;
+        size_t n = nk_eval_weights(e, &w);
+        nk_eval_gradient(e, pos, val);
+        for (size_t j = 0; j < n; j++)
+            idx[j] = (uint32_t)j;
+        return n;
     }
     }
 }

@@ -32,6 +32,7 @@
 #define NK_EVAL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "base/param.h"
 #include "rules/rules.h"
@@ -86,11 +87,19 @@ size_t nk_eval_weights(const nk_eval *e, const double **w);
  *            every one from the opponent's view (an entry both look up
  *            gets 0), every other entry 0.
  *   nnet     back-propagation through the one hidden layer (nnet.h,
- *            nk_nnet_gradient), with the activation's derivative taken as
- *            0 at relu's and hardtanh's kinks.
+ *            nk_nnet_gradient), the activation's derivative taken as 0 at
+ *            relu's and hardtanh's kinks.
  * Allocates nothing; g must not alias e's weights.  (The TD learner,
  * run/td.h, is its user.) */
 void nk_eval_gradient(const nk_eval *e, const nk_pos *pos, double *g);
+/* The same gradient as entries: idx[k], val[k] for k < the count returned
+ * (at most nk_eval_weights(e); idx and val must hold that many), whose sum
+ * by index is the gradient; an index may come more than once, and an
+ * index not listed is 0.  An n-tuple network lists the store term and two
+ * entries a tuple (1 + 2 * tuples, where the dense gradient has thousands
+ * of numbers); a linear set every feature in order, a network every
+ * weight in order. */
+size_t nk_eval_gradient_entries(const nk_eval *e, const nk_pos *pos, uint32_t *idx, double *val);
 
 /* A named run of a family's weight vector (inspect summarises each). */
 typedef struct nk_eval_part {
