@@ -11,6 +11,8 @@
 #                          nickar ARGS exits 2, writes nothing on stdout and
 #                          one line on stderr that starts "nickar CMD: " and
 #                          contains TEXT
+#   bad_player SPEC TEXT   match and tournament refuse player SPEC (exit 2,
+#                          one line holding TEXT); no tournament file
 #   same_run A.h5 B.h5     two run files hold the same complete generations:
 #                          populations, fitness, games, benchmark and stats
 #                          rows bit for bit (wall times aside)
@@ -91,6 +93,18 @@ expect_exit() {
 # line on stderr as expect_exit says.
 expect_error() {
   expect_exit 2 "$@"
+}
+
+# bad_player SPEC TEXT: match and tournament refuse player SPEC with
+# exit 2 and one line holding TEXT (match's also names the spec), and the
+# tournament writes no file.
+bad_player() {
+  local spec=$1 text=$2
+  expect_error match "player spec '$spec'" match --variant abapa --games 2 "$spec" greedy
+  check "the message says what ($text)" grep -qF "$text" "$tmp/err"
+  expect_error tournament "$text" tournament --variant abapa --games 2 \
+    --output "$tmp/bad.h5" "$spec" greedy
+  check "no tournament file for $spec" test ! -e "$tmp/bad.h5"
 }
 
 # tiny_config FILE GENERATIONS OPPONENTS: a small Abapa run (seed 7,

@@ -34,12 +34,7 @@ check "tournament file written" test -s "$tmp/t.h5"
 # ===== bad layouts and weights files: exit 2, one line, nothing written =====
 for bad in "layout=0-12|pit 12 is out of range 0..11" "layout=0-1-0|repeats pit 0" \
   "layout=0++1|has an empty tuple" "layout=|has an empty tuple" "cap=0|ntuple.cap '0' is not"; do
-  spec="ab:depth=2,features=ntuple:${bad%%|*}"
-  expect_error match "player spec '$spec'" match --variant abapa --games 2 "$spec" greedy
-  check "the message says what ($bad)" grep -qF "${bad##*|}" "$tmp/err"
-  expect_error tournament "${bad##*|}" tournament --variant abapa --games 2 \
-    --output "$tmp/bad.h5" "$spec" greedy
-  check "no tournament file for $bad" test ! -e "$tmp/bad.h5"
+  bad_player "ab:depth=2,features=ntuple:${bad%%|*}" "${bad##*|}"
 done
 expect_error match "short.txt: 99 weights, but family 'ntuple:layout=ring2:cap=3' needs 193" \
   match --variant abapa --games 2 "ab:depth=2,features=$nt,weights=$tmp/short.txt" greedy

@@ -16,18 +16,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "io/playerio.h"
-#include "search/eval.h"
+#include "family_testlib.h"
 #include "search/ntuple.h"
-
-static nk_pos pos_of(const char *text)
-{
-    nk_pos p;
-    char err[128];
-    if (nk_pos_parse(&p, text, err, sizeof err) != NK_OK)
-        fail_msg("bad test position '%s': %s", text, err);
-    return p;
-}
 
 /* ===== layouts ===== */
 
@@ -158,21 +148,6 @@ static void test_value_by_hand(void **state)
     nk_eval_free(&d);
 }
 
-/* A random position of a random game of v. */
-static nk_pos random_pos(const nk_variant *v, nk_rng *rng)
-{
-    nk_pos p;
-    nk_pos_start(&p, (int)nk_rng_below(rng, 2));
-    unsigned plies = nk_rng_below(rng, 80);
-    for (unsigned j = 0; j < plies && nk_pos_end(v, &p) == NK_END_NONE; j++) {
-        nk_pos child;
-        if (nk_random_child(v, &p, rng, &child, NULL) == NK_NO_MOVE)
-            break;
-        p = child;
-    }
-    return p;
-}
-
 /* Antisymmetry by construction: handing the move to the other side, or
  * swapping the rows and the stores, negates the value exactly, for random
  * weights on random positions (lapping pits included). */
@@ -261,48 +236,18 @@ static void test_weights_file(void **state)
     (void)state;
     const nk_variant *v = nk_variant_find("abapa");
     char path[] = "/tmp/nk_test_ntuple_XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    FILE *f = fdopen(fd, "w");
-    assert_non_null(f);
     const char *features = "ntuple:layout=ring2:cap=3"; /* 1 + 12 * 16 = 193 weights */
     double w[193];
-    nk_rng rng = {5};
-    fprintf(f, "# %s\n", features);
-    for (int i = 0; i < 193; i++) {
-        w[i] = ((double)nk_rng_below(&rng, 1u << 30) - (1 << 29)) / 3e7;
-        fprintf(f, "%.17g\n", w[i]);
-    }
-    fclose(f);
-    char spec[512], err[512];
-    snprintf(spec, sizeof spec, "ab:depth=2,features=%s,weights=%s", features, path);
-    nk_player_def def;
-    assert_int_equal(nk_playerio_load(&def, spec, v, err, sizeof err), NK_OK);
-    assert_int_equal(def.n, 0); /* the numbers travel by name (eval.h) */
-    nk_player *p;
-    assert_int_equal(nk_playerio_new(&p, &def, v, err, sizeof err), NK_OK);
-    const double *got;
-    assert_int_equal(nk_eval_weights(nk_player_eval(p), &got), 193);
-    for (int i = 0; i < 193; i++)
-        assert_true(got[i] == w[i]);
-    /* The player searches with them. */
-    nk_game g;
-    nk_pos start;
-    nk_pos_start(&start, NK_SOUTH);
-    nk_game_init(&g, v, &start, NK_DEFAULT_PLY_LIMIT);
-    nk_rng r2 = {1};
-    assert_true(nk_player_move(p, &g, &r2, NULL) != NK_NO_MOVE);
-    nk_player_free(p);
+    weights_file_write(path, features, w, 193, 3e7);
+    weights_file_plays(features, path, v, w, 193);
     /* The same file for a family of another length: refused, naming both. */
-    snprintf(spec, sizeof spec, "ab:depth=2,features=ntuple:layout=ring2:cap=2,weights=%s", path);
-    assert_int_equal(nk_playerio_load(&def, spec, v, err, sizeof err), NK_EINVAL);
-    assert_non_null(strstr(err, path));
-    assert_non_null(strstr(err, "more than 109 weights"));
-    snprintf(spec, sizeof spec, "ab:depth=2,features=ntuple:layout=ring2:cap=4,weights=%s", path);
-    assert_int_equal(nk_playerio_load(&def, spec, v, err, sizeof err), NK_EINVAL);
-    assert_non_null(strstr(err, "193 weights, but family 'ntuple:layout=ring2:cap=4' needs 301"));
+    weights_file_refused("ntuple:layout=ring2:cap=2", path, v, "more than 109 weights");
+    weights_file_refused("ntuple:layout=ring2:cap=4", path, v,
+                         "193 weights, but family 'ntuple:layout=ring2:cap=4' needs 301");
     /* A linear set still takes at most NK_MAX_FEATURES. */
+    char spec[512], err[512];
     snprintf(spec, sizeof spec, "ab:depth=2,features=positional,weights=%s", path);
+    nk_player_def def;
     assert_int_equal(nk_playerio_load(&def, spec, v, err, sizeof err), NK_EINVAL);
     unlink(path);
     nk_eval_shared_free_all();

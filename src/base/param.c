@@ -302,3 +302,69 @@ void nk_param_defaults(const nk_param *table, size_t n, void *base)
         if (table[i].def != NULL)
             (void)nk_param_set(&table[i], base, table[i].def);
 }
+
+/* ----- a type object's options ----- */
+
+/* Sets option KEY=VALUE (item, NUL-terminated, written in) of family by
+ * table[0..n); seen holds the keys already given. */
+static nk_status set_option(const nk_param *table, size_t n, void *base, const char *family,
+                            char *item, unsigned *seen, char *err, size_t errlen)
+{
+    char names[96], why[160], canon[256];
+    char *eq = strchr(item, '=');
+    if (eq == NULL || eq == item)
+        return nk_fail(NK_EINVAL, err, errlen, "%s: '%s' is not KEY=VALUE; valid keys: %s", family,
+                       item, nk_param_names(table, n, names, sizeof names));
+    *eq = '\0';
+    long k = nk_param_index(table, n, item);
+    if (k < 0)
+        return nk_fail(NK_EINVAL, err, errlen, "%s: unknown key '%s'; valid keys: %s", family, item,
+                       nk_param_names(table, n, names, sizeof names));
+    if (*seen & (1u << k))
+        return nk_fail(NK_EINVAL, err, errlen, "%s.%s given twice", family, item);
+    *seen |= 1u << k;
+    const nk_param *p = &table[k];
+    const char *val = eq + 1;
+    if (p->type != NK_PARAM_STRING) {
+        if (nk_param_parse_scalar(p, val, canon, sizeof canon, why, sizeof why) != NK_OK) {
+            char expects[96];
+            nk_param_expects(p, expects, sizeof expects);
+            return nk_fail(NK_ERANGE, err, errlen, "%s.%s '%s' is not %s", family, p->name, val,
+                           expects);
+        }
+    } else if ((size_t)snprintf(canon, sizeof canon, "%s", val) >= sizeof canon) {
+        return nk_fail(NK_EINVAL, err, errlen, "%s.%s '%.40s...' is too long", family, p->name,
+                       val);
+    }
+    if (p->check != NULL) {
+        nk_status st = p->check(canon, sizeof canon, why, sizeof why);
+        if (st != NK_OK)
+            return nk_fail(st, err, errlen, "%s.%s %s", family, p->name, why);
+    }
+    if (nk_param_set(p, base, canon) != NK_OK)
+        return nk_fail(NK_EINVAL, err, errlen, "%s.%s '%.40s...' is too long", family, p->name,
+                       val);
+    return NK_OK;
+}
+
+nk_status nk_param_parse_options(const nk_param *table, size_t n, void *base, const char *family,
+                                 const char *opts, char *err, size_t errlen)
+{
+    char buf[256];
+    if (opts == NULL)
+        return NK_OK;
+    if (strlen(opts) >= sizeof buf)
+        return nk_fail(NK_EINVAL, err, errlen, "%s: options '%.40s...' are too long", family, opts);
+    snprintf(buf, sizeof buf, "%s", opts);
+    unsigned seen = 0;
+    for (char *item = buf; item != NULL;) {
+        char *colon = strchr(item, ':');
+        if (colon != NULL)
+            *colon = '\0';
+        nk_status st = set_option(table, n, base, family, item, &seen, err, errlen);
+        if (st != NK_OK)
+            return st;
+        item = colon != NULL ? colon + 1 : NULL;
+    }
+    return NK_OK;
+}

@@ -208,4 +208,13 @@ nk_status nk_param_set(const nk_param *p, void *base, const char *text);
  * the struct at base. */
 void nk_param_defaults(const nk_param *table, size_t n, void *base);
 
+/* Reads the options of a type object chosen by text (an evaluation
+ * family's "KEY=VALUE:KEY=VALUE...", opts NULL for none) into the struct at
+ * base by table[0..n) (at most 32 rows).  Every message is one line naming
+ * the key as family.KEY: NK_EINVAL for an item that is not KEY=VALUE, an
+ * unknown key, a key given twice, a value too long or refused by the row's
+ * check (its status); NK_ERANGE for a number out of its bounds. */
+nk_status nk_param_parse_options(const nk_param *table, size_t n, void *base, const char *family,
+                                 const char *opts, char *err, size_t errlen);
+
 #endif

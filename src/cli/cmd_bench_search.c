@@ -115,7 +115,8 @@ int nk_cmd_bench_search(int argc, char **argv)
         [OPT_FEATURES] =
             {"features", "SET",
              "only this feature set (material, ayo12, positional, adjikui, ayo12-literal,"
-             " ayo12-negated, dk2002) or evaluation family (ntuple[:layout=L:cap=C]), or"
+             " ayo12-negated, dk2002) or evaluation family (ntuple[:layout=L:cap=C],"
+             " nnet[:hidden=H:act=A]), or"
              " several joined by commas, searched in turn in one run;"
              " default: all sets, whose node counts sum to the signature",
              NULL},

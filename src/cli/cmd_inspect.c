@@ -65,6 +65,30 @@ static nk_status load(nk_run *run, summary *s, char *err, size_t len)
     return st;
 }
 
+/* A family's champion part by part (nk_eval_parts), when it has more
+ * than one: a part of one weight by its value, a longer one summarised.
+ * Nothing when the run's family or variant is not known here. */
+static void print_parts(const nk_run_meta *m, const double *w)
+{
+    const nk_variant *v = nk_variant_find(m->variant);
+    nk_eval e;
+    nk_eval_part parts[NK_EVAL_PARTS_MAX];
+    if (v == NULL || nk_eval_setup(&e, v, m->feature_set, w, m->d, NULL, 0) != NK_OK)
+        return;
+    const size_t n = nk_eval_parts(&e, parts);
+    for (size_t i = 0; n > 1 && i < n; i++) {
+        nk_weights_summary ws;
+        nk_eval_weights_summary(w + parts[i].offset, parts[i].count, &ws);
+        if (ws.n == 1)
+            printf("  %-15s % .6f\n", parts[i].name, ws.min);
+        else
+            printf("  %-15s %zu weights: min % .6f, max % .6f, mean % .6f, mean |w| %.6f, %zu "
+                   "zero\n",
+                   parts[i].name, ws.n, ws.min, ws.max, ws.mean, ws.mean_abs, ws.zeros);
+    }
+    nk_eval_free(&e);
+}
+
 static void print_text(const char *path, const summary *s)
 {
     const nk_run_meta *m = s->m;
@@ -95,6 +119,7 @@ static void print_text(const char *path, const summary *s)
                "%zu zero\n",
                ws.n, ws.min, m->features[ws.argmin], ws.max, m->features[ws.argmax], ws.mean,
                ws.mean_abs, ws.zeros);
+        print_parts(m, s->genome + s->best * m->d);
     }
     for (size_t j = 0; j < m->d && m->d <= NK_MAX_FEATURES; j++)
         printf("  %-20s % .6f\n", m->features[j], s->genome[s->best * m->d + j]);

@@ -31,7 +31,7 @@ static unsigned bench_depth(const nk_feature_set *set)
         const char *name;
         unsigned depth;
     } depths[] = {{"material", 9}, {"ayo12", 8}, {"positional", 8}, {"adjikui", 10},
-                  {"ntuple", 8}};
+                  {"ntuple", 8}, {"nnet", 8}};
     for (size_t i = 0; i < sizeof depths / sizeof depths[0]; i++)
         if (strcmp(depths[i].name, set->name) == 0)
             return depths[i].depth;

@@ -22,6 +22,7 @@
 static const nk_eval_family families[] = {
     {"linear", "a weighted sum over a feature set (features= names the set)", NULL},
     {"ntuple", "an n-tuple network over pits of the Warri ring", nk_ntuple_params_table},
+    {"nnet", "a small neural network over the pits and the stores", nk_nnet_params_table},
 };
 enum { NFAMILIES = sizeof families / sizeof families[0] };
 
@@ -37,7 +38,9 @@ const nk_eval_family *nk_eval_family_at(size_t i)
 
 const nk_eval_family *nk_eval_family_of(const char *features)
 {
-    return nk_ntuple_is(features) ? &families[1] : &families[0];
+    return nk_ntuple_is(features) ? &families[1]
+           : nk_nnet_is(features) ? &families[2]
+                                  : &families[0];
 }
 
 /* The stand-in set of an n-tuple evaluation: its name, no features. */
@@ -45,8 +48,17 @@ static const nk_feature_set ntuple_set = {
     "ntuple", "an n-tuple network (search/ntuple.h)", 0, NULL, NULL, 1u << NK_SOW_WARRI, NULL,
     NULL};
 
+/* The stand-in set of a network: its name, no features, every variant. */
+static const nk_feature_set nnet_set = {
+    "nnet", "a small neural network (search/nnet.h)",    0,    NULL,
+    NULL,   (1u << NK_SOW_WARRI) | (1u << NK_SOW_RELAY), NULL, NULL};
+
 nk_status nk_eval_features_check(const char *features, char *err, size_t errlen)
 {
+    if (nk_nnet_is(features)) {
+        nk_nnet nn;
+        return nk_nnet_parse(&nn, features, NULL, err, errlen);
+    }
     if (nk_ntuple_is(features)) {
         nk_ntuple *nt = nk_malloc(sizeof *nt);
         if (nt == NULL)
@@ -59,7 +71,8 @@ nk_status nk_eval_features_check(const char *features, char *err, size_t errlen)
         char list[128];
         nk_features_list(list, sizeof list);
         return nk_fail(NK_EINVAL, err, errlen,
-                       "unknown feature set '%s'; valid sets: %s, or ntuple[:layout=L:cap=C]",
+                       "unknown feature set '%s'; valid sets: %s, or ntuple[:layout=L:cap=C] "
+                       "or nnet[:hidden=H:act=A]",
                        features, list);
     }
     return NK_OK;
@@ -81,6 +94,15 @@ nk_status nk_eval_features_count(const char *features, const nk_variant *v, size
                                  size_t namelen, char *err, size_t errlen)
 {
     *n = 0;
+    if (nk_nnet_is(features)) {
+        nk_nnet nn;
+        nk_status st = nk_nnet_parse(&nn, features, v, err, errlen);
+        if (st == NK_OK) {
+            *n = nn.count;
+            snprintf(name, namelen, "family '%s'", nn.text);
+        }
+        return st;
+    }
     if (!nk_ntuple_is(features)) {
         const nk_feature_set *set =
             features[0] ? nk_features_find(features) : nk_features_default(v);
@@ -107,6 +129,24 @@ nk_status nk_eval_features_count(const char *features, const nk_variant *v, size
     return st;
 }
 
+/* Checks a family's n weights w (NULL: its defaults) against the count
+ * its text needs and allocates e->tw for them (copied in when given). */
+static nk_status family_weights(nk_eval *e, const char *text, size_t count, const double *w,
+                                size_t n, char *err, size_t errlen)
+{
+    if (w != NULL && n != count)
+        return nk_fail(NK_EINVAL, err, errlen, "family '%s' needs %zu weights, got %zu", text,
+                       count, n);
+    for (size_t i = 0; w != NULL && i < n; i++)
+        if (!isfinite(w[i]))
+            return nk_fail(NK_ERANGE, err, errlen, "weight %zu is not a finite number", i + 1);
+    if ((e->tw = nk_calloc(count, sizeof *e->tw)) == NULL)
+        return nk_fail(NK_ENOMEM, err, errlen, "out of memory for %zu weights", count);
+    if (w != NULL)
+        memcpy(e->tw, w, n * sizeof *w);
+    return NK_OK;
+}
+
 static nk_status ntuple_setup(nk_eval *e, const nk_variant *v, const char *features,
                               const double *w, size_t n, char *err, size_t errlen)
 {
@@ -120,22 +160,35 @@ static nk_status ntuple_setup(nk_eval *e, const nk_variant *v, const char *featu
     if (e->nt == NULL)
         return nk_fail(NK_ENOMEM, err, errlen, "out of memory");
     st = nk_ntuple_parse(e->nt, features, err, errlen);
-    if (st == NK_OK && w != NULL && n != e->nt->count)
-        st = nk_fail(NK_EINVAL, err, errlen, "family '%s' needs %zu weights, got %zu", e->nt->text,
-                     e->nt->count, n);
-    for (size_t i = 0; st == NK_OK && w != NULL && i < n; i++)
-        if (!isfinite(w[i]))
-            st = nk_fail(NK_ERANGE, err, errlen, "weight %zu is not a finite number", i + 1);
-    if (st == NK_OK && (e->tw = nk_calloc(e->nt->count, sizeof *e->tw)) == NULL)
-        st = nk_fail(NK_ENOMEM, err, errlen, "out of memory for %zu weights", e->nt->count);
+    if (st == NK_OK)
+        st = family_weights(e, e->nt->text, e->nt->count, w, n, err, errlen);
     if (st != NK_OK) {
         nk_eval_free(e);
         return st;
     }
-    if (w != NULL)
-        memcpy(e->tw, w, n * sizeof *w);
-    else
+    if (w == NULL)
         e->tw[0] = 1.0; /* the default: the store term alone (material) */
+    return NK_OK;
+}
+
+/* A network: every variant (its inputs follow v's board). */
+static nk_status nnet_setup(nk_eval *e, const nk_variant *v, const char *features, const double *w,
+                            size_t n, char *err, size_t errlen)
+{
+    memset(e, 0, sizeof *e);
+    e->variant = v;
+    e->set = &nnet_set;
+    e->nn = nk_malloc(sizeof *e->nn);
+    nk_status st = e->nn != NULL ? nk_nnet_parse(e->nn, features, v, err, errlen)
+                                 : nk_fail(NK_ENOMEM, err, errlen, "out of memory");
+    if (st == NK_OK)
+        st = family_weights(e, e->nn->text, e->nn->count, w, n, err, errlen);
+    if (st != NK_OK) {
+        nk_eval_free(e);
+        return st;
+    }
+    if (w == NULL)
+        nk_nnet_defaults(e->nn, e->tw);
     return NK_OK;
 }
 
@@ -144,6 +197,8 @@ nk_status nk_eval_setup(nk_eval *e, const nk_variant *v, const char *features, c
 {
     if (nk_ntuple_is(features))
         return ntuple_setup(e, v, features, w, n, err, errlen);
+    if (nk_nnet_is(features))
+        return nnet_setup(e, v, features, w, n, err, errlen);
     const nk_feature_set *set = features[0] ? nk_features_find(features) : nk_features_default(v);
     if (set == NULL)
         return nk_eval_features_check(features, err, errlen);
@@ -155,8 +210,10 @@ void nk_eval_free(nk_eval *e)
     if (e == NULL)
         return;
     nk_free(e->nt);
+    nk_free(e->nn);
     nk_free(e->tw);
     e->nt = NULL;
+    e->nn = NULL;
     e->tw = NULL;
 }
 
@@ -165,6 +222,10 @@ size_t nk_eval_weights(const nk_eval *e, const double **w)
     if (e->nt != NULL) {
         *w = e->tw;
         return e->nt->count;
+    }
+    if (e->nn != NULL) {
+        *w = e->tw;
+        return e->nn->count;
     }
     *w = e->w;
     return e->set->count;
@@ -208,7 +269,7 @@ static size_t ntuple_entries(const nk_ntuple *nt, const nk_pos *pos, uint32_t *i
 /* The family of a set-up evaluation, its index in families. */
 static size_t family_index(const nk_eval *e)
 {
-    return e->nt != NULL ? 1 : 0;
+    return e->nt != NULL ? 1 : e->nn != NULL ? 2 : 0;
 }
 
 void nk_eval_gradient(const nk_eval *e, const nk_pos *pos, double *g)
@@ -223,6 +284,9 @@ void nk_eval_gradient(const nk_eval *e, const nk_pos *pos, double *g)
             g[idx[k]] += val[k];
         return;
     }
+    case 2: /* nnet */
+        nk_nnet_gradient(e->nn, e->tw, pos, g);
+        return;
     default: { /* linear: the features */
         int f[NK_MAX_FEATURES];
         e->set->compute(e->variant, pos, f);
@@ -247,6 +311,25 @@ size_t nk_eval_gradient_entries(const nk_eval *e, const nk_pos *pos, uint32_t *i
         return n;
     }
     }
+}
+
+size_t nk_eval_parts(const nk_eval *e, nk_eval_part *parts)
+{
+    if (e->nn != NULL) {
+        const size_t H = e->nn->hidden, I = e->nn->inputs;
+        parts[0] = (nk_eval_part){"store term", 0, 1};
+        parts[1] = (nk_eval_part){"first layer", 1, I * H};
+        parts[2] = (nk_eval_part){"biases", 1 + I * H, H};
+        parts[3] = (nk_eval_part){"output weights", 1 + (I + 1) * H, H};
+        return 4;
+    }
+    if (e->nt != NULL) {
+        parts[0] = (nk_eval_part){"store term", 0, 1};
+        parts[1] = (nk_eval_part){"tables", 1, e->nt->count - 1};
+        return 2;
+    }
+    parts[0] = (nk_eval_part){"weights", 0, e->set->count};
+    return 1;
 }
 
 void nk_eval_weights_summary(const double *w, size_t n, nk_weights_summary *out)

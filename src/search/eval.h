@@ -9,6 +9,11 @@
  *   ntuple   an n-tuple network (ntuple.h): `ntuple[:KEY=VALUE...]` with
  *            the keys of NK_NTUPLE_PARAMS (layout, cap); its weights are
  *            the store term and the tuples' tables, thousands of them.
+ *   nnet     a small neural network (nnet.h): `nnet[:KEY=VALUE...]` with
+ *            the keys of NK_NNET_PARAMS (hidden, act); one hidden layer,
+ *            antisymmetric by construction (f(own view) - f(opponent's
+ *            view)); its weights are 1 + hidden * (inputs + 2), inputs 14
+ *            in the Warri family and 26 in Adji Kui II.
  *
  * An nk_eval set up here is scored by nk_eval_score (features.h) whatever
  * its family; nk_eval_free releases what a family other than linear
@@ -32,11 +37,12 @@
 #include "base/param.h"
 #include "rules/rules.h"
 #include "search/features.h"
+#include "search/nnet.h"
 #include "search/ntuple.h"
 
 /* A family: a type object chosen by the text of a features= value. */
 typedef struct nk_eval_family {
-    const char *name;  /* "linear", "ntuple" */
+    const char *name;  /* "linear", "ntuple", "nnet" */
     const char *title; /* one line for people */
     /* The family's parameter table (n rows), NULL for none. */
     const nk_param *(*params)(size_t *n);
@@ -44,8 +50,8 @@ typedef struct nk_eval_family {
 
 size_t nk_eval_family_count(void);
 const nk_eval_family *nk_eval_family_at(size_t i);
-/* The family that features text names: ntuple for "ntuple[:...]", else
- * linear (whether the set exists is nk_eval_features_check's to say). */
+/* The family that features text names: ntuple for "ntuple[:...]", nnet
+ * for "nnet[:...]", else linear (whether the set exists is nk_eval_features_check's to say). */
 const nk_eval_family *nk_eval_family_of(const char *features);
 
 /* Checks a features= text without a variant: a linear set's name or a
@@ -80,6 +86,9 @@ size_t nk_eval_weights(const nk_eval *e, const double **w);
  *            every tuple that looks it up from the mover's view and -1 for
  *            every one from the opponent's view (an entry both look up
  *            gets 0), every other entry 0.
+ *   nnet     back-propagation through the one hidden layer (nnet.h,
+ *            nk_nnet_gradient), the activation's derivative taken as 0 at
+ *            relu's and hardtanh's kinks.
  * Allocates nothing; g must not alias e's weights.  (The TD learner,
  * run/td.h, is its user.) */
 void nk_eval_gradient(const nk_eval *e, const nk_pos *pos, double *g);
@@ -88,8 +97,22 @@ void nk_eval_gradient(const nk_eval *e, const nk_pos *pos, double *g);
  * by index is the gradient; an index may come more than once, and an
  * index not listed is 0.  An n-tuple network lists the store term and two
  * entries a tuple (1 + 2 * tuples, where the dense gradient has thousands
- * of numbers); a linear set every feature in order. */
+ * of numbers); a linear set every feature in order, a network every
+ * weight in order. */
 size_t nk_eval_gradient_entries(const nk_eval *e, const nk_pos *pos, uint32_t *idx, double *val);
+
+/* A named run of a family's weight vector (inspect summarises each). */
+typedef struct nk_eval_part {
+    const char *name; /* "store term", "first layer", ... */
+    size_t offset, count;
+} nk_eval_part;
+enum { NK_EVAL_PARTS_MAX = 4 };
+/* The parts of e's weights, in order, covering them all, into
+ * parts[0..NK_EVAL_PARTS_MAX); returns their number: a linear set's
+ * weights are one part ("weights"); an n-tuple network's two (the store
+ * term, the tables); a network's four (the store term, the first layer,
+ * the biases, the output weights). */
+size_t nk_eval_parts(const nk_eval *e, nk_eval_part *parts);
 
 /* A summary of a long weight vector (`inspect` prints it instead of the
  * numbers): count, extremes and their indices, mean, mean of |w|, the

@@ -17,6 +17,7 @@
 
 #include "search/features.h"
 #include "base/names.h"
+#include "search/nnet.h"
 #include "search/ntuple.h"
 
 /* ===== one pass over a Warri board ===== */
@@ -724,6 +725,8 @@ inline double nk_eval_score(const nk_eval *e, const nk_pos *pos)
         s = positional_sum(e, pos);
     } else if (e->nt != NULL) {
         s = nk_ntuple_value(e->nt, e->tw, pos);
+    } else if (e->nn != NULL) {
+        s = nk_nnet_value(e->nn, e->tw, pos);
     } else {
         s = eval_sum(e, pos);
     }

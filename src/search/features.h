@@ -165,14 +165,16 @@ const nk_weights *nk_weights_at(size_t i);
 #define NK_SCORE_INF 1.0e12
 
 /* An evaluation of any family (search/eval.h): a linear set has set and w;
- * the n-tuple family has nt and tw (both owned: nk_eval_free), and set
- * points at a stand-in without features (its name "ntuple"). */
+ * the n-tuple family has nt and tw (both owned: nk_eval_free), the network
+ * family nn and tw (likewise), and set points at a stand-in without
+ * features (its name "ntuple" or "nnet"). */
 typedef struct nk_eval {
     const nk_variant *variant;
     const nk_feature_set *set;
     double w[NK_MAX_FEATURES];
     struct nk_ntuple *nt; /* the n-tuple layout, NULL for a linear set */
-    double *tw;           /* its nt->count weights */
+    double *tw;           /* its nt->count (or nn->count) weights */
+    struct nk_nnet *nn;   /* the network's shape, NULL for other families */
 } nk_eval;
 
 /* Sets up an evaluation: w holds n = set->count weights (NULL: the set's
@@ -181,7 +183,7 @@ typedef struct nk_eval {
 nk_status nk_eval_init(nk_eval *e, const nk_variant *v, const nk_feature_set *set,
                        const double *w, size_t n, char *err, size_t errlen);
 /* sum w_i f_i(pos) from the side to move's view (an n-tuple network: its
- * value, search/ntuple.h), clamped to +-NK_SCORE_EVAL_MAX. */
+ * value, search/ntuple.h; a network: search/nnet.h), clamped to +-NK_SCORE_EVAL_MAX. */
 double nk_eval_score(const nk_eval *e, const nk_pos *pos);
 /* The exact score of a game that ended in pos for that reason, from the
  * view of pos's side to move (see NK_SCORE_SEED). */

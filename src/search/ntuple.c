@@ -149,38 +149,6 @@ static nk_status parse_layout(nk_ntuple *nt, char *err, size_t errlen)
     }
 }
 
-/* Sets option KEY=VALUE (item, NUL-terminated) by the parameter table. */
-static nk_status set_option(nk_ntuple *nt, char *item, unsigned *seen, char *err, size_t errlen)
-{
-    char names[64], why[128], canon[NK_NTUPLE_TEXT];
-    char *eq = strchr(item, '=');
-    if (eq == NULL || eq == item)
-        return nk_fail(NK_EINVAL, err, errlen, "ntuple: '%s' is not KEY=VALUE; valid keys: %s",
-                       item, nk_param_names(ntuple_params, NPARAMS, names, sizeof names));
-    *eq = '\0';
-    long k = nk_param_index(ntuple_params, NPARAMS, item);
-    if (k < 0)
-        return nk_fail(NK_EINVAL, err, errlen, "ntuple: unknown key '%s'; valid keys: %s", item,
-                       nk_param_names(ntuple_params, NPARAMS, names, sizeof names));
-    if (*seen & (1u << k))
-        return nk_fail(NK_EINVAL, err, errlen, "ntuple.%s given twice", item);
-    *seen |= 1u << k;
-    const nk_param *p = &ntuple_params[k];
-    const char *val = eq + 1;
-    if (p->type != NK_PARAM_STRING) {
-        if (nk_param_parse_scalar(p, val, canon, sizeof canon, why, sizeof why) != NK_OK) {
-            char expects[96];
-            nk_param_expects(p, expects, sizeof expects);
-            return nk_fail(NK_ERANGE, err, errlen, "ntuple.%s '%s' is not %s", p->name, val,
-                           expects);
-        }
-        val = canon;
-    }
-    if (nk_param_set(p, &nt->par, val) != NK_OK)
-        return nk_fail(NK_EINVAL, err, errlen, "ntuple.%s '%.40s...' is too long", p->name, val);
-    return NK_OK;
-}
-
 nk_status nk_ntuple_parse(nk_ntuple *nt, const char *text, char *err, size_t errlen)
 {
     memset(nt, 0, sizeof *nt);
@@ -190,20 +158,10 @@ nk_status nk_ntuple_parse(nk_ntuple *nt, const char *text, char *err, size_t err
     if (strlen(text) >= NK_NTUPLE_TEXT)
         return nk_fail(NK_EINVAL, err, errlen, "'%.40s...' is longer than %d characters", text,
                        NK_NTUPLE_TEXT - 1);
-    char buf[NK_NTUPLE_TEXT];
-    snprintf(buf, sizeof buf, "%s", text);
-    unsigned seen = 0;
-    char *item = buf[6] == ':' ? buf + 7 : NULL;
-    while (item != NULL) {
-        char *colon = strchr(item, ':');
-        if (colon != NULL)
-            *colon = '\0';
-        nk_status st = set_option(nt, item, &seen, err, errlen);
-        if (st != NK_OK)
-            return st;
-        item = colon != NULL ? colon + 1 : NULL;
-    }
-    nk_status st = parse_layout(nt, err, errlen);
+    nk_status st = nk_param_parse_options(ntuple_params, NPARAMS, &nt->par, "ntuple",
+                                          text[6] == ':' ? text + 7 : NULL, err, errlen);
+    if (st == NK_OK)
+        st = parse_layout(nt, err, errlen);
     if (st != NK_OK)
         return st;
     for (uint32_t j = 0, stride = 1; j < NK_NTUPLE_MAX_K; j++, stride *= nt->par.cap + 1u)

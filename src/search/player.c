@@ -67,7 +67,7 @@ char *nk_spec_keys(char *buf, size_t len)
 nk_status nk_spec_check_features(char *text, size_t cap, char *why, size_t whylen)
 {
     (void)cap;
-    if (nk_ntuple_is(text))
+    if (nk_eval_family_of(text) != nk_eval_family_at(0))
         return nk_eval_features_check(text, why, whylen);
     if (nk_features_find(text) == NULL) {
         char list[128];

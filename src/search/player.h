@@ -80,7 +80,7 @@ enum { NK_SPEC_TT_MAX_MB = 1024 };
  * search/mcts.h). */
 #define NK_SPEC_EVAL_PARAMS(X, P)                                                            \
     X(P, ab, features, features, STRING, char *, "", NK_ANY, NULL, nk_spec_check_features,    \
-      "a feature set or ntuple[:layout=L:cap=C]",                                          \
+      "a feature set, ntuple[:layout=L:cap=C] or nnet[:hidden=H:act=A]",                   \
       "feature set or evaluation family (empty: the variant's default)")                         \
     X(P, ab, weights, weights, STRING, char *, "", NK_ANY, NULL, nk_spec_check_weights,       \
       "a built-in table, default, or a file or run for the io layer",                        \
