@@ -22,7 +22,9 @@ Two parts:
      the score, and, for a clean sweep, exactly Wilson's interval of N wins
      in N in its closed form, [N / (N + z^2), 1] (mirrored for N losses);
    - every ayo2004 and davis-kendall-2002 rating row must quote the Elo and
-     interval of its ratings.jsonl object.
+     interval of its ratings.jsonl object;
+   - each study's endgame.jsonl (its champions' endgame grades) must hold
+     the lines of results/perfect/champions.jsonl that grade them.
 
 --self-test: the check must pass on a copy of the results and fail on a
 copy with one README number edited, and on one with one game result
@@ -51,6 +53,7 @@ STUDIES = {
     "caribbean": "experiments/caribbean/report.py",
     "strategies": "experiments/strategies/report.py",
     "solved": "experiments/solved/report.py",
+    "perfect": "experiments/perfect/report.py",
 }
 SUMMARY = "experiments/results-readme.py"
 
@@ -215,6 +218,32 @@ def rating_rows(results, problems):
     return n
 
 
+def endgame_data(results, studies, problems):
+    """Each study's endgame.jsonl (the champions' grades its endgame column
+    is written from) against results/perfect/champions.jsonl, the perfect
+    run's: the same lines, the study's own (ayo2004 also shows the
+    davis-kendall-2002 champions); returns how many lines were compared."""
+    path = os.path.join(results, "perfect", "champions.jsonl")
+    if not os.path.exists(path):
+        return 0
+    perfect = [o for _, o in jsonl(path)]
+    n = 0
+    for study in studies:
+        mine = os.path.join(results, study, "endgame.jsonl")
+        if study == "perfect" or not os.path.exists(mine):
+            continue
+        want = [o for o in perfect if o["study"] == study
+                or (study == "ayo2004" and o["study"] == "davis-kendall-2002")]
+        got = [o for _, o in jsonl(mine)]
+        if got != want:
+            k = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
+            problems.append(f"results/{study}/endgame.jsonl:{k + 1}: not the line of "
+                            "results/perfect/champions.jsonl that grades the same champion "
+                            f"({len(got)} lines, the perfect run has {len(want)} for {study})")
+        n += len(got)
+    return n
+
+
 def check(results, studies):
     """Every check on RESULTS: (problems, counts)."""
     problems, counts = [], {}
@@ -227,6 +256,7 @@ def check(results, studies):
     counts["ratings refitted"] = refit_ratings(results, studies, problems)
     counts["match rows"] = match_rows(results, studies, problems)
     counts["rating rows"] = rating_rows(results, problems)
+    counts["endgame lines"] = endgame_data(results, studies, problems)
     return problems, counts
 
 

@@ -1,0 +1,432 @@
+#!/usr/bin/python3
+"""experiments/perfect/report.py -- the report of the distance from perfect
+play (experiments/perfect/run.sh).
+
+    report.py OUT --quick Q            after a run: run.json, then as below
+                                       with the plots
+    report.py --committed SRC [INTO]   README.md, the tables and
+                                       results.json from SRC's committed
+                                       data into INTO (default SRC; plots
+                                       only then)
+    report.py --record FILE KEY=VALUE... < OUTPUT
+                                       appends to FILE one JSON line: the
+                                       keys and OUTPUT's lines ("output")
+    report.py --split CHAMPIONS STUDIES
+                                       each study's lines of CHAMPIONS to
+                                       STUDIES/<study>/endgame.jsonl
+
+Every number comes from the `nickar grade` outputs kept verbatim in
+ladder-<variant>.jsonl and champions.jsonl (studylib.grade_numbers)."""
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import studylib as sl  # noqa: E402
+
+na = sl.na
+VARIANTS = ["abapa", "antigua"]  # the variants run.sh grades by default
+STUDY_ORDER = ["ayo2004", "davis-kendall-2002", "caribbean", "strategies"]
+NUMERIC = {"elo": float, "per_pit": int, "games": int, "seed": int, "seeds": int, "positions": int}
+
+
+def record(path, pairs):
+    o = {}
+    for p in pairs:
+        k, v = p.split("=", 1)
+        o[k] = NUMERIC[k](v) if k in NUMERIC else v
+    o["output"] = sys.stdin.read().splitlines()
+    with open(path, "a") as f:
+        f.write(json.dumps(o, separators=(",", ":")) + "\n")
+
+
+def split(path, studies):
+    by = {}
+    with open(path) as f:
+        for x in f:
+            o = json.loads(x)
+            if o["study"] != "reference":
+                by.setdefault(o["study"], []).append(x)
+    # the ayo2004 study's tables show the davis-kendall-2002 champions too
+    by.setdefault("ayo2004", []).extend(by.get("davis-kendall-2002", []))
+    for study, lines in by.items():
+        d = os.path.join(studies, study)
+        os.makedirs(d, exist_ok=True)
+        with open(os.path.join(d, "endgame.jsonl"), "w") as f:
+            f.writelines(lines)
+
+
+# ===== tables =====
+
+def ladder_rows(src):
+    """Every graded ladder player, variant by variant (VARIANTS first)."""
+    rows = []
+    names = sorted(os.listdir(src))
+    present = [n[len("ladder-"):-len(".jsonl")] for n in names
+               if n.startswith("ladder-") and n.endswith(".jsonl")]
+    for v in [x for x in VARIANTS if x in present] + [x for x in present if x not in VARIANTS]:
+        rows += sl.read_grades(os.path.join(src, f"ladder-{v}.jsonl"))
+    return rows
+
+
+def family_depth(spec):
+    """('material', 3) for ab:depth=3,features=material; None otherwise."""
+    import re
+    m = re.fullmatch(r"ab:depth=(\d+),features=(\w+)", spec)
+    return (m.group(2), int(m.group(1))) if m else None
+
+
+def ladder_table(rows):
+    import pandas as pd
+    out = []
+    for o in rows:
+        g = o["grade"]
+        fd = family_depth(o["spec"])
+        t = g.get("thrown", (0, 0, 0, 0, 0))
+        ph = {p[0]: p for p in g.get("phases", [])}
+        r = {"variant": o["variant"], "player": o["name"], "spec": o["spec"], "elo": o["elo"],
+             "family": fd[0] if fd else o["name"], "depth": fd[1] if fd else None,
+             "per_pit": o["per_pit"], "games": g.get("games"), "opponent": o["opponent"],
+             "wins": g.get("wins"), "draws": g.get("draws"), "losses": g.get("losses"),
+             "moves": g.get("positions"), "forced": g.get("forced"), "errors": g.get("errors")}
+        for k in ("optimal", "lost_move", "lost_game"):
+            r[k], r[k + "_lo"], r[k + "_hi"] = g[k]
+        r.update({"thrown_moves": t[0], "win_to_draw": t[1], "win_to_loss": t[2],
+                  "draw_to_loss": t[3], "thrown_games": t[4]})
+        for p in ("opening", "middle", "end"):
+            x = ph.get(p)
+            r[f"{p}_moves"] = x[1] if x else 0
+            r[f"{p}_optimal"] = x[3] if x else None
+            r[f"{p}_lost"] = x[4] if x else None
+        out.append(r)
+    return pd.DataFrame(out)
+
+
+def band_table(rows, key):
+    import pandas as pd
+    out = []
+    for o in rows:
+        for b, n, e, opt, lost in o["grade"].get(key, []):
+            out.append({"variant": o["variant"], "player": o["name"], key[:-1]: b, "moves": n,
+                        "errors": e, "optimal": opt, "lost": lost})
+    return pd.DataFrame(out)
+
+
+def champion_table(rows):
+    import pandas as pd
+    out = []
+    for o in rows:
+        g = o["grade"]
+        r = {"study": o["study"], "champion": o["label"], "variant": o["variant"], "spec": o["spec"],
+             "seeds": o["seeds"], "positions": g.get("positions"), "games": g.get("games"),
+             "repetition": g.get("repetition")}
+        for k in ("optimal", "lost_move"):
+            r[k], r[k + "_lo"], r[k + "_hi"] = g[k]
+        out.append(r)
+    return pd.DataFrame(out)
+
+
+def group_of(study, label):
+    """The group a champion belongs to: its label less the seed."""
+    import re
+    m = re.fullmatch(r"(.+) s\d+", label)
+    return m.group(1) if m else label
+
+
+def group_table(ch):
+    """Per study and group (a label less its seed) of two or more: the mean
+    share of optimal moves and seeds lost per move over the champions, with
+    Student's t interval."""
+    import pandas as pd
+    out = []
+    if ch.empty:
+        return pd.DataFrame(out)
+    ch = ch.assign(group=[group_of(s, c) for s, c in zip(ch.study, ch.champion)])
+    for (study, grp), t in ch.groupby(["study", "group"], sort=False):
+        if len(t) < 2:
+            continue
+        r = {"study": study, "group": grp, "variant": t.variant.iloc[0], "champions": len(t)}
+        for k in ("optimal", "lost_move"):
+            m, lo, hi, _n = na.mean_interval(list(t[k]))
+            r[k], r[k + "_lo"], r[k + "_hi"] = m, lo, hi
+        r["optimal_min"], r["optimal_max"] = float(t.optimal.min()), float(t.optimal.max())
+        out.append(r)
+    return pd.DataFrame(out)
+
+
+# ===== plots =====
+
+def plot_depth(lt, path):
+    plt = sl.pyplot()
+    variants = list(dict.fromkeys(lt.variant))
+    fig, axes = plt.subplots(2, len(variants), figsize=(4.5 * len(variants), 6.5), squeeze=False)
+    for j, v in enumerate(variants):
+        t = lt[(lt.variant == v) & lt.depth.notna()]
+        for fam, mk in (("material", "o"), ("positional", "s")):
+            f = t[t.family == fam].sort_values("depth")
+            if f.empty:
+                continue
+            for i, (k, lab) in enumerate((("optimal", "share of optimal moves"),
+                                          ("lost_game", "seeds lost a game"))):
+                ax = axes[i][j]
+                ax.errorbar(f.depth, f[k], yerr=[f[k] - f[k + "_lo"], f[k + "_hi"] - f[k]],
+                            marker=mk, capsize=3, label=fam)
+                ax.set_xlabel("search depth")
+                ax.set_ylabel(lab)
+        for i in range(2):
+            axes[i][j].set_title(f"{v}, {int(t.per_pit.iloc[0]) * 12 if len(t) else '?'}-seed games")
+            axes[i][j].legend(fontsize="small")
+    sl.save(fig, path)
+
+
+def plot_champions(ch, path):
+    plt = sl.pyplot()
+    t = ch[ch.study != "reference"]
+    if t.empty:
+        return
+    fig, ax = plt.subplots(figsize=(9, 0.16 * len(t) + 1.5))
+    y = list(range(len(t)))[::-1]
+    ax.errorbar(t.optimal, y, xerr=[t.optimal - t.optimal_lo, t.optimal_hi - t.optimal], fmt="o",
+                ms=3, capsize=2)
+    ax.set_yticks(y)
+    ax.set_yticklabels([f"{s}: {c}" for s, c in zip(t.study, t.champion)], fontsize=6)
+    ax.set_xlabel("share of optimal moves on endgame positions (95% interval over games)")
+    sl.save(fig, path)
+
+
+# ===== README =====
+
+def pct(x):
+    return sl.num(100 * x, 1)
+
+
+def ladder_lines(lt, missing):
+    lines = []
+    for v, t in lt.groupby("variant", sort=False):
+        o = t.iloc[0]
+        lines += [f"### {v}: {int(o.per_pit) * 12}-seed games ({int(o.per_pit)} a pit)", "",
+                  f"{int(o.games)} games a player against `{o.opponent}` (colour-swapped pairs, "
+                  "2-ply random openings, seed 1), every move of the graded player with a choice "
+                  "graded against the database (ladder-{0}.jsonl; ladder.csv):".format(v), "",
+                  "| player | ladder Elo | W-D-L vs opponent | moves graded | optimal [95%] | "
+                  "seeds lost a move [95%] | seeds lost a game [95%] | value thrown away: moves "
+                  "(win>draw, win>loss, draw>loss) in games |",
+                  "|---|---:|---|---:|---|---|---|---|"]
+        for r in t.itertuples():
+            lines.append(
+                f"| {r.player} | {r.elo:.0f} | {r.wins}-{r.draws}-{r.losses} | {r.moves} | "
+                f"{sl.interval(r.optimal, r.optimal_lo, r.optimal_hi, 3)} | "
+                f"{sl.interval(r.lost_move, r.lost_move_lo, r.lost_move_hi, 3)} | "
+                f"{sl.interval(r.lost_game, r.lost_game_lo, r.lost_game_hi, 2)} | "
+                f"{r.thrown_moves} ({r.win_to_draw}, {r.win_to_loss}, {r.draw_to_loss}) in "
+                f"{r.thrown_games} |")
+        lines += ["", "Errors by phase (the share of optimal moves, and the moves graded, in the "
+                  "opening, middle and end: board seeds above 2/3 of the start's, above 1/3, "
+                  "the rest; phases.csv, seeds.csv by seeds on the board):", "",
+                  "| player | opening | middle | end |", "|---|---|---|---|"]
+        for r in t.itertuples():
+            lines.append("| " + r.player + " | " + " | ".join(
+                f"{sl.f3(getattr(r, p + '_optimal'))} ({getattr(r, p + '_moves')})"
+                if getattr(r, p + "_moves") else "- (0)" for p in ("opening", "middle", "end")) + " |")
+        lines.append("")
+    for v in missing:
+        lines += [f"### {v}: not graded", "",
+                  f"**Missing**: ladder-{v}.jsonl is not here (the run did not grade {v}'s ladder); "
+                  "nothing below stands for it.", ""]
+    return lines
+
+
+def answer_ladder(lt):
+    out = []
+    for v, t in lt.groupby("variant", sort=False):
+        best = t.loc[t.optimal.idxmax()]
+        worst = t.loc[t.optimal.idxmin()]
+        top = t.loc[t.elo.idxmax()]
+        out.append(
+            f"- **{v}** ({int(t.per_pit.iloc[0]) * 12} seeds, {int(t.games.iloc[0])} games a player): "
+            f"the strongest ladder player, {top.player}, plays "
+            f"{sl.interval(100 * top.optimal, 100 * top.optimal_lo, 100 * top.optimal_hi, 1)}% of "
+            f"its moves optimally and gives away "
+            f"{sl.interval(top.lost_game, top.lost_game_lo, top.lost_game_hi, 2)} seeds a game "
+            f"({top.thrown_moves} moves threw a game-theoretic value away, in {top.thrown_games} "
+            f"of its {int(top.games)} games); the most accurate is {best.player} "
+            f"({pct(best.optimal)}%), the least {worst.player} ({pct(worst.optimal)}%, "
+            f"{sl.f1(worst.lost_game)} seeds a game).")
+        for fam in ("material", "positional"):
+            f = t[t.family == fam].sort_values("depth")
+            if len(f) >= 2:
+                out.append(
+                    f"  `{fam}` from depth {int(f.depth.iloc[0])} to {int(f.depth.iloc[-1])}: "
+                    + ", ".join(f"{pct(x)}%" for x in f.optimal) + " optimal; "
+                    + ", ".join(sl.f1(x) for x in f.lost_game) + " seeds lost a game.")
+    return out
+
+
+def champion_lines(ch, gt):
+    lines = ["| study | champion | variant | optimal [95%] | seeds lost a move [95%] | positions "
+             "(games) |", "|---|---|---|---|---|---|"]
+    for r in ch.itertuples():
+        lines.append(f"| {r.study} | {r.champion} | {r.variant} | "
+                     f"{sl.interval(r.optimal, r.optimal_lo, r.optimal_hi, 3)} | "
+                     f"{sl.interval(r.lost_move, r.lost_move_lo, r.lost_move_hi, 3)} | "
+                     f"{r.positions} ({r.games}) |")
+    lines += ["", "Over seeds (mean over the group's champions with Student's t interval; "
+              "groups.csv):", "",
+              "| study | group | variant | champions | optimal [95%] | range | seeds lost a move [95%] |",
+              "|---|---|---|---:|---|---|---|"]
+    for r in gt.itertuples():
+        lines.append(f"| {r.study} | {r.group} | {r.variant} | {r.champions} | "
+                     f"{sl.interval(r.optimal, r.optimal_lo, r.optimal_hi, 3)} | "
+                     f"{sl.f3(r.optimal_min)}-{sl.f3(r.optimal_max)} | "
+                     f"{sl.interval(r.lost_move, r.lost_move_lo, r.lost_move_hi, 3)} |")
+    return lines
+
+
+def answer_champions(ch, gt):
+    out = []
+    ref = ch[ch.study == "reference"].set_index("champion")
+    for r in gt.itertuples():
+        if r.study == "reference":
+            continue
+        d = None
+        import re
+        m = re.search(r"d(\d+)$", r.group)
+        depth = int(m.group(1)) if m else {"caribbean": 3, "strategies": 3}.get(r.study)
+        hand = "adjikui" if r.variant == "adjikui" else "positional"
+        key = f"{r.variant} {hand}-d{depth}"
+        if key in ref.index:
+            d = ref.loc[key]
+        out.append(f"- {r.study}, {r.group} ({r.variant}, {r.champions} champions): "
+                   f"{pct(r.optimal)}% [{pct(r.optimal_lo)}, {pct(r.optimal_hi)}] optimal, "
+                   f"{sl.f3(r.lost_move)} seeds lost a move"
+                   + (f"; the hand-weighted `{hand}` at depth {depth}: {pct(d.optimal)}% "
+                      f"[{pct(d.optimal_lo)}, {pct(d.optimal_hi)}]" if d is not None else "") + ".")
+    return out
+
+
+def readme(src, lt, ch, gt, times, quick):
+    lines = sl.readme_start("# perfect: how far from perfect play", quick)
+    present = list(dict.fromkeys(lt.variant)) if not lt.empty else []
+    missing = [v for v in VARIANTS if v not in present]
+    lines += [
+        "## The question",
+        "",
+        "How far from perfect play is each player of the reference ladders in the",
+        "small games, where the endgame databases hold every position of a game,",
+        "and how far is each study's champion in endgames?",
+        "",
+        "## The answer",
+        "",
+        "Whole small games (every move graded against the database; 95% intervals",
+        "over the games):",
+        "",
+    ]
+    lines += answer_ladder(lt) if not lt.empty else ["- no ladder was graded."]
+    lines += [f"- **{v}**: not graded in this run (see below)." for v in missing]
+    lines += ["", "Endgames (champions of every study, the share of optimal moves, mean over "
+              "seeds [95% t interval]):", ""]
+    lines += answer_champions(ch, gt) if not ch.empty else ["- no champion was graded."]
+    lines += [
+        "",
+        "## Protocol",
+        "",
+        "- **Whole games** (`nickar grade SPEC --variant V --tb DIR --from-start`, docs/tablebase.md",
+        "  \"Grading whole games\"): every rung of results/ladder/V.tsv against the opponent,",
+        "  colour-swapped pairs from random openings as `nickar match` plays them; every move",
+        "  of the graded player with a choice is looked up in the database of every position",
+        "  of the game. Optimal: the move's value is the best move's; seeds lost: the best",
+        "  value minus the move's; value thrown away: a move whose result under perfect play",
+        "  (win, draw, loss for the mover) is below the best move's. The values of most",
+        "  positions rest on the repetition rule (the database's treatment of cycles;",
+        "  results/solved).",
+        "- **Endgames** (`nickar grade SPEC --variant V --tb DIR --positions N`): positions",
+        "  inside the database drawn from games of `ab:depth=3` (4 random plies, seed 1);",
+        "  the same positions for every player of a variant. Champions: the best of the last",
+        "  generation of every run of each study, their weights taken from the study's",
+        "  committed data (experiments/perfect/champions.py writes them to weights/);",
+        "  reference rows: `material` and the hand-weighted set at the champions' depths.",
+        "- **Intervals**: over games, cluster-robust (the share and the seeds lost a move)",
+        "  and Student's t (seeds lost a game), as `nickar grade` prints them; a mean over",
+        "  champions: Student's t over the champions.",
+        "- **Depth**: the ladders' `material` and `positional` players are the linear sets",
+        "  at depths 1 to 7 (depth.png). The n-tuple and network families join when the",
+        "  representation study lands; MCTS is not graded here.",
+        "",
+        "## Whole small games",
+        "",
+    ]
+    lines += ladder_lines(lt, missing)
+    if not lt.empty:
+        lines += ["![grade against depth](depth.png)", "",
+                  "Grade against search depth for each linear set (ladder players; error bars: "
+                  "95% intervals over games).", ""]
+    lines += ["## Endgames: the champions of every study", ""]
+    if not ch.empty:
+        first = ch.iloc[0]
+        lines += [f"{int(first.positions)} positions a player inside each variant's database to "
+                  f"{int(first.seeds)} seeds (champions.jsonl; champions.csv):", ""]
+        lines += champion_lines(ch, gt)
+        lines += ["", "![champions](champions.png)", ""]
+    else:
+        lines += ["**Missing**: champions.jsonl is not here.", ""]
+    lines += ["## Compute", "",
+              "Wall and CPU seconds and peak memory of every step (times.tsv; one run each):", "",
+              "| step | runs | wall s | CPU s | largest peak MiB |", "|---|---:|---:|---:|---:|"]
+    for step, t in times.groupby("step", sort=False):
+        lines.append(f"| {step} | {len(t)} | {t.wall_s.sum():.0f} | {t.cpu_s.sum():.0f} | "
+                     f"{t.max_rss_kb.max() / 1024:.0f} |")
+    lines += ["", "## Rerun", "",
+              "`THREADS=2 nice -n 10 experiments/perfect/run.sh` (builds the databases it lacks; "
+              "`TBK=DIR` reuses 24-seed databases kept elsewhere; `--quick`: the 12-seed games, "
+              "seconds). The report alone: `experiments/perfect/report.py --committed "
+              "results/perfect`.", ""]
+    return lines
+
+
+def build(src, into, plots, quick):
+    import pandas as pd
+    lrows = ladder_rows(src)
+    lt = ladder_table(lrows)
+    crows = sl.read_grades(os.path.join(src, "champions.jsonl"))
+    ch = champion_table(crows)
+    gt = group_table(ch)
+    times = pd.read_csv(os.path.join(src, "times.tsv"), sep="\t")
+    if not lt.empty:
+        lt.to_csv(os.path.join(into, "ladder.csv"), index=False)
+        band_table(lrows, "phases").to_csv(os.path.join(into, "phases.csv"), index=False)
+        band_table(lrows, "seeds").to_csv(os.path.join(into, "seeds.csv"), index=False)
+    if not ch.empty:
+        ch.to_csv(os.path.join(into, "champions.csv"), index=False)
+        gt.to_csv(os.path.join(into, "groups.csv"), index=False)
+    sl.write_json(os.path.join(into, "results.json"), {
+        "quick": quick, "ladder": sl.records(lt) if not lt.empty else [],
+        "champion_groups": sl.records(gt) if not gt.empty else []}, end="\n")
+    if plots:
+        if not lt.empty:
+            plot_depth(lt, os.path.join(into, "depth.png"))
+        if not ch.empty:
+            plot_champions(ch, os.path.join(into, "champions.png"))
+    sl.write_lines(os.path.join(into, "README.md"), readme(src, lt, ch, gt, times, quick))
+
+
+def main(argv):
+    if len(argv) >= 3 and argv[1] == "--record":
+        return record(argv[2], argv[3:])
+    if len(argv) == 4 and argv[1] == "--split":
+        return split(argv[2], argv[3])
+    c = sl.committed(argv)
+    if c is not None:
+        src, into, plots = c
+        with open(os.path.join(src, "run.json")) as f:
+            quick = json.load(f)["quick"]
+        os.makedirs(into, exist_ok=True)
+        return build(src, into, plots, quick)
+    if len(argv) == 4 and argv[2] == "--quick":
+        out, quick = argv[1], int(argv[3])
+        sl.write_json(os.path.join(out, "run.json"), {"quick": quick}, end="\n")
+        return build(out, out, True, quick)
+    sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
