@@ -560,6 +560,8 @@ def endgame_note(first):
     """The README sentence that says what the endgame column is."""
     return (f"Endgame: the share of the champion's moves that are optimal on {first['positions']} "
             f"positions inside the database to {first['seeds']} seeds (drawn from games of "
-            "`ab:depth=3`, seed 1), with its 95% interval over the games the positions come from "
-            "(cluster-robust; a mean over seeds: Student's t over the seeds); "
-            "experiments/perfect/run.sh grades them (endgame.jsonl, results/perfect/README.md).")
+            "`ab:depth=3`, seed 1, the same positions for every champion of a variant), with its "
+            "95% interval over the games the positions come from (cluster-robust); a mean over "
+            "seeds: Student's t over the seeds, the spread between seeds on these positions "
+            "(not the positions' own sampling error); experiments/perfect/run.sh grades them "
+            "(endgame.jsonl; results/perfect/README.md compares the hand-weighted players).")

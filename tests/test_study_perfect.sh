@@ -21,28 +21,32 @@ NICKAR=$nickar OUT=$out/study TB=$out/tb THREADS=1 "$src/experiments/perfect/run
   >/dev/null 2>"$out/err" || { cat "$out/err"; echo "FAIL: run.sh --quick"; exit 1; }
 o=$out/study
 for f in README.md ladder.csv phases.csv seeds.csv champions.csv groups.csv results.json depth.png \
-  champions.png ladder-abapa.jsonl ladder-antigua.jsonl champions.jsonl times.tsv run.json; do
+  mcts.png champions.png ladder-abapa-k1.jsonl ladder-antigua-k1.jsonl champions.jsonl times.tsv \
+  run.json errors/abapa-k1-positional-d7.txt errors/antigua-k1-positional-d7.txt; do
   check "$f written" "test -s '$o/$f'"
 done
 for s in ayo2004 davis-kendall-2002 caribbean strategies; do
   check "studies/$s/endgame.jsonl written" "test -s '$o/studies/$s/endgame.jsonl'"
 done
 check "the databases went to TB" "test -s '$out/tb/s12/abapa.nktb' && test -s '$out/tb/s12/awari.nktb'"
+check "the committed error file opens in nickar view" \
+  "'$nickar' view -o '$out/view.html' '$o/errors/abapa-k1-positional-d7.txt' >/dev/null 2>&1 && test -s '$out/view.html'"
 check "README says it is a quick run" "grep -q '^\*\*QUICK RUN' '$o/README.md'"
 check "README answers for both variants" \
   "grep -q '^- \*\*abapa\*\* (12 seeds' '$o/README.md' && grep -q '^- \*\*antigua\*\* (12 seeds' '$o/README.md'"
-/usr/bin/python3 - "$o" "$src" >"$out/py" 2>&1 <<'PY'
+/usr/bin/python3 - "$o" "$src" "$out/tb" >"$out/py" 2>&1 <<'PY'
 import csv, json, os, subprocess, sys
-o, src = sys.argv[1], sys.argv[2]
+o, src, tb = sys.argv[1], sys.argv[2], sys.argv[3]
 sys.path.insert(0, os.path.join(src, "experiments"))
 import studylib as sl
 lad = list(csv.DictReader(open(f"{o}/ladder.csv")))
 for v in ("abapa", "antigua"):
     rungs = [l.split("\t")[0] for l in open(f"{src}/results/ladder/{v}.tsv")
              if l.strip() and l[0] not in "#@"]
+    rungs += ["mcts-p100", "mcts-p300"] if v == "abapa" else []
     got = [r["player"] for r in lad if r["variant"] == v]
     assert got == rungs, (v, got, rungs)
-    for o_ in sl.read_grades(f"{o}/ladder-{v}.jsonl"):
+    for o_ in sl.read_grades(f"{o}/ladder-{v}-k1.jsonl"):
         g = o_["grade"]
         row = next(r for r in lad if r["variant"] == v and r["player"] == o_["name"])
         assert abs(float(row["optimal"]) - g["optimal"][0]) < 1e-12
@@ -50,7 +54,7 @@ for v in ("abapa", "antigua"):
         assert int(row["wins"]) + int(row["draws"]) + int(row["losses"]) == 4
         assert sum(p[1] for p in g["phases"]) == g["positions"], g
         assert sum(p[2] for p in g["phases"]) == g["errors"], g
-        errs = open(f"{o}/errors/{v}-{o_['name']}.txt").read().splitlines()
+        errs = open(f"{tb}/errors/{v}-k1-{o_['name']}.txt").read().splitlines()
         assert len(errs) == g["errors"], (o_["name"], len(errs), g["errors"])
         assert all(e.startswith(f"error variant={v} ") for e in errs)
         assert g["optimal"][1] <= g["optimal"][0] <= g["optimal"][2]
@@ -62,7 +66,10 @@ assert [(r["study"], r["label"]) for r in rows] == [tuple(c.split("\t")[:2]) for
 for r in rows:
     assert r["grade"]["positions"] == 40 and 0 <= r["grade"]["optimal"][0] <= 1, r["label"]
 for s in ("ayo2004", "davis-kendall-2002", "caribbean", "strategies"):
-    mine = [json.dumps(r) for r in map(json.loads, open(f"{o}/champions.jsonl")) if r["study"] == s]
+    rows_ = list(map(json.loads, open(f"{o}/champions.jsonl")))
+    mine = [json.dumps(r) for r in rows_ if r["study"] == s]
+    if s == "ayo2004":  # its tables show the davis-kendall-2002 champions too
+        mine += [json.dumps(r) for r in rows_ if r["study"] == "davis-kendall-2002"]
     theirs = [json.dumps(json.loads(x)) for x in open(f"{o}/studies/{s}/endgame.jsonl")]
     assert mine == theirs and mine, s
 tmp = f"{o}/../again"

@@ -58,22 +58,36 @@ def split(path, studies):
 
 # ===== tables =====
 
+def ladder_files(src):
+    """[(variant, K)] of the ladder-<variant>-k<K>.jsonl files of SRC: K = 2
+    first, then VARIANTS' order."""
+    import re
+    got = []
+    for n in os.listdir(src):
+        m = re.fullmatch(r"ladder-(\w+)-k(\d)\.jsonl", n)
+        if m:
+            got.append((m.group(1), int(m.group(2))))
+    rank = {v: i for i, v in enumerate(VARIANTS)}
+    return sorted(got, key=lambda x: (-x[1], rank.get(x[0], len(rank)), x[0]))
+
+
 def ladder_rows(src):
-    """Every graded ladder player, variant by variant (VARIANTS first)."""
+    """Every graded ladder player, file by file (ladder_files' order)."""
     rows = []
-    names = sorted(os.listdir(src))
-    present = [n[len("ladder-"):-len(".jsonl")] for n in names
-               if n.startswith("ladder-") and n.endswith(".jsonl")]
-    for v in [x for x in VARIANTS if x in present] + [x for x in present if x not in VARIANTS]:
-        rows += sl.read_grades(os.path.join(src, f"ladder-{v}.jsonl"))
+    for v, k in ladder_files(src):
+        rows += sl.read_grades(os.path.join(src, f"ladder-{v}-k{k}.jsonl"))
     return rows
 
 
 def family_depth(spec):
-    """('material', 3) for ab:depth=3,features=material; None otherwise."""
+    """('material', 3) for ab:depth=3,features=material, ('mcts', 300) for
+    mcts:playouts=300; None otherwise."""
     import re
     m = re.fullmatch(r"ab:depth=(\d+),features=(\w+)", spec)
-    return (m.group(2), int(m.group(1))) if m else None
+    if m:
+        return (m.group(2), int(m.group(1)))
+    m = re.fullmatch(r"mcts:playouts=(\d+)", spec)
+    return ("mcts", int(m.group(1))) if m else None
 
 
 def ladder_table(rows):
@@ -85,7 +99,9 @@ def ladder_table(rows):
         t = g.get("thrown", (0, 0, 0, 0, 0))
         ph = {p[0]: p for p in g.get("phases", [])}
         r = {"variant": o["variant"], "player": o["name"], "spec": o["spec"], "elo": o["elo"],
-             "family": fd[0] if fd else o["name"], "depth": fd[1] if fd else None,
+             "family": fd[0] if fd else o["name"],
+             "depth": fd[1] if fd and fd[0] != "mcts" else None,
+             "playouts": fd[1] if fd and fd[0] == "mcts" else None,
              "per_pit": o["per_pit"], "games": g.get("games"), "opponent": o["opponent"],
              "wins": g.get("wins"), "draws": g.get("draws"), "losses": g.get("losses"),
              "moves": g.get("positions"), "forced": g.get("forced"), "errors": g.get("errors")}
@@ -107,7 +123,8 @@ def band_table(rows, key):
     out = []
     for o in rows:
         for b, n, e, opt, lost in o["grade"].get(key, []):
-            out.append({"variant": o["variant"], "player": o["name"], key[:-1]: b, "moves": n,
+            out.append({"variant": o["variant"], "per_pit": o["per_pit"], "player": o["name"],
+                        key[:-1]: b, "moves": n,
                         "errors": e, "optimal": opt, "lost": lost})
     return pd.DataFrame(out)
 
@@ -156,25 +173,35 @@ def group_table(ch):
 
 # ===== plots =====
 
-def plot_depth(lt, path):
+def sections(lt):
+    """The (variant, K) sections of the ladder table, in its order."""
+    if lt.empty:
+        return []
+    return list(dict.fromkeys(zip(lt.variant, lt.per_pit)))
+
+
+def plot_depth(lt, path, family_x=(("material", "depth", "search depth"),
+                                   ("positional", "depth", "search depth"))):
     plt = sl.pyplot()
-    variants = list(dict.fromkeys(lt.variant))
-    fig, axes = plt.subplots(2, len(variants), figsize=(4.5 * len(variants), 6.5), squeeze=False)
-    for j, v in enumerate(variants):
-        t = lt[(lt.variant == v) & lt.depth.notna()]
-        for fam, mk in (("material", "o"), ("positional", "s")):
-            f = t[t.family == fam].sort_values("depth")
+    secs = sections(lt)
+    fig, axes = plt.subplots(2, len(secs), figsize=(4.5 * len(secs), 6.5), squeeze=False)
+    for j, (v, k) in enumerate(secs):
+        t = lt[(lt.variant == v) & (lt.per_pit == k)]
+        for fam, col, xlab in family_x:
+            f = t[(t.family == fam) & t[col].notna()].sort_values(col)
             if f.empty:
                 continue
-            for i, (k, lab) in enumerate((("optimal", "share of optimal moves"),
+            for i, (y, lab) in enumerate((("optimal", "share of optimal moves"),
                                           ("lost_game", "seeds lost a game"))):
                 ax = axes[i][j]
-                ax.errorbar(f.depth, f[k], yerr=[f[k] - f[k + "_lo"], f[k + "_hi"] - f[k]],
-                            marker=mk, capsize=3, label=fam)
-                ax.set_xlabel("search depth")
+                ax.errorbar(f[col], f[y], yerr=[f[y] - f[y + "_lo"], f[y + "_hi"] - f[y]],
+                            marker="o", capsize=3, label=fam)
+                ax.set_xlabel(xlab)
                 ax.set_ylabel(lab)
+                if col == "playouts":
+                    ax.set_xscale("log")
         for i in range(2):
-            axes[i][j].set_title(f"{v}, {int(t.per_pit.iloc[0]) * 12 if len(t) else '?'}-seed games")
+            axes[i][j].set_title(f"{v}, {12 * int(k)}-seed games")
             axes[i][j].legend(fontsize="small")
     sl.save(fig, path)
 
@@ -202,12 +229,14 @@ def pct(x):
 
 def ladder_lines(lt, missing):
     lines = []
-    for v, t in lt.groupby("variant", sort=False):
+    for v, k in sections(lt):
+        t = lt[(lt.variant == v) & (lt.per_pit == k)]
         o = t.iloc[0]
-        lines += [f"### {v}: {int(o.per_pit) * 12}-seed games ({int(o.per_pit)} a pit)", "",
+        lines += [f"### {v}: {int(k) * 12}-seed games ({int(k)} seed{'s' if k > 1 else ''} a pit)", "",
                   f"{int(o.games)} games a player against `{o.opponent}` (colour-swapped pairs, "
                   "2-ply random openings, seed 1), every move of the graded player with a choice "
-                  "graded against the database (ladder-{0}.jsonl; ladder.csv):".format(v), "",
+                  f"graded against the database (ladder-{v}-k{k}.jsonl; ladder.csv); the MCTS "
+                  "rows' Elo is their rating on the same ladder (results/ladder/mcts-abapa):", "",
                   "| player | ladder Elo | W-D-L vs opponent | moves graded | optimal [95%] | "
                   "seeds lost a move [95%] | seeds lost a game [95%] | value thrown away: moves "
                   "(win>draw, win>loss, draw>loss) in games |",
@@ -229,21 +258,22 @@ def ladder_lines(lt, missing):
                 f"{sl.f3(getattr(r, p + '_optimal'))} ({getattr(r, p + '_moves')})"
                 if getattr(r, p + "_moves") else "- (0)" for p in ("opening", "middle", "end")) + " |")
         lines.append("")
-    for v in missing:
-        lines += [f"### {v}: not graded", "",
-                  f"**Missing**: ladder-{v}.jsonl is not here (the run did not grade {v}'s ladder); "
-                  "nothing below stands for it.", ""]
+    for v, k in missing:
+        lines += [f"### {v}: {12 * k}-seed games not graded", "",
+                  f"**Missing**: ladder-{v}-k{k}.jsonl is not here: this run did not grade {v}'s "
+                  f"ladder over the {12 * k}-seed games (see the Compute section).", ""]
     return lines
 
 
 def answer_ladder(lt):
     out = []
-    for v, t in lt.groupby("variant", sort=False):
+    for v, k in sections(lt):
+        t = lt[(lt.variant == v) & (lt.per_pit == k)]
         best = t.loc[t.optimal.idxmax()]
         worst = t.loc[t.optimal.idxmin()]
         top = t.loc[t.elo.idxmax()]
         out.append(
-            f"- **{v}** ({int(t.per_pit.iloc[0]) * 12} seeds, {int(t.games.iloc[0])} games a player): "
+            f"- **{v}** ({int(k) * 12} seeds, {int(t.games.iloc[0])} games a player): "
             f"the strongest ladder player, {top.player}, plays "
             f"{sl.interval(100 * top.optimal, 100 * top.optimal_lo, 100 * top.optimal_hi, 1)}% of "
             f"its moves optimally and gives away "
@@ -252,11 +282,12 @@ def answer_ladder(lt):
             f"of its {int(top.games)} games); the most accurate is {best.player} "
             f"({pct(best.optimal)}%), the least {worst.player} ({pct(worst.optimal)}%, "
             f"{sl.f1(worst.lost_game)} seeds a game).")
-        for fam in ("material", "positional"):
-            f = t[t.family == fam].sort_values("depth")
+        for fam, col, what in (("material", "depth", "depth"), ("positional", "depth", "depth"),
+                               ("mcts", "playouts", "playouts")):
+            f = t[(t.family == fam) & t[col].notna()].sort_values(col)
             if len(f) >= 2:
                 out.append(
-                    f"  `{fam}` from depth {int(f.depth.iloc[0])} to {int(f.depth.iloc[-1])}: "
+                    f"  `{fam}` from {what} {int(f[col].iloc[0])} to {int(f[col].iloc[-1])}: "
                     + ", ".join(f"{pct(x)}%" for x in f.optimal) + " optimal; "
                     + ", ".join(sl.f1(x) for x in f.lost_game) + " seeds lost a game.")
     return out
@@ -306,8 +337,9 @@ def answer_champions(ch, gt):
 
 def readme(src, lt, ch, gt, times, quick):
     lines = sl.readme_start("# perfect: how far from perfect play", quick)
-    present = list(dict.fromkeys(lt.variant)) if not lt.empty else []
-    missing = [v for v in VARIANTS if v not in present]
+    present = sections(lt) if not lt.empty else []
+    want = 1 if quick else 2
+    missing = [(v, want) for v in VARIANTS if (v, want) not in present]
     lines += [
         "## The question",
         "",
@@ -322,7 +354,7 @@ def readme(src, lt, ch, gt, times, quick):
         "",
     ]
     lines += answer_ladder(lt) if not lt.empty else ["- no ladder was graded."]
-    lines += [f"- **{v}**: not graded in this run (see below)." for v in missing]
+    lines += [f"- **{v}**, {12 * k}-seed games: not graded in this run (see below)." for v, k in missing]
     lines += ["", "Endgames (champions of every study, the share of optimal moves, mean over "
               "seeds [95% t interval]):", ""]
     lines += answer_champions(ch, gt) if not ch.empty else ["- no champion was graded."]
@@ -341,7 +373,10 @@ def readme(src, lt, ch, gt, times, quick):
         "  results/solved).",
         "- **Endgames** (`nickar grade SPEC --variant V --tb DIR --positions N`): positions",
         "  inside the database drawn from games of `ab:depth=3` (4 random plies, seed 1);",
-        "  the same positions for every player of a variant. Champions: the best of the last",
+        "  the same positions for every player of a variant, so a mean over a group's seeds",
+        "  and its t interval hold the spread between seeds on these positions, not the",
+        "  positions' sampling error (each player's own interval over games holds that).",
+        "  Champions: the best of the last",
         "  generation of every run of each study, their weights taken from the study's",
         "  committed data (experiments/perfect/champions.py writes them to weights/);",
         "  reference rows: `material` and the hand-weighted set at the champions' depths.",
@@ -349,8 +384,8 @@ def readme(src, lt, ch, gt, times, quick):
         "  and Student's t (seeds lost a game), as `nickar grade` prints them; a mean over",
         "  champions: Student's t over the champions.",
         "- **Depth**: the ladders' `material` and `positional` players are the linear sets",
-        "  at depths 1 to 7 (depth.png). The n-tuple and network families join when the",
-        "  representation study lands; MCTS is not graded here.",
+        "  at depths 1 to 7 (depth.png); in abapa MCTS at 100 to 3000 playouts (mcts.png).",
+        "  The n-tuple and network families join when the representation study lands.",
         "",
         "## Whole small games",
         "",
@@ -360,6 +395,9 @@ def readme(src, lt, ch, gt, times, quick):
         lines += ["![grade against depth](depth.png)", "",
                   "Grade against search depth for each linear set (ladder players; error bars: "
                   "95% intervals over games).", ""]
+        if (lt.family == "mcts").any():
+            lines += ["![grade against playouts](mcts.png)", "",
+                      "The same against the playouts of MCTS (abapa).", ""]
     lines += ["## Endgames: the champions of every study", ""]
     if not ch.empty:
         first = ch.iloc[0]
@@ -404,6 +442,9 @@ def build(src, into, plots, quick):
     if plots:
         if not lt.empty:
             plot_depth(lt, os.path.join(into, "depth.png"))
+            if (lt.family == "mcts").any():
+                plot_depth(lt[lt.family == "mcts"], os.path.join(into, "mcts.png"),
+                           (("mcts", "playouts", "playouts"),))
         if not ch.empty:
             plot_champions(ch, os.path.join(into, "champions.png"))
     sl.write_lines(os.path.join(into, "README.md"), readme(src, lt, ch, gt, times, quick))

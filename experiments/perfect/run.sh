@@ -13,7 +13,9 @@
 #    optimal moves, the seeds lost per move and per game with 95% intervals
 #    over the games, the value thrown away and the errors by phase.  The
 #    ladder's `material` and `positional` players at depths 1 to 7 give
-#    the grade against search depth of each linear set.
+#    the grade against search depth of each linear set; in abapa the MCTS
+#    players of MCTS (playouts; default 100 300 1000 3000) rated on its
+#    ladder (results/ladder/mcts-abapa) join, the grade against playouts.
 # 2. Endgames: the champion of every study (experiments/perfect/
 #    champions.py: ayo2004, davis-kendall-2002, caribbean, strategies,
 #    their weights from the studies' committed data) and, for scale,
@@ -25,12 +27,13 @@
 #    STUDIES/<study>/endgame.jsonl, which the study's report reads for its
 #    endgame column.
 #
-# Writes OUT: ladder-<variant>.jsonl and champions.jsonl (every `grade`
-# output, verbatim, with what was graded), weights/ (the champions' weight
-# files), errors/<variant>-<player>.txt (each error of the ladder players,
-# for `nickar view`), times.tsv (wall and CPU seconds and peak memory of
-# every step), then experiments/perfect/report.py writes README.md, the
-# tables (csv), results.json and the plots.
+# Writes OUT: ladder-<variant>-k<K>.jsonl and champions.jsonl (every
+# `grade` output, verbatim, with what was graded), weights/ (the
+# champions' weight files), errors/<variant>-k<K>-<player>.txt (each error
+# of the strongest ladder player, for `nickar view`; every player's go to
+# ERRORS, default TB/errors), times.tsv (wall and CPU seconds and peak
+# memory of every step), then experiments/perfect/report.py writes
+# README.md, the tables (csv), results.json and the plots.
 #
 # Databases: TB/s<12K>/V.nktb (12K seeds; built when missing: about 29
 # CPU minutes and 8.6 GiB each for K = 2, results/solved) and TB/s<E>/V.nktb
@@ -40,7 +43,7 @@
 # overrides TB/s<12K> (a directory of 24-seed databases kept elsewhere).
 #
 # --quick: K = 1 (the 12-seed databases, seconds), GAMES 4, E 12,
-# POSITIONS 40, into OUT (the test suite runs it with OUT set to a
+# POSITIONS 40, MCTS "100 300", into OUT (the test suite runs it with OUT set to a
 # temporary directory; STUDIES is then OUT/studies).
 # PARTS (default "ladder champions") runs only some steps; each step
 # replaces its own files, and the report reads whatever is present.
@@ -49,7 +52,8 @@
 # STUDIES (default results), TB, TBK, THREADS (default: nickar's), VARIANTS,
 # GAMES (default 100), OPPONENT (default ab:depth=3,features=positional,
 # the ladders' positional-d3), E (default 15), POSITIONS (default 1000),
-# MEMORY (MiB, the 24-seed builds' --memory; default 4000), PARTS.
+# MEMORY (MiB, the 24-seed builds' --memory; default 4000), PARTS, MCTS,
+# ERRORS.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . experiments/study-lib.sh
@@ -60,16 +64,19 @@ HERE=experiments/perfect
 study_args "$0" "$@"
 if [ "$quick" = 1 ]; then
   K=1; GAMES=${GAMES:-4}; E=${E:-12}; POSITIONS=${POSITIONS:-40}; STUDIES=${STUDIES:-$OUT/studies}
+  MCTS=${MCTS-100 300}
 else
   K=${PER_PIT:-2}; GAMES=${GAMES:-100}; E=${E:-15}; POSITIONS=${POSITIONS:-1000}; STUDIES=${STUDIES:-results}
 fi
 VARIANTS=${VARIANTS:-abapa antigua}
 OPPONENT=${OPPONENT:-ab:depth=3,features=positional}
 PARTS=${PARTS:-ladder champions}
+MCTS=${MCTS-100 300 1000 3000}
 MEMORY=${MEMORY:-4000}
 TB=${TB:-tablebases/perfect}
 TBK=${TBK:-$TB/s$((12 * K))}
 TBE=$TB/s$E
+ERRORS=${ERRORS:-$TB/errors}
 for v in $VARIANTS; do
   [ -r "results/ladder/$v.tsv" ] || { echo "run.sh: no ladder results/ladder/$v.tsv" >&2; exit 2; }
 done
@@ -114,23 +121,41 @@ database() {
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
+# players V: NAME, SPEC and Elo of every ladder player of V, then (abapa)
+# the MCTS players of MCTS rated on its ladder (results/ladder/mcts-abapa).
+players() {
+  grep -v '^[#@]' "results/ladder/$1.tsv" | cut -f1-3
+  local p
+  if [ "$1" = abapa ]; then
+    for p in $MCTS; do
+      [ -r "results/ladder/mcts-abapa/p$p.json" ] || continue
+      printf 'mcts-p%s\tmcts:playouts=%s\t%s\n' "$p" "$p" \
+        "$("$PY" -c 'import json,sys; print(json.load(open(sys.argv[1]))["elo"])' \
+           "results/ladder/mcts-abapa/p$p.json")"
+    done
+  fi
+}
+
 # 1. Every ladder player over whole games from the start with K seeds a pit.
 if [[ " $PARTS " == *" ladder "* ]]; then
-  mkdir -p "$OUT/errors"
+  mkdir -p "$OUT/errors" "$ERRORS"
   for v in $VARIANTS; do
     database "$TBK" $((12 * K)) "$v"
-    out=$OUT/ladder-$v.jsonl
+    out=$OUT/ladder-$v-k$K.jsonl
     : >"$out.new"
+    players "$v" >"$out.players"
     while IFS=$'\t' read -r name spec elo; do
-      case $name in '#'*|'@'*|'') continue ;; esac
-      echo "perfect: $v: grading $name over $GAMES games" >&2
-      timed ladder "$v/$name" "$log" "$NICKAR" grade "$spec" --variant "$v" --tb "$TBK" \
+      echo "perfect: $v: grading $name over $GAMES games of $((12 * K)) seeds" >&2
+      timed ladder "$v-k$K/$name" "$log" "$NICKAR" grade "$spec" --variant "$v" --tb "$TBK" \
         --from-start --games "$GAMES" --per-pit "$K" --opponent "$OPPONENT" --seed 1 "${thr[@]}" \
-        --errors "$OUT/errors/$v-$name.txt"
+        --errors "$ERRORS/$v-k$K-$name.txt"
       "$PY" "$HERE/report.py" --record "$out.new" variant="$v" name="$name" spec="$spec" \
         elo="$elo" per_pit="$K" games="$GAMES" opponent="$OPPONENT" seed=1 <"$log"
-    done <"results/ladder/$v.tsv"
+    done <"$out.players"
+    rm -f "$out.players"
     mv "$out.new" "$out"
+    # the strongest ladder player's errors are committed, for nickar view
+    cp "$ERRORS/$v-k$K-$(grep -v '^[#@]' "results/ladder/$v.tsv" | head -1 | cut -f1).txt" "$OUT/errors/"
   done
 fi
 

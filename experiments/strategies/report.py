@@ -431,7 +431,7 @@ def readme_bands(L, bands, compute, final, runs, endgame=({}, None)):
     eg, eg_first = endgame
     if eg_first:
         seeds = sorted(set(final.seed))
-        L += ["", sl.endgame_note(eg_first) + " Each one's interval: results/perfect/README.md.", "",
+        L += ["", sl.endgame_note(eg_first) + " Each champion's own interval: results/perfect/README.md.", "",
               "| strategy | " + " | ".join(f"seed {s}" for s in seeds)
               + " | endgame: optimal, mean [95% t] |",
               "|---|" + "---:|" * len(seeds) + "---|"]
