@@ -54,6 +54,17 @@ def write_weights(root, study, name, features, weights):
     return path
 
 
+def csv_champions(results, study, name):
+    """The depth of STUDY's runs.json and each row of its table NAME with
+    the row's weights {feature: value} (its non-empty w_ columns)."""
+    with open(os.path.join(results, study, "runs.json")) as f:
+        depth = json.load(f)["settings"]["depth"]
+    with open(os.path.join(results, study, name)) as f:
+        rows = [(r, {c[2:]: x for c, x in r.items() if c.startswith("w_") and x != ""})
+                for r in csv.DictReader(f)]
+    return depth, rows
+
+
 def champions(results, root):
     """[(study, label, variant, spec)] in the fixed order."""
     out = []
@@ -87,26 +98,18 @@ def champions(results, root):
         out.append(("davis-kendall-2002", f"dk2002 d{d} s{seed}", "awari",
                     f"ab:depth={d},features=dk2002,tt=1,weights={w}"))
 
-    with open(os.path.join(results, "caribbean", "runs.json")) as f:
-        cd = json.load(f)["settings"]["depth"]
-    with open(os.path.join(results, "caribbean", "champions.csv")) as f:
-        for r in csv.DictReader(f):
-            v, seed = r["variant"], r["seed"]
-            feats = HAND.get(v, "positional")
-            w = write_weights(root, "caribbean", f"{v}-s{seed}", ORDER[feats],
-                              {k[2:]: x for k, x in r.items() if k.startswith("w_") and x != ""})
-            out.append(("caribbean", f"{v} s{seed}", v,
-                        f"ab:depth={cd},features={feats},tt=0,weights={w}"))
+    cd, rows = csv_champions(results, "caribbean", "champions.csv")
+    for r, w in rows:
+        v, seed = r["variant"], r["seed"]
+        feats = HAND.get(v, "positional")
+        w = write_weights(root, "caribbean", f"{v}-s{seed}", ORDER[feats], w)
+        out.append(("caribbean", f"{v} s{seed}", v, f"ab:depth={cd},features={feats},tt=0,weights={w}"))
 
-    with open(os.path.join(results, "strategies", "runs.json")) as f:
-        sd = json.load(f)["settings"]["depth"]
-    with open(os.path.join(results, "strategies", "runs.csv")) as f:
-        for r in csv.DictReader(f):
-            k, seed = r["strategy"], r["seed"]
-            w = write_weights(root, "strategies", f"{k}-s{seed}", ORDER["positional"],
-                              {c[2:]: x for c, x in r.items() if c.startswith("w_")})
-            out.append(("strategies", f"{k} s{seed}", "abapa",
-                        f"ab:depth={sd},features=positional,weights={w}"))
+    sd, rows = csv_champions(results, "strategies", "runs.csv")
+    for r, w in rows:
+        k, seed = r["strategy"], r["seed"]
+        w = write_weights(root, "strategies", f"{k}-s{seed}", ORDER["positional"], w)
+        out.append(("strategies", f"{k} s{seed}", "abapa", f"ab:depth={sd},features=positional,weights={w}"))
 
     seen = []
     for _study, _lab, v, spec in out:

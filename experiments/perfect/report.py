@@ -227,7 +227,7 @@ def pct(x):
     return sl.num(100 * x, 1)
 
 
-def ladder_lines(lt, missing):
+def ladder_lines(src, lt, missing):
     lines = []
     for v, k in sections(lt):
         t = lt[(lt.variant == v) & (lt.per_pit == k)]
@@ -261,8 +261,32 @@ def ladder_lines(lt, missing):
     for v, k in missing:
         lines += [f"### {v}: {12 * k}-seed games not graded", "",
                   f"**Missing**: ladder-{v}-k{k}.jsonl is not here: this run did not grade {v}'s "
-                  f"ladder over the {12 * k}-seed games (see the Compute section).", ""]
+                  f"ladder over the {12 * k}-seed games, for want of the {12 * k}-seed database"
+                  + build_cost(src, v, k) + ".", ""]
+    if missing:
+        lines += ["The session that made this run shared a 2-core machine with four other "
+                  "jobs: abapa's 24-seed build, started first, went at a pace that could not "
+                  "finish before the session's end and was stopped, and antigua's was not "
+                  "started. The one-seed-a-pit games above stand in for the two-seed ones "
+                  "until `experiments/perfect/run.sh` (which builds what it lacks) runs on a "
+                  "machine that can spare the builds.", ""]
     return lines
+
+
+def build_cost(src, v, k):
+    """What the database of V to 12K seeds cost when results/solved built
+    it (its times.tsv next to SRC), as a phrase; '' when not known."""
+    import csv
+    path = os.path.join(src, "..", "solved", f"k{k}", "times.tsv")
+    if not os.path.exists(path):
+        return ""
+    with open(path) as f:
+        for r in csv.DictReader(f, delimiter="\t"):
+            if r["variant"] == v and r["step"] == "build":
+                return (f" (results/solved built it in {float(r['cpu_s']) / 60:.0f} CPU minutes, "
+                        f"{int(r['max_rss_kb']) / 2 ** 20:.1f} GiB at the peak; the databases are "
+                        "not kept between sessions)")
+    return ""
 
 
 def answer_ladder(lt):
@@ -390,7 +414,7 @@ def readme(src, lt, ch, gt, times, quick):
         "## Whole small games",
         "",
     ]
-    lines += ladder_lines(lt, missing)
+    lines += ladder_lines(src, lt, missing)
     if not lt.empty:
         lines += ["![grade against depth](depth.png)", "",
                   "Grade against search depth for each linear set (ladder players; error bars: "
@@ -413,11 +437,15 @@ def readme(src, lt, ch, gt, times, quick):
     for step, t in times.groupby("step", sort=False):
         lines.append(f"| {step} | {len(t)} | {t.wall_s.sum():.0f} | {t.cpu_s.sum():.0f} | "
                      f"{t.max_rss_kb.max() / 1024:.0f} |")
+    made = ", ".join(f"`PARTS=ladder PER_PIT={k} GAMES={int(lt[(lt.variant == v) & (lt.per_pit == k)].games.iloc[0])} "
+                     f"VARIANTS={v}`" for v, k in present)
     lines += ["", "## Rerun", "",
-              "`THREADS=2 nice -n 10 experiments/perfect/run.sh` (builds the databases it lacks; "
-              "`TBK=DIR` reuses 24-seed databases kept elsewhere; `--quick`: the 12-seed games, "
-              "seconds). The report alone: `experiments/perfect/report.py --committed "
-              "results/perfect`.", ""]
+              "`THREADS=2 nice -n 10 experiments/perfect/run.sh` (the whole study: builds the "
+              "databases it lacks; `TBK=DIR` reuses 24-seed databases kept elsewhere; `--quick`: "
+              "the 12-seed games, seconds)."
+              + (f" The data here: `PARTS=champions` and {made}." if present else "")
+              + " The report alone: `experiments/perfect/report.py --committed results/perfect`.",
+              ""]
     return lines
 
 
