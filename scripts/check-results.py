@@ -27,9 +27,11 @@ Two parts:
      the lines of results/perfect/champions.jsonl that grade them.
 
 --self-test: the check must pass on a copy of the results and fail on a
-copy with one README number edited, and on one with one game result
-edited in matches.jsonl (what the ctest test_results_check_detects_edit
-runs).  Needs /usr/bin/python3 with Debian's numpy, pandas and
+copy with one README number edited, on one with one game result edited
+in matches.jsonl, and (results/perfect) on one with an endgame cell of a
+study README edited, one with a number of a `nickar grade` output edited
+and one with a study's endgame line edited (what the ctest
+test_results_check_detects_edit runs).  Needs /usr/bin/python3 with Debian's numpy, pandas and
 matplotlib; takes seconds."""
 import glob
 import json
@@ -260,31 +262,88 @@ def check(results, studies):
     return problems, counts
 
 
+def _edit_readme_match(copy):
+    """One W of the first W-D-L of ayo2004's README, plus one."""
+    path = os.path.join(copy, "ayo2004", "README.md")
+    text = open(path).read()
+    m = re.search(r"\| (\d+)-(\d+)-(\d+) \| ", text)
+    open(path, "w").write(text[:m.start(1)] + str(int(m.group(1)) + 1) + text[m.end(1):])
+
+
+def _edit_match_data(copy):
+    """One game of ayo2004's first match turned from a win into a loss."""
+    path = os.path.join(copy, "ayo2004", "matches.jsonl")
+    lines = open(path).read().splitlines(True)
+    o = json.loads(lines[0])
+    o["wins"], o["losses"] = o["wins"] - 1, o["losses"] + 1
+    lines[0] = json.dumps(o, separators=(",", ":")) + "\n"
+    open(path, "w").writelines(lines)
+
+
+def _edit_endgame_cell(copy):
+    """The first endgame share of davis-kendall-2002's README, 0.001 more."""
+    path = os.path.join(copy, "davis-kendall-2002", "README.md")
+    text = open(path).read()
+    m = re.search(r"\| 0\.(\d{3}) \[0\.\d{3}, 0\.\d{3}\] \|\n", text)
+    v = f"{int(m.group(1)) + 1:03d}"
+    open(path, "w").write(text[:m.start(1)] + v + text[m.end(1):])
+
+
+def _edit_grade_output(copy):
+    """The share of optimal moves in the first grade output of a perfect
+    ladder file, changed."""
+    path = sorted(glob.glob(os.path.join(copy, "perfect", "ladder-*.jsonl")))[0]
+    lines = open(path).read().splitlines(True)
+    o = json.loads(lines[0])
+    o["output"] = [re.sub(r"^optimal moves: (\d)\.(\d)", lambda m: f"optimal moves: {m.group(1)}."
+                          f"{(int(m.group(2)) + 1) % 10}", x) for x in o["output"]]
+    lines[0] = json.dumps(o, separators=(",", ":")) + "\n"
+    open(path, "w").writelines(lines)
+
+
+def _edit_endgame_data(copy):
+    """davis-kendall-2002's first endgame.jsonl line graded on one position
+    fewer (its README is remade from it, and it no longer matches the
+    perfect run's line)."""
+    path = os.path.join(copy, "davis-kendall-2002", "endgame.jsonl")
+    lines = open(path).read().splitlines(True)
+    o = json.loads(lines[0])
+    o["output"] = [re.sub(r"^positions: (\d+)", lambda m: f"positions: {int(m.group(1)) - 1}", x)
+                   for x in o["output"]]
+    lines[0] = json.dumps(o, separators=(",", ":")) + "\n"
+    open(path, "w").writelines(lines)
+
+
+# (what, the studies copied and checked, the edit or None)
+SELF_TESTS = [
+    ("none", ["ayo2004"], None),
+    ("readme", ["ayo2004"], _edit_readme_match),
+    ("data", ["ayo2004"], _edit_match_data),
+    ("none (perfect)", ["davis-kendall-2002", "perfect", "solved"], None),
+    ("endgame column", ["davis-kendall-2002", "perfect", "solved"], _edit_endgame_cell),
+    ("grade output", ["davis-kendall-2002", "perfect", "solved"], _edit_grade_output),
+    ("endgame data", ["davis-kendall-2002", "perfect", "solved"], _edit_endgame_data),
+]
+
+
 def self_test(studies):
-    """The check passes on a copy of results/, and fails on a copy with one
-    README number edited and on one with one game result edited."""
+    """The check passes on copies of results/ayo2004 and of results/perfect
+    (with the studies it reads), and fails on a copy with one README number
+    edited, one game result edited, one endgame cell edited, one grade
+    output edited and one study's endgame line edited."""
     ok = True
-    study = "ayo2004"
-    for what in ("none", "readme", "data"):
+    for what, copied, edit in SELF_TESTS:
+        if not all(os.path.isdir(os.path.join(ROOT, "results", c)) for c in copied):
+            continue
         with tempfile.TemporaryDirectory() as tmp:
             copy = os.path.join(tmp, "results")
-            shutil.copytree(os.path.join(ROOT, "results", study), os.path.join(copy, study))
-            if what == "readme":
-                path = os.path.join(copy, study, "README.md")
-                text = open(path).read()
-                m = re.search(r"\| (\d+)-(\d+)-(\d+) \| ", text)
-                edited = text[:m.start(1)] + str(int(m.group(1)) + 1) + text[m.end(1):]
-                open(path, "w").write(edited)
-            elif what == "data":
-                path = os.path.join(copy, study, "matches.jsonl")
-                lines = open(path).read().splitlines(True)
-                o = json.loads(lines[0])
-                o["wins"], o["losses"] = o["wins"] - 1, o["losses"] + 1
-                lines[0] = json.dumps(o, separators=(",", ":")) + "\n"
-                open(path, "w").writelines(lines)
-            problems, _ = check(copy, [study])
+            for c in copied:
+                shutil.copytree(os.path.join(ROOT, "results", c), os.path.join(copy, c))
+            if edit:
+                edit(copy)
+            problems, _ = check(copy, [c for c in copied if c in STUDIES])
             failed = bool(problems)
-            expect = what != "none"
+            expect = edit is not None
             print(f"{'ok' if failed == expect else 'FAIL'}: edit {what}: the check "
                   f"{'fails' if failed else 'passes'}" + (f" ({problems[0].splitlines()[0]})" if failed else ""))
             ok = ok and failed == expect
