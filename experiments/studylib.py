@@ -495,7 +495,7 @@ def grade_numbers(lines):
         m = re.match(r"moves graded: (\d+) with a choice \((\d+) forced moves not graded; (\d+) rest", line)
         if m:
             g["positions"], g["forced"], g["repetition"] = (int(x) for x in m.groups())
-        m = re.match(r"errors: (\d+)$", line)
+        m = re.match(r"errors: (\d+)(?: \(|$)", line)
         if m:
             g["errors"] = int(m.group(1))
         m = re.match(r"value thrown away: (\d+) moves \(win to draw (\d+), win to loss (\d+), "

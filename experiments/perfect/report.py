@@ -235,8 +235,9 @@ def ladder_lines(src, lt, missing):
         lines += [f"### {v}: {int(k) * 12}-seed games ({int(k)} seed{'s' if k > 1 else ''} a pit)", "",
                   f"{int(o.games)} games a player against `{o.opponent}` (colour-swapped pairs, "
                   "2-ply random openings, seed 1), every move of the graded player with a choice "
-                  f"graded against the database (ladder-{v}-k{k}.jsonl; ladder.csv); the MCTS "
-                  "rows' Elo is their rating on the same ladder (results/ladder/mcts-abapa):", "",
+                  f"graded against the database (ladder-{v}-k{k}.jsonl; ladder.csv)"
+                  + ("; the MCTS rows' Elo is their rating on the same ladder "
+                     "(results/ladder/mcts-abapa)" if (t.family == "mcts").any() else "") + ":", "",
                   "| player | ladder Elo | W-D-L vs opponent | moves graded | optimal [95%] | "
                   "seeds lost a move [95%] | seeds lost a game [95%] | value thrown away: moves "
                   "(win>draw, win>loss, draw>loss) in games |",
@@ -394,7 +395,11 @@ def readme(src, lt, ch, gt, times, quick):
         "  value minus the move's; value thrown away: a move whose result under perfect play",
         "  (win, draw, loss for the mover) is below the best move's. The values of most",
         "  positions rest on the repetition rule (the database's treatment of cycles;",
-        "  results/solved).",
+        "  results/solved). Speightstown (two planes, docs/tablebase.md): a move is",
+        "  optimal when it keeps the best result the stores allow, so an error is a move",
+        "  that throws value away; its seeds lost are those of what the mover can force.",
+        "  Adji Kui is not graded over the 12-seed games: its start offers only passes",
+        "  (R-K4), so nothing is graded there.",
         "- **Endgames** (`nickar grade SPEC --variant V --tb DIR --positions N`): positions",
         "  inside the database drawn from games of `ab:depth=3` (4 random plies, seed 1);",
         "  the same positions for every player of a variant, so a mean over a group's seeds",
