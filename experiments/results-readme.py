@@ -137,16 +137,19 @@ def perfect(results):
                    f"({top['player']}) plays {100 * top['optimal']:.1f}% "
                    f"[{100 * top['optimal_lo']:.1f}, {100 * top['optimal_hi']:.1f}] of its moves "
                    f"optimally and loses {top['lost_game']:.1f} [{top['lost_game_lo']:.1f}, "
-                   f"{top['lost_game_hi']:.1f}] seeds a game, the weakest ({low['player']}) "
-                   f"{100 * low['optimal']:.1f}%")
+                   f"{top['lost_game_hi']:.1f}] seeds a game, the least accurate "
+                   f"({low['player']}) {100 * low['optimal']:.1f}%")
     g = [x for x in r["champion_groups"] if x["study"] != "reference"]
     if g:
         a, b = min(g, key=lambda x: x["optimal"]), max(g, key=lambda x: x["optimal"])
         ans.append(f"on endgame positions the studies' champions play {100 * a['optimal']:.1f}% "
                    f"({a['study']}, {a['group']}) to {100 * b['optimal']:.1f}% ({b['study']}, "
                    f"{b['group']}) of their moves optimally (mean over seeds)")
+    two = any(x["per_pit"] == 2 for x in r["ladder"])
     lines += ["Answer: " + "; ".join(ans) + " (95% intervals over games;"
-              " every player and champion in the README).", "",
+              " every player and champion in the README)."
+              + ("" if two or r["quick"] else " The two-seed-a-pit (24-seed) games are not graded"
+                 " yet: the README says why."), "",
               "Rerun: `THREADS=2 nice -n 10 experiments/perfect/run.sh`.", ""]
     return lines
 
