@@ -447,3 +447,121 @@ def mann_whitney_u(x, y):
     hits = sum(c for s, c in enumerate(ways[n]) if c and abs((s - base2) / 2 - centre) >= dev - 1e-9)
     p = hits / math.comb(n + m, n)
     return {"u": u, "a": u / (n * m), "p": min(1.0, p), "method": "exact"}
+
+
+# ===== grades against perfect play (`nickar grade`) =====
+#
+# experiments/perfect/run.sh keeps every `nickar grade` output verbatim (a
+# JSON line with what was graded and "output", the lines); the reports read
+# the numbers from those lines with grade_numbers.  A study's champions'
+# endgame grades are in results/<study>/endgame.jsonl (one line a champion,
+# "label" as the study's tables name it).
+
+_GRADE_LINE = {  # value, then its interval or "(no interval: ...)" (NaN bounds)
+    "optimal": r"optimal moves: ([\d.]+)  (?:95% interval \[([\d.]+), ([\d.]+)\]|\(no interval)",
+    "lost_move": r"seeds lost per move: ([\d.]+)  (?:95% interval \[([\d.]+), ([\d.]+)\]|\(no interval)",
+    "lost_game": r"seeds lost per game: ([\d.]+)  (?:95% interval \[([\d.]+), ([\d.]+)\]|\(no interval)",
+}
+
+
+def grade_numbers(lines):
+    """The numbers of one `nickar grade` output (a list of lines): optimal,
+    lost_move, lost_game as (value, lo, hi); positions (graded moves),
+    games (the games the intervals are over); for --from-start also wins,
+    draws, losses, forced, repetition, errors, thrown (moves, win to draw,
+    win to loss, draw to loss, games) and phases / seeds: lists of
+    (band, moves, errors, optimal, lost).  A number the output lacks is
+    absent."""
+    import re
+    g = {}
+    section = None
+    for line in lines:
+        for key, pat in _GRADE_LINE.items():
+            m = re.match(pat, line)
+            if m:
+                g[key] = tuple(float("nan") if x is None else float(x) for x in m.groups())
+        m = re.match(r"positions: (\d+) from (\d+) games .*\((\d+) rest on the repetition rule\)", line)
+        if m:
+            g["positions"], g["repetition"] = int(m.group(1)), int(m.group(3))
+        m = re.match(r"intervals: cluster-robust over the (\d+) games", line)
+        if m:
+            g["games"] = int(m.group(1))
+        m = re.match(r"intervals: over the (\d+) games", line)
+        if m:
+            g["games"] = int(m.group(1))
+        m = re.match(r"results of the graded player: (\d+) wins, (\d+) draws, (\d+) losses", line)
+        if m:
+            g["wins"], g["draws"], g["losses"] = (int(x) for x in m.groups())
+        m = re.match(r"moves graded: (\d+) with a choice \((\d+) forced moves not graded; (\d+) rest", line)
+        if m:
+            g["positions"], g["forced"], g["repetition"] = (int(x) for x in m.groups())
+        m = re.match(r"errors: (\d+)(?: \(|$)", line)
+        if m:
+            g["errors"] = int(m.group(1))
+        m = re.match(r"value thrown away: (\d+) moves \(win to draw (\d+), win to loss (\d+), "
+                     r"draw to loss (\d+)\) in (\d+) games", line)
+        if m:
+            g["thrown"] = tuple(int(x) for x in m.groups())
+        if line.startswith("by phase"):
+            section = "phases"
+            g[section] = []
+        elif line.startswith("by seeds on the board"):
+            section = "seeds"
+            g[section] = []
+        elif section and re.match(r"\s+\S+\s+\d+\s+\d+\s+[\d.]+\s+[\d.]+$", line):
+            b, n, e, o, lost = line.split()
+            g[section].append((b, int(n), int(e), float(o), float(lost)))
+        elif not line.startswith(" "):
+            section = None
+    return g
+
+
+def read_grades(path):
+    """The JSON lines of a file of grades, each with its numbers under
+    "grade" (grade_numbers of its "output"); [] when the file is missing."""
+    if not os.path.exists(path):
+        return []
+    out = []
+    with open(path) as f:
+        for x in f:
+            if x.strip():
+                o = json.loads(x)
+                o["grade"] = grade_numbers(o["output"])
+                out.append(o)
+    return out
+
+
+def endgame_grades(src):
+    """{label: grade numbers} of SRC/endgame.jsonl (the study's champions
+    graded on endgames by experiments/perfect/run.sh), and the first
+    line's settings (seeds, positions) or None when there is no file."""
+    rows = read_grades(os.path.join(src, "endgame.jsonl"))
+    return {o["label"]: o["grade"] for o in rows}, (rows[0] if rows else None)
+
+
+def endgame_cell(g, nd=3):
+    """A grade's share of optimal moves 'p [lo, hi]'; '-' for None."""
+    if not g or "optimal" not in g:
+        return "-"
+    return interval(*g["optimal"], nd=nd)
+
+
+def endgame_mean(grades, nd=3):
+    """The mean over champions of the share of optimal moves with Student's
+    t interval over them, 'm [lo, hi]'; '-' when none."""
+    v = [g["optimal"][0] for g in grades if g and "optimal" in g]
+    if not v:
+        return "-"
+    m, lo, hi, _n = na.mean_interval(v)
+    return interval(m, lo, hi, nd=nd)
+
+
+def endgame_note(first):
+    """The README sentence that says what the endgame column is."""
+    return (f"Endgame: the share of the champion's moves that are optimal on {first['positions']} "
+            f"positions inside the database to {first['seeds']} seeds (drawn from games of "
+            "`ab:depth=3`, seed 1, the same positions for every champion of a variant), with its "
+            "95% interval over the games the positions come from (cluster-robust); a mean over "
+            "seeds: Student's t over the seeds, the spread between seeds on these positions "
+            "(not the positions' own sampling error); experiments/perfect/run.sh grades them "
+            "(endgame.jsonl; results/perfect/README.md compares the hand-weighted players).")

@@ -22,12 +22,16 @@ Two parts:
      the score, and, for a clean sweep, exactly Wilson's interval of N wins
      in N in its closed form, [N / (N + z^2), 1] (mirrored for N losses);
    - every ayo2004 and davis-kendall-2002 rating row must quote the Elo and
-     interval of its ratings.jsonl object.
+     interval of its ratings.jsonl object;
+   - each study's endgame.jsonl (its champions' endgame grades) must hold
+     the lines of results/perfect/champions.jsonl that grade them.
 
 --self-test: the check must pass on a copy of the results and fail on a
-copy with one README number edited, and on one with one game result
-edited in matches.jsonl (what the ctest test_results_check_detects_edit
-runs).  Needs /usr/bin/python3 with Debian's numpy, pandas and
+copy with one README number edited, on one with one game result edited
+in matches.jsonl, and (results/perfect) on one with an endgame cell of a
+study README edited, one with a number of a `nickar grade` output edited
+and one with a study's endgame line edited (what the ctest
+test_results_check_detects_edit runs).  Needs /usr/bin/python3 with Debian's numpy, pandas and
 matplotlib; takes seconds."""
 import glob
 import json
@@ -51,6 +55,7 @@ STUDIES = {
     "caribbean": "experiments/caribbean/report.py",
     "strategies": "experiments/strategies/report.py",
     "solved": "experiments/solved/report.py",
+    "perfect": "experiments/perfect/report.py",
 }
 SUMMARY = "experiments/results-readme.py"
 
@@ -215,6 +220,32 @@ def rating_rows(results, problems):
     return n
 
 
+def endgame_data(results, studies, problems):
+    """Each study's endgame.jsonl (the champions' grades its endgame column
+    is written from) against results/perfect/champions.jsonl, the perfect
+    run's: the same lines, the study's own (ayo2004 also shows the
+    davis-kendall-2002 champions); returns how many lines were compared."""
+    path = os.path.join(results, "perfect", "champions.jsonl")
+    if not os.path.exists(path):
+        return 0
+    perfect = [o for _, o in jsonl(path)]
+    n = 0
+    for study in studies:
+        mine = os.path.join(results, study, "endgame.jsonl")
+        if study == "perfect" or not os.path.exists(mine):
+            continue
+        want = [o for o in perfect if o["study"] == study
+                or (study == "ayo2004" and o["study"] == "davis-kendall-2002")]
+        got = [o for _, o in jsonl(mine)]
+        if got != want:
+            k = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
+            problems.append(f"results/{study}/endgame.jsonl:{k + 1}: not the line of "
+                            "results/perfect/champions.jsonl that grades the same champion "
+                            f"({len(got)} lines, the perfect run has {len(want)} for {study})")
+        n += len(got)
+    return n
+
+
 def check(results, studies):
     """Every check on RESULTS: (problems, counts)."""
     problems, counts = [], {}
@@ -227,34 +258,92 @@ def check(results, studies):
     counts["ratings refitted"] = refit_ratings(results, studies, problems)
     counts["match rows"] = match_rows(results, studies, problems)
     counts["rating rows"] = rating_rows(results, problems)
+    counts["endgame lines"] = endgame_data(results, studies, problems)
     return problems, counts
 
 
+def _edit_readme_match(copy):
+    """One W of the first W-D-L of ayo2004's README, plus one."""
+    path = os.path.join(copy, "ayo2004", "README.md")
+    text = open(path).read()
+    m = re.search(r"\| (\d+)-(\d+)-(\d+) \| ", text)
+    open(path, "w").write(text[:m.start(1)] + str(int(m.group(1)) + 1) + text[m.end(1):])
+
+
+def _edit_match_data(copy):
+    """One game of ayo2004's first match turned from a win into a loss."""
+    path = os.path.join(copy, "ayo2004", "matches.jsonl")
+    lines = open(path).read().splitlines(True)
+    o = json.loads(lines[0])
+    o["wins"], o["losses"] = o["wins"] - 1, o["losses"] + 1
+    lines[0] = json.dumps(o, separators=(",", ":")) + "\n"
+    open(path, "w").writelines(lines)
+
+
+def _edit_endgame_cell(copy):
+    """The first endgame share of davis-kendall-2002's README, 0.001 more."""
+    path = os.path.join(copy, "davis-kendall-2002", "README.md")
+    text = open(path).read()
+    m = re.search(r"\| 0\.(\d{3}) \[0\.\d{3}, 0\.\d{3}\] \|\n", text)
+    v = f"{int(m.group(1)) + 1:03d}"
+    open(path, "w").write(text[:m.start(1)] + v + text[m.end(1):])
+
+
+def _edit_grade_output(copy):
+    """The share of optimal moves in the first grade output of a perfect
+    ladder file, changed."""
+    path = sorted(glob.glob(os.path.join(copy, "perfect", "ladder-*.jsonl")))[0]
+    lines = open(path).read().splitlines(True)
+    o = json.loads(lines[0])
+    o["output"] = [re.sub(r"^optimal moves: (\d)\.(\d)", lambda m: f"optimal moves: {m.group(1)}."
+                          f"{(int(m.group(2)) + 1) % 10}", x) for x in o["output"]]
+    lines[0] = json.dumps(o, separators=(",", ":")) + "\n"
+    open(path, "w").writelines(lines)
+
+
+def _edit_endgame_data(copy):
+    """davis-kendall-2002's first endgame.jsonl line graded on one position
+    fewer (its README is remade from it, and it no longer matches the
+    perfect run's line)."""
+    path = os.path.join(copy, "davis-kendall-2002", "endgame.jsonl")
+    lines = open(path).read().splitlines(True)
+    o = json.loads(lines[0])
+    o["output"] = [re.sub(r"^positions: (\d+)", lambda m: f"positions: {int(m.group(1)) - 1}", x)
+                   for x in o["output"]]
+    lines[0] = json.dumps(o, separators=(",", ":")) + "\n"
+    open(path, "w").writelines(lines)
+
+
+# (what, the studies copied and checked, the edit or None)
+SELF_TESTS = [
+    ("none", ["ayo2004"], None),
+    ("readme", ["ayo2004"], _edit_readme_match),
+    ("data", ["ayo2004"], _edit_match_data),
+    ("none (perfect)", ["davis-kendall-2002", "perfect", "solved"], None),
+    ("endgame column", ["davis-kendall-2002", "perfect", "solved"], _edit_endgame_cell),
+    ("grade output", ["davis-kendall-2002", "perfect", "solved"], _edit_grade_output),
+    ("endgame data", ["davis-kendall-2002", "perfect", "solved"], _edit_endgame_data),
+]
+
+
 def self_test(studies):
-    """The check passes on a copy of results/, and fails on a copy with one
-    README number edited and on one with one game result edited."""
+    """The check passes on copies of results/ayo2004 and of results/perfect
+    (with the studies it reads), and fails on a copy with one README number
+    edited, one game result edited, one endgame cell edited, one grade
+    output edited and one study's endgame line edited."""
     ok = True
-    study = "ayo2004"
-    for what in ("none", "readme", "data"):
+    for what, copied, edit in SELF_TESTS:
+        if not all(os.path.isdir(os.path.join(ROOT, "results", c)) for c in copied):
+            continue
         with tempfile.TemporaryDirectory() as tmp:
             copy = os.path.join(tmp, "results")
-            shutil.copytree(os.path.join(ROOT, "results", study), os.path.join(copy, study))
-            if what == "readme":
-                path = os.path.join(copy, study, "README.md")
-                text = open(path).read()
-                m = re.search(r"\| (\d+)-(\d+)-(\d+) \| ", text)
-                edited = text[:m.start(1)] + str(int(m.group(1)) + 1) + text[m.end(1):]
-                open(path, "w").write(edited)
-            elif what == "data":
-                path = os.path.join(copy, study, "matches.jsonl")
-                lines = open(path).read().splitlines(True)
-                o = json.loads(lines[0])
-                o["wins"], o["losses"] = o["wins"] - 1, o["losses"] + 1
-                lines[0] = json.dumps(o, separators=(",", ":")) + "\n"
-                open(path, "w").writelines(lines)
-            problems, _ = check(copy, [study])
+            for c in copied:
+                shutil.copytree(os.path.join(ROOT, "results", c), os.path.join(copy, c))
+            if edit:
+                edit(copy)
+            problems, _ = check(copy, [c for c in copied if c in STUDIES])
             failed = bool(problems)
-            expect = what != "none"
+            expect = edit is not None
             print(f"{'ok' if failed == expect else 'FAIL'}: edit {what}: the check "
                   f"{'fails' if failed else 'passes'}" + (f" ({problems[0].splitlines()[0]})" if failed else ""))
             ok = ok and failed == expect

@@ -510,6 +510,7 @@ def readme_contradictions():
 def readme_ratings(a, lines, ratings, rdiff):
     """README.md's ladder ratings and their reading."""
     lad = na.read_ladder(at_root(a.ladder))
+    eg, eg_first = sl.endgame_grades(a.src)
     lines += [
         "## Results",
         "",
@@ -528,14 +529,18 @@ def readme_ratings(a, lines, ratings, rdiff):
         "the strongest ladder player it outscored; 'loses from': the weakest it",
         "scored under half against.",
         "",
-        "| player | Elo | 95% interval | minus material, same depth [95%] | beats up to | loses from |",
-        "|---|---:|---|---|---|---|",
+        "| player | Elo | 95% interval | minus material, same depth [95%] | beats up to | loses from |"
+        + (" endgame: optimal [95%] |" if eg_first else ""),
+        "|---|---:|---|---|---|---|" + ("---|" if eg_first else ""),
     ]
     for r in ratings.itertuples():
         lines.append(f"| {r.label} | {f1(r.elo)} | [{f1(r.elo_lo)}, {f1(r.elo_hi)}]"
                      + (" (virtual draws)" if r.prior else "")
                      + f" | {signed(rdiff[r.label]) if r.label in rdiff else '-'}"
-                     + f" | {r.best_rung_beaten or '-'} | {r.weakest_rung_lost_to or '-'} |")
+                     + f" | {r.best_rung_beaten or '-'} | {r.weakest_rung_lost_to or '-'} |"
+                     + (f" {sl.endgame_cell(eg.get(r.label))} |" if eg_first else ""))
+    if eg_first:
+        lines += ["", sl.endgame_note(eg_first)]
     reading = []
     for g in groups(a).values():
         d = g.split(" d")[1]
@@ -557,6 +562,7 @@ def readme_ratings(a, lines, ratings, rdiff):
 
 def readme_seeds(a, lines, summary, comp):
     """README.md's summary over seeds and the group differences."""
+    eg, eg_first = sl.endgame_grades(a.src)
     lines += [
         "### Over seeds",
         "",
@@ -565,8 +571,9 @@ def readme_seeds(a, lines, summary, comp):
         f"seeds' games pooled, {sl.SCORE_METHOD}; after the bar, the lowest and",
         "highest seed's score (summary.csv):",
         "",
-        "| evolved player | ladder Elo | score vs material, equal depth | score vs greedy |",
-        "|---|---|---|---|",
+        "| evolved player | ladder Elo | score vs material, equal depth | score vs greedy |"
+        + (" endgame: optimal, mean over seeds [95% t] |" if eg_first else ""),
+        "|---|---|---|---|" + ("---|" if eg_first else ""),
     ]
     for g in groups(a).values():
         d = g.split(" d")[1]
@@ -574,7 +581,9 @@ def readme_seeds(a, lines, summary, comp):
         for meas in (f"score vs material d{d}", "score vs greedy"):
             r = summary[(summary["player"] == g) & (summary["measure"] == meas)].iloc[0]
             cells.append(f"{srow(summary, g, meas)} \\| {f3(r['min'])}-{f3(r['max'])}")
-        lines.append(f"| {g} | {srow(summary, g, 'ladder Elo')} | {cells[0]} | {cells[1]} |")
+        lines.append(f"| {g} | {srow(summary, g, 'ladder Elo')} | {cells[0]} | {cells[1]} |"
+                     + (f" {sl.endgame_mean(v for k, v in eg.items() if group(k) == g)} |"
+                        if eg_first else ""))
     lines += [
         "",
         "The differences between the groups' mean ratings, with two intervals: from",

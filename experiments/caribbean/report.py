@@ -378,6 +378,16 @@ def readme_own(cfg, lines, own, ratings):
     for v in VARIANTS:
         p, m, fam = ref[v]
         lines.append(f"| {v} | `{fam}-d{cfg.depth}` | {fmt(p)} | `material-d{cfg.depth}` | {fmt(m)} |")
+    eg, eg_first = sl.endgame_grades(cfg.src)
+    if eg_first:
+        lines += ["", sl.endgame_note(eg_first), "",
+                  "| variant | " + " | ".join(f"seed {s}" for s in range(1, cfg.seeds + 1))
+                  + " | endgame: optimal, mean [95% t] |",
+                  "|---|" + "---|" * cfg.seeds + "---|"]
+        for v in VARIANTS:
+            g = [eg.get(f"{v} s{s}") for s in range(1, cfg.seeds + 1)]
+            lines.append(f"| {v} | " + " | ".join(sl.endgame_cell(x) for x in g)
+                         + f" | {sl.endgame_mean(g)} |")
     return lines
 
 

@@ -194,6 +194,7 @@ def readme(a, elo, mean_minus, opp_summary, cpu, evo, wall, ratings, matches):
     """README.md: the question, the protocol, the results, the comparison with
     the paper, the compute."""
     elo_n, elo_mean, elo_lo, elo_hi = elo
+    eg, eg_first = sl.endgame_grades(a.src)
     lines = sl.readme_start("# davis-kendall-2002: Davis & Kendall (CEC 2002) as the Ayo paper recounts it",
                             a.quick) + [
         "## The question",
@@ -240,17 +241,22 @@ def readme(a, elo, mean_minus, opp_summary, cpu, evo, wall, ratings, matches):
         "fit's covariance (the anchor's error, shared by both, cancels); for the",
         "mean, one joint fit of the ladder's games and all five champions':",
         "",
-        f"| seed | champion's Elo | 95% interval | minus material-d{a.depth} [95%] |",
-        "|---:|---:|---|---|",
+        f"| seed | champion's Elo | 95% interval | minus material-d{a.depth} [95%] |"
+        + (" endgame: optimal [95%] |" if eg_first else ""),
+        "|---:|---:|---|---|" + ("---|" if eg_first else ""),
     ]
     for r in ratings.itertuples():
         md = ("-" if r.minus_material is None else
               f"{r.minus_material:+.0f} [{r.minus_material_lo:+.0f}, {r.minus_material_hi:+.0f}]")
         lines.append(f"| {r.seed} | {f1(r.elo)} | [{f1(r.elo_lo)}, {f1(r.elo_hi)}]"
-                     + (" (virtual draws added)" if r.prior else "") + f" | {md} |")
+                     + (" (virtual draws added)" if r.prior else "") + f" | {md} |"
+                     + (f" {sl.endgame_cell(eg.get(f'dk2002 d{a.depth} s{r.seed}'))} |" if eg_first else ""))
     lines.append(f"| mean of {elo_n} | {f1(elo_mean)} | [{f1(elo_lo)}, {f1(elo_hi)}] over seeds (t) | "
                  + ("-" if mean_minus is None else
-                    f"{mean_minus[0]:+.0f} [{mean_minus[1]:+.0f}, {mean_minus[2]:+.0f}] (joint fit)") + " |")
+                    f"{mean_minus[0]:+.0f} [{mean_minus[1]:+.0f}, {mean_minus[2]:+.0f}] (joint fit)") + " |"
+                 + (f" {sl.endgame_mean(eg.values())} |" if eg_first else ""))
+    if eg_first:
+        lines += ["", sl.endgame_note(eg_first)]
     lad = na.read_ladder(at_root(a.ladder))
     lines += [
         "",

@@ -116,6 +116,7 @@ def collect(out):
             value, result, moves = parse_solve(solve.read_text())
             build = (kdir / f"{v}.build").read_text()
             pos = re.search(r"(\d+) positions", build)
+            rest = re.search(r"\((\d+) resting on repetition\)", build)
             b = times.get((v, "build"), {})
             s = times.get((v, "solve"), {})
             bt = times.get((v, "bounds"), {})
@@ -133,6 +134,7 @@ def collect(out):
                 "optimal": " ".join(m["move"] for m in moves if m["optimal"]),
                 "moves": "; ".join(f"{m['move']} {m['value']}" for m in moves),
                 "stored_positions": int(pos.group(1)) if pos else None,
+                "resting_positions": int(rest.group(1)) if rest else None,
                 "build_cpu_s": float(b["cpu_s"]) if b else None,
                 "build_wall_s": float(b["wall_s"]) if b else None,
                 "build_max_rss_mib": round(int(b["max_rss_kb"]) / 1024, 1) if b else None,
@@ -206,6 +208,58 @@ def history_cell(h, nodes, budget):
     return f"[{h[0]}, {h[1]}] (not settled within {budget:,} nodes a move)"
 
 
+def short(k):
+    """'one seed a pit' for 1."""
+    return NAMES.get(k, str(k)).split(" (")[0]
+
+
+def region_reach(rows, k, one):
+    """Why `nickar solve --bounds` (a region of the database in memory,
+    src/tb/region.c) does not reach the start with K seeds a pit, and what
+    a proof needs instead: from the memory the region took at the smallest
+    K measured and the positions with the cycle bit at K."""
+    small = [r for r in rows if r["per_pit"] < k and r["cycle_positions"]
+             and r["bounds_max_rss_mib"] and r["resting_positions"]]
+    rest = [r for r in one if r["resting_positions"] and r["stored_positions"]]
+    if not small or not rest:
+        return ["`experiments/solved/run.sh --per-pit "
+                f"{k}` computes them after each build (`--bounds-only` from kept databases)."]
+    s = max(small, key=lambda r: r["cycle_positions"])
+    per = s["bounds_max_rss_mib"] * 2 ** 20 / s["cycle_positions"]
+    reach = s["cycle_positions"] / s["resting_positions"]
+    lo = min(rest, key=lambda r: r["resting_positions"])
+    hi = max(rest, key=lambda r: r["resting_positions"])
+    n = hi["stored_positions"]
+    return [
+        "",
+        "They are out of reach of `nickar solve --bounds` as it is written. Its",
+        "region (src/tb/region.c) holds in memory every position with the cycle",
+        "bit that play from the start can reach, with its moves: with "
+        f"{short(s['per_pit'])}, {s['variant']}'s "
+        f"{s['cycle_positions']:,} such positions took {s['bounds_max_rss_mib']:,.1f} MiB "
+        f"at the peak of the bounds step, {per:,.0f} bytes a position. With "
+        f"{short(k)} {lo['resting_positions']:,} ({lo['variant']}) to "
+        f"{hi['resting_positions']:,} ({hi['variant']}) of the {n:,} stored positions "
+        f"have the cycle bit ({100 * lo['resting_positions'] / n:.2f}% to "
+        f"{100 * hi['resting_positions'] / n:.2f}%); if the same share of them is reachable as "
+        f"with {short(s['per_pit'])} ({100 * reach:.0f}%), the region "
+        f"would take about {binary(per * reach * lo['resting_positions'])}, and up to "
+        f"{binary(per * hi['resting_positions'])}: several times the 24 GiB of the machine "
+        "these runs had.",
+        "",
+        "What a proof needs: (1) the bounds whatever the rule over the whole",
+        "database rather than a region: two more bytes a position (lo_any and",
+        f"hi_any, {binary(2 * n)} beside the {binary(n)} database), iterated seed count",
+        "by seed count from the smallest as the build's sweeps iterate lo and hi",
+        "(about the CPU of a build); a start or first-move value stands where",
+        "they meet; (2) where they do not, the search with the game's history",
+        "from the start, bounded by them at its leaves (as with one seed a pit),",
+        "or a retrograde analysis whose states carry the history within the",
+        "current strongly connected component. Neither is written yet.",
+        "",
+    ]
+
+
 def status(rows, k):
     """The section on the values and the repetition rule for K seeds a pit:
     the bounds of the start and of each first move, and what a proof of
@@ -221,13 +275,13 @@ def status(rows, k):
         md += [f"Not computed for {NAMES.get(k, k)}: the bounds are computed from",
                f"each database again ({size} a variant), whose build took "
                f"{min(cpu):,.0f} to {max(cpu):,.0f} CPU seconds" if cpu else "each database again",
-               f"and {binary(min(peak) * 2 ** 20)} to {binary(max(peak) * 2 ** 20)} at its peak;"
-               if peak else "",
-               "the databases are not kept. `experiments/solved/run.sh --per-pit "
-               f"{k}` computes them after each build (`--bounds-only` from kept",
-               "databases). Until then the values above that rest on the repetition",
-               "rule are the database's, not the game's with its history.", ""]
-        return [x for x in md if x]
+               f"and {binary(min(peak) * 2 ** 20)} to {binary(max(peak) * 2 ** 20)} at its peak."
+               if peak else None]
+        md += region_reach(rows, k, one)
+        md += ["Until then the values above that rest on the repetition",
+               "rule are the database's, not the game's with its history: none is",
+               "known to stand whatever the rule gives.", ""]
+        return [x for x in md if x is not None]
     budget = max(r["history_budget"] or 0 for r in have)
     md += ["`nickar solve --history N` on the start position: the bounds",
            "[lo, hi] behind each value (docs/tablebase.md, \"The small games'",

@@ -421,12 +421,24 @@ def readme_by_games(L, a, bands, by_games, finding, levels, order_text, refs):
     return L
 
 
-def readme_bands(L, bands, compute, final, runs):
-    """README.md's bands over seeds."""
+def readme_bands(L, bands, compute, final, runs, endgame=({}, None)):
+    """README.md's bands over seeds (and the final champions' endgame
+    grades, where endgame.jsonl is committed)."""
     for k in ORDER:
         v = final[final.strategy == k].sort_values("seed")
         L.append(f"| {LABEL[k]} | " + " | ".join(
             f"{f0(r.elo)} [{f0(r.elo_lo)}, {f0(r.elo_hi)}]" for r in v.itertuples()) + " |")
+    eg, eg_first = endgame
+    if eg_first:
+        seeds = sorted(set(final.seed))
+        L += ["", sl.endgame_note(eg_first) + " Each champion's own interval: results/perfect/README.md.", "",
+              "| strategy | " + " | ".join(f"seed {s}" for s in seeds)
+              + " | endgame: optimal, mean [95% t] |",
+              "|---|" + "---:|" * len(seeds) + "---|"]
+        for k in ORDER:
+            g = [eg.get(f"{k} s{s}") for s in seeds]
+            L.append(f"| {LABEL[k]} | " + " | ".join(
+                sl.f3(x["optimal"][0]) if x else "-" for x in g) + f" | {sl.endgame_mean(g)} |")
     L += [
         "",
         "Median ladder Elo by games played (ladder_elo.csv has every rating):",
@@ -509,7 +521,7 @@ def report(src, into, plots):
     L, finding, order_text = readme_protocol(a, ci_half, ladder, summary, tests)
     L = readme_results(L, ci_half, summary, tests)
     L = readme_by_games(L, a, bands, by_games, finding, levels, order_text, refs)
-    L = readme_bands(L, bands, compute, final, runs)
+    L = readme_bands(L, bands, compute, final, runs, sl.endgame_grades(src))
     readme_compute(L, a, acct, compute)
 
 
