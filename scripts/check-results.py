@@ -51,6 +51,7 @@ STUDIES = {
     "caribbean": "experiments/caribbean/report.py",
     "strategies": "experiments/strategies/report.py",
     "solved": "experiments/solved/report.py",
+    "tbteach": "experiments/tbteach/report.py",
 }
 SUMMARY = "experiments/results-readme.py"
 

@@ -107,6 +107,12 @@ if (( TBSEEDS < 12 )); then
   echo "run.sh: TBSEEDS $TBSEEDS: the small games of one seed a pit need a database of 12 seeds or more" >&2
   exit 2
 fi
+start2=0
+if [ -n "$TB24" ]; then
+  "$NICKAR" tablebase info "$TB24/abapa.nktb" 2>/dev/null | grep -q '^seeds: 0 to 2[4-9]$' \
+    || { echo "run.sh: TB24=$TB24 holds no abapa database of 24 seeds or more" >&2; exit 2; }
+  start2=1
+fi
 EVOLVE=(tb-lost tb-optimal selfplay)
 TUNE=(tune-logistic tune-ls tune-logistic-12)
 HAND="ab:depth=$DEPTH,features=positional"
@@ -142,12 +148,6 @@ ensure_db() { # DIR SEEDS
 }
 ensure_db "$TB" "$TBSEEDS"
 ensure_db "$TB12" 12
-start2=0
-if [ -n "$TB24" ]; then
-  "$NICKAR" tablebase info "$TB24/abapa.nktb" 2>/dev/null | grep -q '^seeds: 0 to 2[4-9]$' \
-    || { echo "run.sh: TB24=$TB24 holds no abapa database of 24 seeds or more" >&2; exit 2; }
-  start2=1
-fi
 
 # 1. Measures of one player: ARM SEED GENERATION SPEC (generation 0: a
 #    tuning's result, or the hand-tuned weights).
