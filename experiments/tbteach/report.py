@@ -362,12 +362,14 @@ def plot_checkpoints(a, t, hand):
 
 # ===== README =====
 
-def word(d, lo, hi, unit):
-    """'better by X [lo, hi] UNIT' / 'worse ...' / 'not distinguishable ...'."""
+def word(d, lo, hi, unit, ref="self-play-evolved weights"):
+    """'better than REF by X [lo, hi] UNIT', 'worse ...' or
+    'indistinguishable from REF (d [lo, hi] UNIT)': unit is (name, decimals)."""
+    n = unit[1]
     if not (lo > 0 or hi < 0):
-        return f"indistinguishable ({d:+.{unit[1]}f} [{lo:+.{unit[1]}f}, {hi:+.{unit[1]}f}] {unit[0]})"
-    return (f"{'better' if d > 0 else 'worse'} by {abs(d):.{unit[1]}f} "
-            f"[{lo:+.{unit[1]}f}, {hi:+.{unit[1]}f}] {unit[0]}")
+        return f"indistinguishable from {ref} ({d:+.{n}f} [{lo:+.{n}f}, {hi:+.{n}f}] {unit[0]})"
+    return (f"{'better' if d > 0 else 'worse'} than {ref} by {abs(d):.{n}f} "
+            f"[{lo:+.{n}f}, {hi:+.{n}f}] {unit[0]}")
 
 
 def readme(a, t, fin, s, tst, ck, bmed, fit, hand_rung, acct):
@@ -384,17 +386,20 @@ def readme(a, t, fin, s, tst, ck, bmed, fit, hand_rung, acct):
         te = tst[(tst.measure == "end_optimal") & (tst.arm == k)].iloc[0]
         tl = tst[(tst.measure == "elo") & (tst.arm == k)].iloc[0]
         taught_lines.append(
-            f"- **{LABEL[k]}**: on the ladder {word(r.minus_selfplay, r.minus_selfplay_lo, r.minus_selfplay_hi, Elo)}"
-            f" than self-play-evolved weights (mean over seeds, joint fit; Mann-Whitney over seeds"
-            f" p = {tl.p_holm:.3g} after Holm); against the hand-tuned searcher"
+            f"- **{LABEL[k]}**: on the ladder {word(tl['diff'], tl.diff_lo, tl.diff_hi, Elo)}"
+            f" (difference of the means over seeds, Welch's interval; Mann-Whitney p ="
+            f" {tl.p_holm:.3g} after Holm; for these seeds, from the joint fit:"
+            f" {sl.interval(r.minus_selfplay, r.minus_selfplay_lo, r.minus_selfplay_hi)});"
+            f" against the hand-tuned searcher"
             f" {r.score:.3f} [{r.score_lo:.3f}, {r.score_hi:.3f}] (self-play-evolved:"
             f" {by.loc['selfplay'].score:.3f} [{by.loc['selfplay'].score_lo:.3f},"
             f" {by.loc['selfplay'].score_hi:.3f}]); on endgames"
-            f" {word(te['diff'], te.diff_lo, te.diff_hi, ('in the share of optimal moves', 3))}"
+            f" {word(te['diff'], te.diff_lo, te.diff_hi, ('in the share of optimal moves', 3), 'them')}"
             f" (Welch over seeds; Holm p = {te.p_holm:.3g}).")
     better_end = [k for k in TAUGHT if tst[(tst.measure == "end_optimal") & (tst.arm == k)].iloc[0].diff_lo > 0]
-    worse_elo = [k for k in TAUGHT if by.loc[k].minus_selfplay_hi < 0]
-    better_elo = [k for k in TAUGHT if by.loc[k].minus_selfplay_lo > 0]
+    welch = {k: tst[(tst.measure == "elo") & (tst.arm == k)].iloc[0] for k in TAUGHT}
+    worse_elo = [k for k in TAUGHT if welch[k].diff_hi < 0]
+    better_elo = [k for k in TAUGHT if welch[k].diff_lo > 0]
     if len(worse_elo) == len(TAUGHT):
         plain = (f"No: every one of the {len(TAUGHT)} database-taught arms plays whole games "
                  f"worse than self-play-evolved weights of the same features and depth,")
@@ -405,11 +410,16 @@ def readme(a, t, fin, s, tst, ck, bmed, fit, hand_rung, acct):
     elif better_elo and not worse_elo:
         plain = (f"Yes: {len(better_elo)} of the {len(TAUGHT)} database-taught arms play whole games "
                  f"better than self-play-evolved weights, none worse,")
+    elif not worse_elo and not better_elo:
+        plain = (f"Not distinguishable with {a.seeds} seeds: none of the {len(TAUGHT)} database-taught "
+                 f"arms plays whole games measurably better or worse than self-play-evolved weights,")
     else:
         plain = (f"Not uniformly: of the {len(TAUGHT)} database-taught arms, {len(worse_elo)} play "
                  f"whole games worse than self-play-evolved weights and {len(better_elo)} better,")
-    plain += (f" while {len(better_end)} of them play endgames better (share of optimal moves on "
-              f"{a.positions} positions of the {a.tbseeds}-seed database).")
+    worse_end = [k for k in TAUGHT if tst[(tst.measure == "end_optimal") & (tst.arm == k)].iloc[0].diff_hi < 0]
+    plain += (f" while {len(better_end)} of them play endgames better and {len(worse_end)} worse"
+              f" (share of optimal moves on {a.positions} positions of the {a.tbseeds}-seed database;"
+              f" intervals over seeds, Welch's).")
     L = sl.readme_start("# tbteach: do weights taught by perfect play in endgames play whole "
                         "games well?", a.quick)
     L += [
@@ -417,9 +427,9 @@ def readme(a, t, fin, s, tst, ck, bmed, fit, hand_rung, acct):
         "",
         "Issue 23, item 4: nickar's endgame databases can teach an evaluation, by",
         "supervised fitting to their exact values (`nickar tune`) or as an evolution's",
-        "fitness (`fitness.schedule = tablebase`). Do the weights so taught, which play",
-        "endgames nearly perfectly, also play whole games well, against the same",
-        "budget spent on self-play evolution? Every arm fits the same nine",
+        "fitness (`fitness.schedule = tablebase`). Do the weights so taught, fitted to",
+        "play endgames as perfect play does, also play whole games well, against the",
+        "same budget spent on self-play evolution? Every arm fits the same nine",
         f"`positional` weights of the same depth-{a.depth} alpha-beta player under Abapa",
         "rules; every result is measured in whole games (ladder Elo, score against",
         "the hand-tuned weights, whole small games graded move by move) and in",
