@@ -372,9 +372,16 @@ def word(d, lo, hi, unit, ref="self-play-evolved weights"):
             f"[{lo:+.{n}f}, {hi:+.{n}f}] {unit[0]}")
 
 
+def ladder_elo(a, rung):
+    """A rung's Elo in the ladder file (the ladder's own fit, on the scale of
+    the players' own fits, `nickar rate`)."""
+    return sl.ladder_games(at_root(a.ladder))[4][rung]
+
+
 def readme(a, t, fin, s, tst, ck, bmed, fit, hand_rung, acct):
     hand = t[t.arm == "hand"].iloc[0].to_dict()
-    hand["elo"], hand["elo_lo"], hand["elo_hi"] = fit.interval(hand_rung)
+    hand["elo"] = ladder_elo(a, hand_rung)
+    hand_joint = fit.elo_of(hand_rung)
     by = s.set_index("arm")
     rho = spearman(fin.end_optimal, fin.elo)
     rho_start = spearman(fin.end_optimal, fin.start1_optimal)
@@ -417,6 +424,14 @@ def readme(a, t, fin, s, tst, ck, bmed, fit, hand_rung, acct):
         plain = (f"Not uniformly: of the {len(TAUGHT)} database-taught arms, {len(worse_elo)} play "
                  f"whole games worse than self-play-evolved weights and {len(better_elo)} better,")
     worse_end = [k for k in TAUGHT if tst[(tst.measure == "end_optimal") & (tst.arm == k)].iloc[0].diff_hi < 0]
+    start_lines = []
+    for k in TAUGHT:
+        r = tst[(tst.measure == "start1_optimal") & (tst.arm == k)].iloc[0]
+        if r.diff_lo > 0 or r.diff_hi < 0:
+            start_lines.append(f"In whole 12-seed games against the hand-tuned searcher, graded move by"
+                               f" move, {LABEL[k]} plays {word(r['diff'], r.diff_lo, r.diff_hi, ('in the share of optimal moves', 3))}.")
+    if start_lines:
+        start_lines = [""] + start_lines
     plain += (f" while {len(better_end)} of them play endgames better and {len(worse_end)} worse"
               f" (share of optimal moves on {a.positions} positions of the {a.tbseeds}-seed database;"
               f" intervals over seeds, Welch's).")
@@ -445,9 +460,10 @@ def readme(a, t, fin, s, tst, ck, bmed, fit, hand_rung, acct):
         f"endgame share optimal and the ladder Elo is {rho:+.2f}; between the endgame",
         f"grade and the grade in whole 12-seed games, {rho_start:+.2f} (descriptive, no test).",
         f"The hand-tuned weights (`positional-d{a.depth}`, a rung of the ladder) rate"
-        f" {f0(hand['elo'])} [{f0(hand['elo_lo'])}, {f0(hand['elo_hi'])}] and play"
+        f" {f0(hand['elo'])} in the ladder's own fit and play"
         f" {f3(hand['end_optimal'])} [{f3(hand['end_optimal_lo'])}, {f3(hand['end_optimal_hi'])}]"
         " of endgame moves optimally.",
+    ] + start_lines + [
         "",
         "## Results",
         "",
@@ -456,7 +472,11 @@ def readme(a, t, fin, s, tst, ck, bmed, fit, hand_rung, acct):
         "the budget), median over seeds with the order-statistic interval of the",
         "median, and the mean over seeds minus that of the self-play arm and minus the",
         "hand-tuned rung, from one joint fit of the ladder's games with every final",
-        "player's (the interval is the rating fit's, for these seeds). Score: pooled",
+        "player's (the interval is the rating fit's, for these seeds; in that fit the",
+        f"rungs move too, the hand-tuned one to {f0(hand_joint)}, so only differences are",
+        "quoted from it). Elo median and min-max: each player fitted alone with the",
+        "ladder's games, as `nickar rate` does, comparable with the ladder file's",
+        "ratings (the hand-tuned row's). Score: pooled",
         "over seeds against the hand-tuned searcher at the same depth. Grades: means",
         "over seeds with t intervals.",
         "",
@@ -477,7 +497,7 @@ def readme(a, t, fin, s, tst, ck, bmed, fit, hand_rung, acct):
             f"{sl.interval(r.start1_lost_game, r.start1_lost_game_lo, r.start1_lost_game_hi, 2)} | "
             f"{r.train_cpu_s_median:.2f} |")
     L += [
-        f"| {LABEL['hand']} | {f0(hand['elo'])} (rung) | - | - | - | - | - | 0.5 (itself) | "
+        f"| {LABEL['hand']} | {f0(hand['elo'])} (ladder file) | - | - | - | - | - | 0.5 (itself) | "
         f"{sl.interval(hand['end_optimal'], hand['end_optimal_lo'], hand['end_optimal_hi'], 3)} | "
         f"{sl.interval(hand['end_lost'], hand['end_lost_lo'], hand['end_lost_hi'], 3)} | "
         f"{sl.interval(hand['start1_optimal'], hand['start1_optimal_lo'], hand['start1_optimal_hi'], 3)} | "
@@ -633,7 +653,7 @@ def write_results(a, s, tst, fin, ck, bmed, fit, hand_rung, t):
                                                  "tbseeds", "games", "match", "positions",
                                                  "fromstart", "depth", "tunepos", "ladder",
                                                  "start2")},
-        "hand": {"elo": e, "elo_lo": lo, "elo_hi": hi,
+        "hand": {"elo": ladder_elo(a, hand_rung), "joint_elo": e, "joint_elo_lo": lo, "joint_elo_hi": hi,
                  "end_optimal": float(hand.end_optimal), "start1_optimal": float(hand.start1_optimal)},
         "spearman_endgame_elo": spearman(fin.end_optimal, fin.elo),
         "summary": sl.records(s), "tests": sl.records(tst), "checkpoints": sl.records(ck),
@@ -657,7 +677,7 @@ def report(src, into, plots):
     bmed = budget(a, fin, runs)
     write_results(a, s, tst, fin, ck, bmed, fit, hand_rung, t)
     hand = t[t.arm == "hand"].iloc[0].to_dict()
-    hand["elo"] = fit.elo_of(hand_rung)
+    hand["elo"] = ladder_elo(a, hand_rung)
     if plots:
         plot_final(a, fin, hand)
         plot_checkpoints(a, t, hand)
