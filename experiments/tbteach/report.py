@@ -430,8 +430,13 @@ def readme(a, t, fin, s, tst, ck, bmed, fit, hand_rung, acct):
         if r.diff_lo > 0 or r.diff_hi < 0:
             start_lines.append(f"In whole 12-seed games against the hand-tuned searcher, graded move by"
                                f" move, {LABEL[k]} plays {word(r['diff'], r.diff_lo, r.diff_hi, ('in the share of optimal moves', 3))}.")
-    if start_lines:
-        start_lines = [""] + start_lines
+    c12 = fin[fin.arm == "tune-logistic-12"].elo
+    c15 = fin[fin.arm == "tune-logistic"].elo
+    d, lo, hi = na.welch_interval(c12, c15)
+    start_lines.append(f"Control: the logistic tuning on the 12-seed database, where the `kroo` weights"
+                       f" stay 0, against the same on the {a.tbseeds}-seed database:"
+                       f" {sl.interval(d, lo, hi)} Elo (Welch over seeds).")
+    start_lines = [""] + start_lines
     plain += (f" while {len(better_end)} of them play endgames better and {len(worse_end)} worse"
               f" (share of optimal moves on {a.positions} positions of the {a.tbseeds}-seed database;"
               f" intervals over seeds, Welch's).")
@@ -618,7 +623,12 @@ def readme_protocol(a, bmed, hand):
         "Abapa's 48 seeds; strength is measured against fixed players (the ladder",
         "and the hand-tuned searcher), not in play between the arms.",
         "",
-    ]
+    ] + ([] if a.start2 else [
+        "**Missing.** The whole games of two seeds a pit (24 seeds) are not graded:",
+        "they need abapa's 24-seed database, which was not built when the study ran",
+        "(`TB24=DIR experiments/tbteach/run.sh` grades them too).",
+        "",
+    ])
 
 
 def readme_compute(a, acct, cpu):
