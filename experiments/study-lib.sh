@@ -71,6 +71,26 @@ study_cpu() {
   rm -f "$f"
 }
 
+# study_mark: sets CPU0 (user + system CPU seconds of this shell's children
+# so far, study_cpu) and WALL0 (the time), the start of a step that
+# study_account records.
+study_mark() {
+  study_cpu CPU0
+  WALL0=$(date +%s.%N)
+}
+
+# study_account FILE FIELD...: appends to FILE the FIELDs, then the wall and
+# CPU seconds since the last study_mark ("%.2f", tab-separated), and marks
+# again.
+study_account() {
+  local f=$1 c0=$CPU0 w0=$WALL0
+  shift
+  study_mark
+  printf '%s\t' "$@" >>"$f"
+  awk -v w="$WALL0" -v w0="$w0" -v c="$CPU0" -v c0="$c0" \
+    'BEGIN { printf "%.2f\t%.2f\n", w - w0, c - c0 }' >>"$f"
+}
+
 # timed LABEL CMD...: runs CMD and appends LABEL, its wall and CPU seconds
 # to $TIMES (default $OUT/times.tsv).
 timed() {

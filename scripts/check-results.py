@@ -56,6 +56,7 @@ STUDIES = {
     "strategies": "experiments/strategies/report.py",
     "solved": "experiments/solved/report.py",
     "perfect": "experiments/perfect/report.py",
+    "tbteach": "experiments/tbteach/report.py",
 }
 SUMMARY = "experiments/results-readme.py"
 

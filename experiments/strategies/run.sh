@@ -86,17 +86,8 @@ rm -f "$OUT/ratings.jsonl"
 rungs=$(grep -vc '^#' "$LADDER")
 [ $cont = 1 ] && [ -s "$OUT/compute.tsv" ] || printf 'phase\tstrategy\tseed\twall_s\tcpu_s\n' >"$OUT/compute.tsv"
 
-mark() { # sets CPU0 (user + system CPU seconds of this shell's children so
-  # far: `times` runs in this shell, a subshell would see none) and WALL0
-  study_cpu CPU0
-  WALL0=$(date +%s.%N)
-}
-account() { # PHASE STRATEGY SEED: a compute.tsv line since the last mark
-  local c0=$CPU0 w0=$WALL0
-  mark
-  awk -v p="$1" -v k="$2" -v s="$3" -v w="$WALL0" -v w0="$w0" -v c="$CPU0" -v c0="$c0" \
-    'BEGIN { printf "%s\t%s\t%s\t%.2f\t%.2f\n", p, k, s, w - w0, c - c0 }' >>"$OUT/compute.tsv"
-}
+mark() { study_mark; }
+account() { study_account "$OUT/compute.tsv" "$@"; } # PHASE STRATEGY SEED: a compute.tsv line since the last mark
 
 # 1. Evolution: every strategy and seed, the same number of games.
 for s in $(seq 1 "$SEEDS"); do
