@@ -154,6 +154,40 @@ def perfect(results):
     return lines
 
 
+def tbteach(results):
+    """The tbteach study's headline, where results/tbteach is committed."""
+    if not os.path.exists(os.path.join(results, "tbteach", "results.json")):
+        return []
+    r = load(results, "tbteach")
+    label = {x["arm"]: x["label"] for x in r["summary"]}
+    # tune-logistic-12 is a control (the smaller database), not an answer
+    control = "tune-logistic-12"
+    elo = [t for t in r["tests"] if t["measure"] == "elo" and t["arm"] != control]
+    end = {t["arm"]: t for t in r["tests"] if t["measure"] == "end_optimal" and t["arm"] != control}
+    worse = sum(1 for t in elo if t["diff_hi"] < 0)
+    better = sum(1 for t in elo if t["diff_lo"] > 0)
+    diffs = "; ".join(f"{label[t['arm']]} {signed(t['diff'], t['diff_lo'], t['diff_hi'])}" for t in elo)
+    ends = "; ".join(f"{label[a]} {t['diff']:+.3f} [{t['diff_lo']:+.3f}, {t['diff_hi']:+.3f}]"
+                     for a, t in end.items())
+    s = r["settings"]
+    return [
+        "## tbteach: weights taught by perfect play in endgames (results/tbteach/)",
+        "",
+        "Asks: do `positional` weights fitted to the endgame database's exact values",
+        "(`nickar tune`) or evolved with the database as fitness play whole games as",
+        "well as self-play-evolved weights of the same features, depth and CPU budget?",
+        "",
+        f"Answer: {worse} of the {len(elo)} database-taught arms rate lower on the abapa ladder "
+        f"than self-play evolution, {better} higher ({s['seeds']} seeds an arm; the difference of",
+        f"the mean Elo over seeds, Welch's 95% interval): {diffs}. The share of optimal",
+        f"endgame moves minus self-play's: {ends}. The study's README gives every seed,",
+        "the controls (the 12-seed database's tuning among them) and whole 12-seed games graded.",
+        "",
+        "Rerun: `THREADS=2 nice -n 10 experiments/tbteach/run.sh`.",
+        "",
+    ]
+
+
 def main(argv):
     results = argv[1] if len(argv) > 1 else os.path.join(ROOT, "results")
     out = argv[2] if len(argv) > 2 else os.path.join(results, "README.md")
@@ -171,7 +205,7 @@ def main(argv):
         "",
     ]
     lines += ayo2004(results) + davis_kendall(results) + caribbean(results) + strategies(results)
-    lines += perfect(results)
+    lines += perfect(results) + tbteach(results)
     lines += [
         "## Also here",
         "",
