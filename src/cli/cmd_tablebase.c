@@ -2,8 +2,10 @@
  * cmd_tablebase.c -- `nickar tablebase build`: builds the endgame database
  * of a variant to N board seeds and writes DIR/VARIANT.nktb
  * (docs/tablebase.md); `nickar tablebase info FILE`: what a database file
- * holds; `nickar solve`: the exact value and the optimal moves of a
- * position inside a database.
+ * holds; `nickar tablebase bounds`: the bounds whatever the repetition rule
+ * of every position of a database, written to DIR/VARIANT.nkbd; `nickar
+ * solve`: the exact value and the optimal moves of a position inside a
+ * database.
  */
 #include <stdio.h>
 #include <string.h>
@@ -15,7 +17,7 @@
 #include "search/solve.h"
 #include "tb/tb.h"
 
-enum { OPT_VARIANT, OPT_SEEDS, OPT_PATTERNS, OPT_OUTPUT, OPT_THREADS, OPT_MEMORY, OPT_END };
+enum { OPT_VARIANT, OPT_SEEDS, OPT_PATTERNS, OPT_OUTPUT, OPT_THREADS, OPT_MEMORY, OPT_TB, OPT_END };
 
 /* `nickar tablebase info FILE`: what a database file holds, read and
  * checked as every reader checks it (nk_tb_open). */
@@ -64,8 +66,12 @@ static int build_options(nk_cli *cli, const nk_opt *opts, build_opts *b)
 {
     char word[64], err[NK_MSG_MAX];
     if (cli->argc == 0 || strcmp(cli->argv[0], "build") != 0) {
-        nk_cli_error(cli, "expected the action 'build' or 'info', got '%s'",
+        nk_cli_error(cli, "expected the action 'build', 'bounds' or 'info', got '%s'",
                      cli->argc ? nk_cli_quote(cli->argv[0], word, sizeof word) : "nothing");
+        return NK_EXIT_USAGE;
+    }
+    if (opts[OPT_TB].value != NULL) {
+        nk_cli_error(cli, "build writes to --output DIR; --tb is bounds' option");
         return NK_EXIT_USAGE;
     }
     if (cli->argc != 1) {
@@ -150,6 +156,64 @@ static int tablebase_build(nk_cli *cli, const nk_opt *opts)
     return nk_cli_finish(cli);
 }
 
+/* `nickar tablebase bounds`: the bounds whatever the repetition rule of
+ * every position of DIR/V.nktb (nk_tb_whole_build), written to DIR/V.nkbd
+ * (through a temporary file and a rename: an existing file is replaced
+ * only by a complete one). */
+static int tablebase_bounds(nk_cli *cli, const nk_opt *opts)
+{
+    char word[64], err[NK_MSG_MAX];
+    if (cli->argc != 1) {
+        nk_cli_error(cli, "unexpected argument '%s' after bounds",
+                     nk_cli_quote(cli->argv[1], word, sizeof word));
+        return NK_EXIT_USAGE;
+    }
+    const int takes_none[] = {OPT_SEEDS, OPT_PATTERNS, OPT_OUTPUT};
+    for (size_t k = 0; k < sizeof takes_none / sizeof takes_none[0]; k++)
+        if (opts[takes_none[k]].value != NULL) {
+            nk_cli_error(cli, "bounds takes the database's seeds and patterns and writes "
+                         "beside it (--tb DIR), got --%s", opts[takes_none[k]].name);
+            return NK_EXIT_USAGE;
+        }
+    const nk_variant *v = nk_cli_variant(cli, opts[OPT_VARIANT].value);
+    if (v == NULL)
+        return NK_EXIT_USAGE;
+    uint64_t threads = 0, mib = 0;
+    if ((opts[OPT_THREADS].value && !nk_cli_uint(cli, OPT_THREADS, 1, 1024, &threads)) ||
+        (opts[OPT_MEMORY].value && !nk_cli_uint(cli, OPT_MEMORY, 1, UINT64_C(1) << 30, &mib)))
+        return NK_EXIT_USAGE;
+    const char *dir = opts[OPT_TB].value ? opts[OPT_TB].value : "tablebases";
+    char path[4096], out[4096];
+    nk_tb_path(dir, v, path, sizeof path);
+    nk_tb_whole_path(dir, v, out, sizeof out);
+    nk_tb tb;
+    nk_status st = nk_tb_open(&tb, path, v, err, sizeof err);
+    if (st != NK_OK) {
+        nk_cli_error(cli, "%s", err);
+        return nk_cli_exit(st);
+    }
+    nk_tb_whole w;
+    nk_tb_stats s;
+    st = nk_tb_whole_build(&w, &tb, (int)threads, mib << 20, &s, err, sizeof err);
+    if (st == NK_OK) {
+        st = nk_tb_whole_write(&w, out, err, sizeof err);
+        nk_tb_whole_close(&w);
+    }
+    nk_tb_close(&tb);
+    if (st != NK_OK) {
+        nk_cli_error(cli, "%s", err);
+        return nk_cli_exit(st);
+    }
+    printf("%s: the bounds whatever the repetition rule of %s, %llu positions (%llu with "
+           "lo < hi), %u counts by retrograde analysis, %llu sweeps, %.2f s",
+           out, path, (unsigned long long)s.positions, (unsigned long long)s.cycle, s.retro,
+           (unsigned long long)s.sweeps, s.seconds);
+    if (s.computed > 0)
+        printf(", children computed again in %u counts", s.computed);
+    printf("\n");
+    return nk_cli_finish(cli);
+}
+
 int nk_cmd_tablebase(int argc, char **argv)
 {
     nk_opt opts[] = {
@@ -165,12 +229,16 @@ int nk_cmd_tablebase(int argc, char **argv)
                         "memory limit of the build in MiB; the counts whose children do not "
                         "fit compute them again (default: none)",
                         NULL},
+        [OPT_TB] = {"tb", "DIR", "bounds: directory of the database (default: tablebases)",
+                    NULL},
         [OPT_END] = {NULL, NULL, NULL, NULL},
     };
     nk_cli cli = {
         .name = "tablebase",
         .synopsis = "build --variant V --seeds N [--patterns LIST] [--output DIR] [--threads T]\n"
                     "       [--memory MIB]\n"
+                    "   or: nickar tablebase bounds --variant V [--tb DIR] [--threads T] "
+                    "[--memory MIB]\n"
                     "   or: nickar tablebase info FILE",
         .about = "Builds the endgame database of a variant: the value under perfect\n"
                  "play of every position with at most N seeds on the board, written to\n"
@@ -182,7 +250,12 @@ int nk_cmd_tablebase(int argc, char **argv)
                  "only (--patterns all or 0).\n"
                  "info FILE prints what a database file holds: its variant, N, patterns,\n"
                  "planes, stored positions and checksum, the file checked as solve\n"
-                 "checks it.",
+                 "checks it.\n"
+                 "bounds computes, for every position of the one-plane database\n"
+                 "DIR/V.nktb, the bounds of its value whatever the repetition rule\n"
+                 "gives, and writes them to DIR/V.nkbd beside it (two bytes a position,\n"
+                 "docs/tablebase.md); solve --bounds and --history read them there.\n"
+                 "The file is the same for any T and MIB.",
         .opts = opts,
         .max_args = 2,
     };
@@ -191,10 +264,21 @@ int nk_cmd_tablebase(int argc, char **argv)
         return rc;
     if (cli.argc >= 1 && strcmp(cli.argv[0], "info") == 0)
         return tablebase_info(&cli, opts);
+    if (cli.argc >= 1 && strcmp(cli.argv[0], "bounds") == 0)
+        return tablebase_bounds(&cli, opts);
     return tablebase_build(&cli, opts);
 }
 
-enum { SOPT_VARIANT, SOPT_POSITION, SOPT_TB, SOPT_NODES, SOPT_BOUNDS, SOPT_HISTORY, SOPT_END };
+enum {
+    SOPT_VARIANT,
+    SOPT_POSITION,
+    SOPT_TB,
+    SOPT_NODES,
+    SOPT_BOUNDS,
+    SOPT_HISTORY,
+    SOPT_REGION,
+    SOPT_END
+};
 
 static const char *outcome_text(int out, int me);
 
@@ -382,6 +466,10 @@ static int solve_print_planes(const nk_tb *tb, const nk_game *game, const nk_pos
     return NK_EXIT_OK;
 }
 
+/* With a bounds file, the most positions of a region (about 100 bytes
+ * each) before the file alone bounds the values. */
+#define SOLVE_REGION_MAX UINT64_C(10000000)
+
 /* What `nickar solve` works on. */
 typedef struct solve_cmd {
     nk_cli *cli;
@@ -390,8 +478,11 @@ typedef struct solve_cmd {
     uint64_t budget;
     bool bounds;     /* --bounds or --history: the bounds behind the values */
     uint64_t history; /* --history N: nodes a move of the search with history (0: none) */
+    uint64_t region;  /* --region N: with a bounds file, the region's most positions */
     char path[4096]; /* the database file */
+    char bpath[4096]; /* its bounds file (DIR/V.nkbd) */
     nk_tb tb;
+    nk_tb_whole whole; /* the bounds file, when --bounds finds one (whole.tb set) */
 } solve_cmd;
 
 /* Reads the options and opens the database, whose patterns must hold the
@@ -424,10 +515,23 @@ static int solve_open(solve_cmd *c, const nk_opt *opts)
     if (opts[SOPT_HISTORY].value &&
         !nk_cli_uint(cli, SOPT_HISTORY, 1, UINT64_MAX / 2, &c->history))
         return NK_EXIT_USAGE;
+    c->region = SOLVE_REGION_MAX;
+    if (opts[SOPT_REGION].value && !nk_cli_uint(cli, SOPT_REGION, 1, UINT32_MAX - 2, &c->region))
+        return NK_EXIT_USAGE;
     c->bounds = opts[SOPT_BOUNDS].value != NULL || c->history > 0;
     nk_status st = nk_tb_open(&c->tb, c->path, v, err, sizeof err);
     if (st != NK_OK) {
         nk_cli_error(cli, "%s", err);
+        return nk_cli_exit(st);
+    }
+    /* --bounds: the bounds file beside the database, when there is one */
+    nk_tb_whole_path(dir, v, c->bpath, sizeof c->bpath);
+    st = c->bounds && c->tb.planes == 1
+             ? nk_tb_whole_open(&c->whole, &c->tb, c->bpath, err, sizeof err)
+             : NK_ENOFILE;
+    if (st != NK_OK && st != NK_ENOFILE) {
+        nk_cli_error(cli, "%s", err);
+        nk_tb_close(&c->tb);
         return nk_cli_exit(st);
     }
     char text[NK_POS_TEXT];
@@ -480,8 +584,12 @@ static void solve_print_inside(const nk_tb *tb, const nk_game *game, const nk_po
 /* "lo 5, hi 7 at this count; lo 4, hi 7 whatever a repetition gives". */
 static void print_bounds(const nk_tb_bounds *x)
 {
-    printf("lo %d, hi %d at this count; lo %d, hi %d whatever a repetition gives\n", x->lo, x->hi,
-           x->lo_any, x->hi_any);
+    if (x->lo < 0) /* over the whole database: the count's own are not computed */
+        printf("lo %d, hi %d whatever a repetition gives (at this count: not computed)\n",
+               x->lo_any, x->hi_any);
+    else
+        printf("lo %d, hi %d at this count; lo %d, hi %d whatever a repetition gives\n", x->lo,
+               x->hi, x->lo_any, x->hi_any);
 }
 
 /* `nickar solve --bounds` and `--history N` after the values: the bounds
@@ -490,7 +598,12 @@ static int solve_print_bounds(const solve_cmd *c)
 {
     char err[NK_MSG_MAX];
     nk_tb_region *r;
-    nk_status st = nk_tb_region_new(&r, &c->tb, &c->pos, 0, err, sizeof err);
+    const bool whole = c->whole.tb != NULL;
+    nk_status st = nk_tb_region_new(&r, &c->tb, &c->pos, whole ? c->region : 0, err, sizeof err);
+    if (st == NK_OK && whole)
+        nk_tb_region_attach(r, &c->whole);
+    else if (st == NK_ERANGE && whole) /* too large: the bounds file alone */
+        st = nk_tb_region_whole(&r, &c->whole, err, sizeof err);
     if (st != NK_OK) {
         nk_cli_error(c->cli, "%s", err);
         return nk_cli_exit(st);
@@ -499,8 +612,13 @@ static int solve_print_bounds(const solve_cmd *c)
     unsigned mask;
     nk_tb_region_bounds(r, &c->pos, &self);
     nk_tb_region_moves(r, &c->pos, &mask, mv);
-    printf("positions with the cycle bit reachable: %llu\nbounds: ",
-           (unsigned long long)nk_tb_region_size(r));
+    if (self.lo < 0 && self.component >= 0) /* over the whole database */
+        printf("positions with the cycle bit reachable: more than %llu (no region: the bounds "
+               "whatever a repetition gives from %s)\nbounds: ",
+               (unsigned long long)c->region, c->bpath);
+    else
+        printf("positions with the cycle bit reachable: %llu\nbounds: ",
+               (unsigned long long)nk_tb_region_size(r));
     print_bounds(&self);
     for (unsigned m = mask; m; m &= m - 1) {
         printf("bounds of move %c: ", nk_move_letter(__builtin_ctz(m)));
@@ -595,11 +713,16 @@ int nk_cmd_solve(int argc, char **argv)
         [SOPT_HISTORY] = {"history", "N",
                           "also each move's value with the game's history, N nodes a move",
                           NULL},
+        [SOPT_REGION] = {"region", "N",
+                         "with a bounds file DIR/V.nkbd: the region of the position up to N "
+                         "positions (default 10000000), beyond it the file alone",
+                         NULL},
         [SOPT_END] = {NULL, NULL, NULL, NULL},
     };
     nk_cli cli = {
         .name = "solve",
-        .synopsis = "--variant V --position P [--tb DIR] [--nodes N] [--bounds] [--history N]",
+.synopsis = "--variant V --position P [--tb DIR] [--nodes N] [--bounds] [--history N]\n"
+                    "       [--region N]",
         .about = "Prints the exact value of a position inside the endgame database\n"
                  "DIR/V.nktb (the board seeds the side to move collects under perfect\n"
                  "play, docs/tablebase.md), the totals and result that follow from the\n"
@@ -612,7 +735,11 @@ int nk_cmd_solve(int argc, char **argv)
                  "the value and each move's (docs/tablebase.md, \"Cycles and the\n"
                  "repetition rule\"): at this count, and whatever a repetition gives;\n"
                  "--history N adds the values with the game's history, searched from\n"
-                 "the position with repetitions as the rules define them, N nodes a move.",
+                 "the position with repetitions as the rules define them, N nodes a move.\n"
+                 "Where the bounds file DIR/V.nkbd exists (nickar tablebase bounds), the\n"
+                 "bounds whatever a repetition gives come from it, and a position whose\n"
+                 "region would hold more than --region N positions is bounded by the\n"
+                 "file alone (the bounds at this count are then not computed).",
         .opts = opts,
         .max_args = 0,
     };
@@ -624,6 +751,7 @@ int nk_cmd_solve(int argc, char **argv)
     if (rc != NK_EXIT_OK)
         return rc;
     rc = solve_run(&c);
+    nk_tb_whole_close(&c.whole);
     nk_tb_close(&c.tb);
     return rc;
 }

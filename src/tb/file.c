@@ -108,12 +108,12 @@ void nk_tb_path(const char *dir, const nk_variant *v, char *out, size_t len)
     snprintf(out, len, "%s/%s.nktb", dir, v->name);
 }
 
-nk_status nk_tb_write(const nk_tb *tb, const char *path, char *err, size_t errlen)
+/* Writes a header (its checksum field filled here) and n bytes of data to
+ * path through a temporary file and a rename. */
+static nk_status write_file(const char *path, uint8_t h[HEADER], const uint8_t *data, uint64_t n,
+                            char *err, size_t errlen)
 {
-    uint8_t h[HEADER];
-    header(tb, h);
-    uint64_t n = nk_tb_bytes(tb);
-    uint64_t sum = checksum(h, tb->data, n);
+    uint64_t sum = checksum(h, data, n);
     memcpy(h + 48, &sum, 8);
     size_t plen = strlen(path) + 16;
     char *tmp = malloc(plen);
@@ -126,7 +126,7 @@ nk_status nk_tb_write(const nk_tb *tb, const char *path, char *err, size_t errle
         free(tmp);
         return s;
     }
-    bool ok = fwrite(h, 1, HEADER, f) == HEADER && fwrite(tb->data, 1, n, f) == n;
+    bool ok = fwrite(h, 1, HEADER, f) == HEADER && fwrite(data, 1, n, f) == n;
     ok = (fclose(f) == 0) && ok;
     if (!ok || rename(tmp, path) != 0) {
         nk_status s = nk_fail(NK_EIO, err, errlen, "cannot write '%s': %s", path, strerror(errno));
@@ -138,10 +138,18 @@ nk_status nk_tb_write(const nk_tb *tb, const char *path, char *err, size_t errle
     return NK_OK;
 }
 
-nk_status nk_tb_open(nk_tb *tb, const char *path, const nk_variant *expect, char *err,
-                     size_t errlen)
+nk_status nk_tb_write(const nk_tb *tb, const char *path, char *err, size_t errlen)
 {
-    memset(tb, 0, sizeof *tb);
+    uint8_t h[HEADER];
+    header(tb, h);
+    return write_file(path, h, tb->data, nk_tb_bytes(tb), err, errlen);
+}
+
+/* Maps a whole regular file of at least HEADER bytes (what names it in the
+ * errors: "an endgame database", "a bounds file"). */
+static nk_status map_file(const char *path, const char *what, void **map, size_t *len, char *err,
+                          size_t errlen)
+{
     int fd = open(path, O_RDONLY);
     if (fd < 0)
         return nk_fail(NK_ENOFILE, err, errlen, "cannot open '%s': %s", path, strerror(errno));
@@ -150,16 +158,27 @@ nk_status nk_tb_open(nk_tb *tb, const char *path, const nk_variant *expect, char
         close(fd);
         return nk_fail(NK_ENOFILE, err, errlen, "'%s' is not a regular file", path);
     }
-    size_t len = (size_t)sb.st_size;
-    if (len < HEADER) {
+    *len = (size_t)sb.st_size;
+    if (*len < HEADER) {
         close(fd);
-        return nk_fail(NK_EFORMAT, err, errlen, "'%s' is not an endgame database (too short)",
-                       path);
+        return nk_fail(NK_EFORMAT, err, errlen, "'%s' is not %s (too short)", path, what);
     }
-    void *map = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+    *map = mmap(NULL, *len, PROT_READ, MAP_PRIVATE, fd, 0);
     close(fd);
-    if (map == MAP_FAILED)
+    if (*map == MAP_FAILED)
         return nk_fail(NK_EIO, err, errlen, "cannot map '%s': %s", path, strerror(errno));
+    return NK_OK;
+}
+
+nk_status nk_tb_open(nk_tb *tb, const char *path, const nk_variant *expect, char *err,
+                     size_t errlen)
+{
+    memset(tb, 0, sizeof *tb);
+    void *map;
+    size_t len;
+    nk_status ms = map_file(path, "an endgame database", &map, &len, err, errlen);
+    if (ms != NK_OK)
+        return ms;
     const uint8_t *h = map;
     nk_status s = NK_EFORMAT;
     uint32_t version, seeds, npat;
@@ -238,6 +257,146 @@ void nk_tb_close(nk_tb *tb)
         munmap(tb->map, tb->map_len);
     free(tb->owned);
     memset(tb, 0, sizeof *tb);
+}
+
+/* ===== bounds files (docs/tablebase.md, "The whole database's bounds") =====
+ *
+ * A 96-byte header and the two planes, lo then hi, one byte a position in
+ * the order of the database's index.  The header, little-endian:
+ *   0  magic "NKTBBND1"     8 bytes
+ *   8  format version       u32: 1
+ *  12  seeds N              u32   (the database's)
+ *  16  variant name         16 bytes, NUL-padded
+ *  32  patterns             u32
+ *  36  zero                 u32
+ *  40  data bytes           u64: 2 x the database's positions
+ *  48  checksum             u64: FNV-1a 64 of the header with this field
+ *                           zero, then of the data
+ *  56  database checksum    u64: the checksum of the database file the
+ *                           bounds were computed from
+ *  64  North's pits of each pattern, u16 x 11, zero-padded to byte 96 */
+
+static const char bmagic[8] = {'N', 'K', 'T', 'B', 'B', 'N', 'D', '1'};
+
+static void bheader(const nk_tb *tb, uint8_t h[HEADER])
+{
+    memset(h, 0, HEADER);
+    memcpy(h, bmagic, 8);
+    uint32_t u = 1;
+    memcpy(h + 8, &u, 4);
+    u = tb->seeds;
+    memcpy(h + 12, &u, 4);
+    strncpy((char *)h + 16, tb->variant->name, 15);
+    u = tb->npat;
+    memcpy(h + 32, &u, 4);
+    uint64_t n = 2 * tb->offset[tb->seeds + 1];
+    memcpy(h + 40, &n, 8);
+    memcpy(h + 56, &tb->checksum, 8);
+    for (unsigned k = 0; k < tb->npat; k++)
+        memcpy(h + 64 + 2 * k, &tb->pat[k], 2);
+}
+
+void nk_tb_whole_path(const char *dir, const nk_variant *v, char *out, size_t len)
+{
+    snprintf(out, len, "%s/%s.nkbd", dir, v->name);
+}
+
+nk_status nk_tb_whole_write(const nk_tb_whole *w, const char *path, char *err, size_t errlen)
+{
+    uint8_t h[HEADER];
+    bheader(w->tb, h);
+    /* the planes lie one after the other (nk_tb_whole_build, the map) */
+    return write_file(path, h, w->lo, 2 * w->tb->offset[w->tb->seeds + 1], err, errlen);
+}
+
+/* Whether the bounds hold tb's values: lo <= value <= hi <= b, and lo = hi
+ * = value where the value does not rest on the repetition rule. */
+static bool bounds_hold(const nk_tb *tb, const uint8_t *lo, const uint8_t *hi)
+{
+    for (unsigned b = 0; b <= tb->seeds; b++)
+        for (uint64_t i = tb->offset[b]; i < tb->offset[b + 1]; i++) {
+            const uint8_t x = tb->data[i], v = x & NK_TB_VALUE_MASK;
+            if (lo[i] > v || hi[i] < v || hi[i] > b ||
+                (!(x & NK_TB_CYCLE) && (lo[i] != v || hi[i] != v)))
+                return false;
+        }
+    return true;
+}
+
+nk_status nk_tb_whole_open(nk_tb_whole *w, const nk_tb *tb, const char *path, char *err,
+                           size_t errlen)
+{
+    memset(w, 0, sizeof *w);
+    void *map;
+    size_t len;
+    nk_status s = map_file(path, "a bounds file", &map, &len, err, errlen);
+    if (s != NK_OK)
+        return s;
+    const uint8_t *h = map;
+    uint8_t want[HEADER];
+    bheader(tb, want);
+    uint32_t version, seeds;
+    uint64_t n, sum, dbsum;
+    char name[17] = {0};
+    memcpy(&version, h + 8, 4);
+    memcpy(&seeds, h + 12, 4);
+    memcpy(name, h + 16, 16);
+    memcpy(&n, h + 40, 8);
+    memcpy(&sum, h + 48, 8);
+    memcpy(&dbsum, h + 56, 8);
+    s = NK_EFORMAT;
+    if (memcmp(h, bmagic, 8) != 0) {
+        nk_fail(s, err, errlen, "'%s' is not a bounds file (no NKTBBND1 magic)", path);
+        goto fail;
+    }
+    if (version != 1) {
+        nk_fail(s, err, errlen, "'%s': bounds file format version %u, this nickar reads 1", path,
+                version);
+        goto fail;
+    }
+    memcpy(want + 48, h + 48, 8);
+    if (memcmp(want, h, HEADER) != 0) {
+        s = nk_fail(NK_EMISMATCH, err, errlen,
+                    "'%s' is the bounds file of another database (%.16s to %u seeds, database "
+                    "checksum %016llx; this one: %s to %u seeds, %016llx)",
+                    path, name, seeds, (unsigned long long)dbsum, tb->variant->name, tb->seeds,
+                    (unsigned long long)tb->checksum);
+        goto fail;
+    }
+    if (n != len - HEADER) {
+        nk_fail(s, err, errlen,
+                "'%s' is a truncated or damaged bounds file (%zu data bytes, header says %llu)",
+                path, len - HEADER, (unsigned long long)n);
+        goto fail;
+    }
+    if (checksum(h, h + HEADER, n) != sum) {
+        nk_fail(s, err, errlen, "'%s' is a damaged bounds file (checksum)", path);
+        goto fail;
+    }
+    const uint8_t *lo = h + HEADER, *hi = lo + n / 2;
+    if (!bounds_hold(tb, lo, hi)) {
+        nk_fail(s, err, errlen, "'%s' is a damaged bounds file (a bound that does not hold the "
+                "database's value)", path);
+        goto fail;
+    }
+    w->tb = tb;
+    w->lo = lo;
+    w->hi = hi;
+    w->map = map;
+    w->map_len = len;
+    w->checksum = sum;
+    return NK_OK;
+fail:
+    munmap(map, len);
+    return s;
+}
+
+void nk_tb_whole_close(nk_tb_whole *w)
+{
+    if (w->map)
+        munmap(w->map, w->map_len);
+    free(w->owned);
+    memset(w, 0, sizeof *w);
 }
 
 /* ===== databases shared by players =====

@@ -56,6 +56,8 @@ typedef struct region_node {
 
 struct nk_tb_region {
     const nk_tb *tb;
+    const nk_tb_whole *whole; /* lo_any, hi_any from here when not NULL */
+    bool all;                 /* over the whole database: no nodes */
     region_node *node;
     uint64_t n, cap, limit;
     region_edge *edge;
@@ -496,9 +498,27 @@ void nk_tb_region_free(nk_tb_region *r)
     nk_free(r);
 }
 
+nk_status nk_tb_region_whole(nk_tb_region **out, const nk_tb_whole *w, char *err,
+                             size_t errlen)
+{
+    nk_tb_region *r = nk_calloc(1, sizeof *r);
+    *out = r;
+    if (r == NULL)
+        return nk_fail(NK_ENOMEM, err, errlen, "out of memory for a region of the database");
+    r->tb = w->tb;
+    r->whole = w;
+    r->all = true;
+    return NK_OK;
+}
+
+void nk_tb_region_attach(nk_tb_region *r, const nk_tb_whole *w)
+{
+    r->whole = w;
+}
+
 uint64_t nk_tb_region_size(const nk_tb_region *r)
 {
-    return r->n;
+    return r->all ? r->tb->offset[r->tb->seeds + 1] : r->n;
 }
 
 nk_status nk_tb_region_bounds(const nk_tb_region *r, const nk_pos *pos, nk_tb_bounds *out)
@@ -512,6 +532,13 @@ nk_status nk_tb_region_bounds(const nk_tb_region *r, const nk_pos *pos, nk_tb_bo
         *out = (nk_tb_bounds){v, v, v, v, -1};
         return NK_OK;
     }
+    int lo_any = 0, hi_any = 0;
+    if (r->whole)
+        nk_tb_whole_get(r->whole, pos, &lo_any, &hi_any);
+    if (r->all) { /* no nodes: one component for every position with the bit */
+        *out = (nk_tb_bounds){-1, -1, lo_any, hi_any, 0};
+        return NK_OK;
+    }
     unsigned b;
     uint64_t idx;
     nk_tb_entry(r->tb, pos, &b, &idx);
@@ -519,7 +546,8 @@ nk_status nk_tb_region_bounds(const nk_tb_region *r, const nk_pos *pos, nk_tb_bo
     if (i < 0)
         return NK_EMISMATCH;
     const region_node *nd = &r->node[i];
-    *out = (nk_tb_bounds){nd->lo, nd->hi, nd->lo_any, nd->hi_any, nd->comp};
+    *out = (nk_tb_bounds){nd->lo, nd->hi, r->whole ? lo_any : nd->lo_any,
+                          r->whole ? hi_any : nd->hi_any, nd->comp};
     return NK_OK;
 }
 
@@ -560,6 +588,8 @@ nk_status nk_tb_region_moves(const nk_tb_region *r, const nk_pos *pos, unsigned 
             out[move] =
                 (nk_tb_bounds){took + rest - cb.hi, took + rest - cb.lo, took + rest - cb.hi_any,
                                took + rest - cb.lo_any, cb.component};
+        if (cb.lo < 0) /* not computed (a region over the whole database) */
+            out[move].lo = out[move].hi = -1;
     }
     return NK_OK;
 }

@@ -361,6 +361,9 @@ enum { MOVE_KNOWN, MOVE_SAME };
 typedef struct tb_move {
     int kind;        /* MOVE_KNOWN: value; MOVE_SAME: index and flip */
     int value;       /* seeds of the board the mover collects */
+    int value_hi;    /* MOVE_KNOWN: the same with a capture's child at the hi
+                        of the bounds whatever the rule (nk_tb_whole_build;
+                        value otherwise) */
     int opp;         /* MOVE_KNOWN: those the opponent collects (his plane) */
     bool cycle;      /* a known value that rests on the repetition rule */
     uint64_t index;  /* MOVE_SAME: the child's index in the same count */
@@ -378,9 +381,12 @@ static inline void tb_pair(const nk_tb *tb, const uint8_t *data, unsigned b, uin
 }
 
 /* What the move from p (stores 0, not over) to child is worth, given the
- * finished counts below b = the seeds on p's board; data holds them. */
-static void tb_move_value(const nk_tb *tb, const uint8_t *data, const nk_pos *p,
-                          nk_pos *child, unsigned b, tb_move *out)
+ * finished counts below b = the seeds on p's board; data holds them.  any,
+ * when not NULL, holds instead the bounds whatever the rule of those
+ * counts (nk_tb_whole's two planes, any + total the hi plane): a capture's
+ * child is then at its lo (value) and its hi (value_hi). */
+static void tb_move_value(const nk_tb *tb, const uint8_t *data, const uint8_t *any,
+                          const nk_pos *p, nk_pos *child, unsigned b, tb_move *out)
 {
     const nk_variant *v = &tb->rules;
     const int me = p->side;
@@ -390,7 +396,7 @@ static void tb_move_value(const nk_tb *tb, const uint8_t *data, const nk_pos *p,
     nk_end end = nk_pos_end_reached(v, child);
     if (end != NK_END_NONE) {
         nk_pos_result(v, child, end, &r);
-        out->value = (int)r.total[me];
+        out->value = out->value_hi = (int)r.total[me];
         out->opp = (int)r.total[me ^ 1];
         return;
     }
@@ -401,10 +407,19 @@ static void tb_move_value(const nk_tb *tb, const uint8_t *data, const nk_pos *p,
         q.flags = 0;
         unsigned rest = b - c;
         int64_t i = tb_index(tb, q, rest);
+        if (any != NULL) { /* the mover's share at the child's lo, at its hi */
+            const uint64_t at = tb->offset[rest] + (uint64_t)i;
+            const int lo = any[at], hi = any[tb->offset[tb->seeds + 1] + at];
+            const bool same = child->side == me;
+            out->value = (int)c + (same ? lo : (int)rest - hi);
+            out->value_hi = (int)c + (same ? hi : (int)rest - lo);
+            out->opp = (int)rest - (out->value - (int)c);
+            return;
+        }
         uint8_t byte = data[tb->offset[rest] + (uint64_t)i];
         int x, y;
         tb_pair(tb, data, rest, (uint64_t)i, &x, &y);
-        out->value = (int)c + (child->side == me ? x : y);
+        out->value = out->value_hi = (int)c + (child->side == me ? x : y);
         out->opp = child->side == me ? y : x;
         out->cycle = (byte & NK_TB_CYCLE) != 0;
         return;
@@ -416,7 +431,7 @@ static void tb_move_value(const nk_tb *tb, const uint8_t *data, const nk_pos *p,
         nk_apply(v, &g, NK_PASS, NULL);
         end = nk_pos_end_reached(v, &g);
         nk_pos_result(v, &g, end, &r);
-        out->value = (int)r.total[me];
+        out->value = out->value_hi = (int)r.total[me];
         out->opp = (int)r.total[me ^ 1];
         return;
     }
@@ -431,15 +446,15 @@ static void tb_move_value(const nk_tb *tb, const uint8_t *data, const nk_pos *p,
 
 /* The moves of a live position p (stores 0): their values; returns the
  * mask of legal moves. */
-static unsigned tb_moves(const nk_tb *tb, const uint8_t *data, const nk_pos *p, unsigned b,
-                         tb_move mv[NK_PASS + 1])
+static unsigned tb_moves(const nk_tb *tb, const uint8_t *data, const uint8_t *any,
+                         const nk_pos *p, unsigned b, tb_move mv[NK_PASS + 1])
 {
     unsigned legal = nk_legal(&tb->rules, p);
     for (unsigned m = legal; m; m &= m - 1) {
         int move = __builtin_ctz(m);
         nk_pos child = *p;
         nk_apply(&tb->rules, &child, move, NULL);
-        tb_move_value(tb, data, p, &child, b, &mv[move]);
+        tb_move_value(tb, data, any, p, &child, b, &mv[move]);
     }
     return legal;
 }
@@ -479,6 +494,11 @@ typedef struct tb_level {
     uint64_t n, count, nchunks; /* count: the positions of one pattern */
     uint8_t *lo, *hi; /* two planes: g and h (the database's own planes) */
     uint8_t *base;   /* best known move value + 1, 0 for none; 0xFF: over */
+    uint8_t *xbase;  /* the same for hi: base in a build; in the bounds
+                        whatever the rule (nk_tb_whole_build) each capture
+                        at its child's hi */
+    const uint8_t *any; /* the bounds whatever the rule of the counts below
+                        (nk_tb_whole_build), else NULL (tb_move_value) */
     uint8_t *hbase;  /* two planes: least known opponent's value, 0xFF: none */
     uint8_t *cyc;    /* NK_TB_CYCLE or 0 */
     uint16_t *on;    /* the moves that stay on the count (bits, above) */
@@ -617,8 +637,8 @@ static void level_init(const nk_tb *tb, const uint8_t *data, tb_level *L)
                 continue;
             }
             tb_move mv[NK_PASS + 1];
-            unsigned legal = tb_moves(tb, data, &p, b, mv);
-            int best = -1, least = 0xFF;
+            unsigned legal = tb_moves(tb, data, L->any, &p, b, mv);
+            int best = -1, xbest = -1, least = 0xFF;
             bool cyc = false;
             unsigned on = 0;
             for (unsigned m = legal; m; m &= m - 1) {
@@ -627,6 +647,8 @@ static void level_init(const nk_tb *tb, const uint8_t *data, tb_level *L)
                 if (x->kind == MOVE_KNOWN) {
                     if (x->value > best)
                         best = x->value;
+                    if (x->value_hi > xbest)
+                        xbest = x->value_hi;
                     if (x->opp < least)
                         least = x->opp;
                     cyc |= x->cycle;
@@ -639,12 +661,13 @@ static void level_init(const nk_tb *tb, const uint8_t *data, tb_level *L)
             L->on[i] = (uint16_t)on;
             c->len += pop16(on);
             L->base[i] = (uint8_t)(best + 1);
+            L->xbase[i] = (uint8_t)(xbest + 1); /* a build: xbase is base, xbest best */
             L->lo[i] = (uint8_t)(best < 0 ? 0 : best);
             if (L->hbase) { /* h starts at 0 below its moves on the count */
                 L->hbase[i] = (uint8_t)least;
                 L->hi[i] = (uint8_t)(on ? 0 : least);
             } else {
-                L->hi[i] = (uint8_t)(on ? (int)b : best);
+                L->hi[i] = (uint8_t)(on ? (int)b : xbest);
             }
             L->cyc[i] = cyc ? NK_TB_CYCLE : 0;
         }
@@ -726,7 +749,7 @@ static inline uint64_t visit_bounds(tb_level *L, uint64_t i, const uint32_t *e, 
         return 0;
     const int b = (int)L->b;
     const uint8_t lo = ld(L->lo, i), hi = ld(L->hi, i);
-    int nlo = (int)L->base[i] - 1, nhi = nlo;
+    int nlo = (int)L->base[i] - 1, nhi = (int)L->xbase[i] - 1;
     for (unsigned j = 0; j < deg; j++) {
         uint32_t x = e[j] & ~NOFLIP;
         int clo = ld(L->lo, x), chi = ld(L->hi, x);
@@ -977,7 +1000,7 @@ static inline int exit_y(const tb_level *L, uint64_t i)
         return L->base[i] == 0xFF ? (int)L->hi[i] : (int)L->hbase[i];
     if (L->base[i] == 0xFF)
         return b - (int)L->lo[i];
-    return L->base[i] ? b - ((int)L->base[i] - 1) : b + 1;
+    return L->xbase[i] ? b - ((int)L->xbase[i] - 1) : b + 1;
 }
 
 /* hi of a state (i, hi) that is not in the attractor yet: X's share 0 (B -
@@ -1128,24 +1151,29 @@ nk_status nk_tb_build_within(nk_tb *tb, const nk_variant *v, unsigned seeds, int
  * positions), shared by the counts in turn (tb_level). */
 typedef struct tb_work {
     uint64_t top, nch, words; /* positions, chunks, words of moved bits */
-    uint8_t *hi, *base, *cyc, *hbase;
+    bool whole;               /* the bounds whatever the rule (nk_tb_whole_build) */
+    uint8_t *out;             /* the result: the database, or the two planes of bounds */
+    uint8_t *hi, *base, *xbase, *cyc, *hbase;
     uint16_t *on;
     tb_chunk *chunk;
     uint64_t *bits;
     uint64_t fixed; /* bytes the build holds besides the children's lists */
 } tb_work;
 
-/* Allocates the database (tb->owned) and the work arrays of tb's layout;
- * false when out of memory (work_free frees what was allocated). */
-static bool work_alloc(nk_tb *tb, tb_work *w)
+/* Allocates the result (w->out: the database, or with w->whole the two
+ * planes of bounds beside tb's database) and the work arrays of tb's
+ * layout; false when out of memory (work_free frees what was allocated,
+ * the caller w->out). */
+static bool work_alloc(const nk_tb *tb, tb_work *w)
 {
     const uint64_t total = tb->offset[tb->seeds + 1];
     const uint64_t top = w->top;
     const bool two = tb->planes == 2;
     w->nch = (top + CHUNK - 1) / CHUNK;
     w->words = (top + 31) / 32; /* two bits a position */
-    tb->owned = malloc(tb->planes * total);
-    w->hi = two ? NULL : malloc(top);
+    w->out = malloc((w->whole ? 2 : tb->planes) * total);
+    w->hi = two || w->whole ? NULL : malloc(top); /* whole: the hi plane */
+    w->xbase = w->whole ? malloc(top) : NULL;
     w->base = malloc(top);
     w->cyc = malloc(top);
     w->hbase = two ? malloc(top) : NULL;
@@ -1159,10 +1187,11 @@ static bool work_alloc(nk_tb *tb, tb_work *w)
     /* What the build holds besides the children's lists: the database, five
      * bytes of work a position of the largest count, the bits, the chunks,
      * and each thread's list of one chunk (level_init). */
-    w->fixed = tb->planes * total + 5 * top + w->words * sizeof *w->bits +
-               w->nch * sizeof *w->chunk + (uint64_t)nthreads * CHUNK * MOVES * sizeof(uint32_t);
-    return w->bits && tb->owned && (two || w->hi) && (!two || w->hbase) && w->base && w->cyc &&
-           w->on && w->chunk;
+    w->fixed = tb->planes * total + (w->whole ? 2 * total : 0) + 5 * top +
+               w->words * sizeof *w->bits + w->nch * sizeof *w->chunk +
+               (uint64_t)nthreads * CHUNK * MOVES * sizeof(uint32_t);
+    return w->bits && w->out && (two || w->whole || w->hi) && (!two || w->hbase) &&
+           (!w->whole || w->xbase) && w->base && w->cyc && w->on && w->chunk;
 }
 
 static void work_free(tb_work *w)
@@ -1171,6 +1200,7 @@ static void work_free(tb_work *w)
     free(w->hi);
     free(w->bits);
     free(w->hbase);
+    free(w->xbase);
     free(w->base);
     free(w->cyc);
     free(w->on);
@@ -1196,7 +1226,8 @@ static bool level_solve(tb_level *L, nk_tb_stats *s)
         }
         s->sweeps++;
     }
-    if (ok && !two) { /* two planes: no cycle, the fixpoints are the values */
+    if (ok && !two && L->any == NULL) { /* two planes: no cycle, the fixpoints are the
+                                           values; the bounds whatever the rule: no mark */
         for (uint64_t i = 0; i < L->n; i++)
             if (L->lo[i] != L->hi[i])
                 L->cyc[i] = NK_TB_CYCLE;
@@ -1244,9 +1275,13 @@ static uint64_t level_values(const nk_tb *tb, tb_level *L)
     return ncyc;
 }
 
-/* Builds count b of tb from the finished counts below it, within
- * max_bytes (0: no limit); false when out of memory. */
-static bool build_count(nk_tb *tb, tb_work *w, unsigned b, uint64_t max_bytes, nk_tb_stats *s)
+/* Solves count b of tb from the finished counts below it, within
+ * max_bytes (0: no limit): the database's fixpoint into w->out, or with
+ * w->whole the bounds whatever the rule (lo into w->out's first plane, hi
+ * into its second, the counts below read from them).  False when out of
+ * memory. */
+static bool build_count(const nk_tb *tb, tb_work *w, unsigned b, uint64_t max_bytes,
+                        nk_tb_stats *s)
 {
     const bool two = tb->planes == 2;
     const uint64_t total = tb->offset[tb->seeds + 1];
@@ -1254,9 +1289,11 @@ static bool build_count(nk_tb *tb, tb_work *w, unsigned b, uint64_t max_bytes, n
                   .b = b,
                   .count = nk_tb_count(b),
                   .n = tb->npat * nk_tb_count(b),
-                  .lo = tb->owned + tb->offset[b],
-                  .hi = two ? tb->owned + total + tb->offset[b] : w->hi,
+                  .lo = w->out + tb->offset[b],
+                  .hi = two || w->whole ? w->out + total + tb->offset[b] : w->hi,
                   .base = w->base,
+                  .xbase = w->whole ? w->xbase : w->base,
+                  .any = w->whole ? w->out : NULL,
                   .hbase = w->hbase,
                   .cyc = w->cyc,
                   .on = w->on,
@@ -1264,7 +1301,7 @@ static bool build_count(nk_tb *tb, tb_work *w, unsigned b, uint64_t max_bytes, n
                   .moved = w->bits};
     L.nchunks = (L.n + CHUNK - 1) / CHUNK;
     L.room = max_bytes == 0 ? UINT64_MAX : max_bytes > w->fixed ? max_bytes - w->fixed : 0;
-    level_init(tb, tb->owned, &L);
+    level_init(tb, w->whole ? tb->data : w->out, &L);
     if (L.nomem) {
         level_free(&L, L.nchunks);
         return false;
@@ -1276,8 +1313,12 @@ static bool build_count(nk_tb *tb, tb_work *w, unsigned b, uint64_t max_bytes, n
     level_start(&L);
     const bool ok = level_solve(&L, s);
     level_free(&L, L.nchunks);
-    if (ok && !two)
+    if (ok && w->whole) { /* the positions whose bounds stay apart */
+        for (uint64_t i = 0; i < L.n; i++)
+            s->cycle += L.lo[i] != L.hi[i];
+    } else if (ok && !two) {
         s->cycle += level_values(tb, &L);
+    }
     return ok;
 }
 
@@ -1321,6 +1362,7 @@ nk_status nk_tb_build_patterns(nk_tb *tb, const nk_variant *v, unsigned seeds, u
         return nk_fail(NK_ERANGE, err, errlen, "seeds %u: too many positions for the index",
                        seeds);
     bool ok = work_alloc(tb, &w);
+    tb->owned = w.out;
     nk_tb_stats s = {.positions = total};
     for (unsigned b = 0; b <= seeds && ok; b++)
         ok = build_count(tb, &w, b, max_bytes, &s);
@@ -1336,6 +1378,66 @@ nk_status nk_tb_build_patterns(nk_tb *tb, const nk_variant *v, unsigned seeds, u
     s.seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     if (stats)
         *stats = s;
+    return NK_OK;
+}
+
+/* ===== the bounds whatever the rule over the whole database ===== */
+
+nk_status nk_tb_whole_build(nk_tb_whole *out, const nk_tb *tb, int threads, uint64_t max_bytes,
+                            nk_tb_stats *stats, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    if (tb->planes != 1)
+        return nk_fail(NK_EINVAL, err, errlen,
+                       "bounds: a two-plane database (%s): no value rests on the repetition rule",
+                       tb->variant->name);
+#ifdef _OPENMP
+    if (threads > 0)
+        omp_set_num_threads(threads);
+#else
+    (void)threads;
+#endif
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    const uint64_t total = tb->offset[tb->seeds + 1];
+    tb_work w = {.top = tb->npat * nk_tb_count(tb->seeds), .whole = true};
+    bool ok = work_alloc(tb, &w);
+    nk_tb_stats s = {.positions = total};
+    for (unsigned b = 0; b <= tb->seeds && ok; b++)
+        ok = build_count(tb, &w, b, max_bytes, &s);
+    work_free(&w);
+    if (!ok) {
+        free(w.out);
+        return nk_fail(NK_ENOMEM, err, errlen,
+                       "no memory for the bounds of a database of %llu positions",
+                       (unsigned long long)total);
+    }
+    out->tb = tb;
+    out->owned = w.out;
+    out->lo = w.out;
+    out->hi = w.out + total;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    s.seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    if (stats)
+        *stats = s;
+    return NK_OK;
+}
+
+nk_status nk_tb_whole_get(const nk_tb_whole *w, const nk_pos *pos, int *lo, int *hi)
+{
+    uint8_t byte;
+    nk_status st = nk_tb_probe(w->tb, pos, &byte);
+    if (st != NK_OK)
+        return st;
+    if (!(byte & NK_TB_CYCLE)) {
+        *lo = *hi = byte & NK_TB_VALUE_MASK;
+        return NK_OK;
+    }
+    unsigned b;
+    uint64_t i;
+    nk_tb_entry(w->tb, pos, &b, &i);
+    *lo = w->lo[w->tb->offset[b] + i]; /* the entry's mover is pos's */
+    *hi = w->hi[w->tb->offset[b] + i];
     return NK_OK;
 }
 
@@ -1419,7 +1521,7 @@ nk_status nk_tb_move_pairs(const nk_tb *tb, const nk_pos *pos, unsigned *mask,
     if (tb_index(tb, q, b) < 0)
         return NK_EINVAL;
     tb_move mv[NK_PASS + 1];
-    unsigned legal = tb_moves(tb, tb->data, &p, b, mv);
+    unsigned legal = tb_moves(tb, tb->data, NULL, &p, b, mv);
     unsigned cyc = 0;
     for (unsigned m = legal; m; m &= m - 1) {
         int move = __builtin_ctz(m);

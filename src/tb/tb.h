@@ -207,6 +207,59 @@ nk_status nk_tb_move_pairs(const nk_tb *tb, const nk_pos *pos, unsigned *mask,
 /* The data bytes of a database: planes x positions. */
 uint64_t nk_tb_bytes(const nk_tb *tb);
 
+/* ===== the bounds whatever the rule over the whole database ===== */
+
+/* The bounds whatever the repetition rule (lo_any, hi_any of
+ * nk_tb_bounds below) of every position of a one-plane database: the
+ * build's recurrence iterated count by count from the smallest, with each
+ * capture's smaller count at its own bounds, by the build's own sweeps or
+ * retrograde analysis (docs/tablebase.md, "The whole database's bounds").
+ * Two planes of one byte a position in the database's order: lo then hi.
+ * A position without the cycle bit has lo = hi = its value; every
+ * position has lo <= its stored value <= hi.  Kept in a bounds file
+ * beside the database, DIR/VARIANT.nkbd, tied to it by its checksum. */
+typedef struct nk_tb_whole {
+    const nk_tb *tb;    /* the database it belongs to (stays open) */
+    const uint8_t *lo;  /* offset[seeds + 1] bytes each, by entry */
+    const uint8_t *hi;
+    uint8_t *owned;     /* built in memory (else NULL) */
+    void *map;          /* read from a file */
+    size_t map_len;
+    uint64_t checksum;  /* the file's; 0 when built */
+} nk_tb_whole;
+
+/* Computes the bounds of every position of tb (a one-plane database) with
+ * `threads` OpenMP threads (0: OpenMP's default), within max_bytes (0: no
+ * limit) as nk_tb_build_within counts them (tb's data, the two planes, the
+ * work arrays and the children's lists; a count whose lists do not fit
+ * computes its children again each sweep).  stats: positions, cycle = the
+ * positions whose bounds stay apart, sweeps, retro, computed, seconds;
+ * may be NULL.  NK_EINVAL for a two-plane database, NK_ENOMEM.  The result
+ * is the same for any threads and memory.  Release with
+ * nk_tb_whole_close. */
+nk_status nk_tb_whole_build(nk_tb_whole *w, const nk_tb *tb, int threads, uint64_t max_bytes,
+                            nk_tb_stats *stats, char *err, size_t errlen);
+
+/* The file name of a variant's bounds in a directory: DIR/VARIANT.nkbd. */
+void nk_tb_whole_path(const char *dir, const nk_variant *v, char *out, size_t len);
+
+/* Writes the bounds to path, through a temporary file and a rename. */
+nk_status nk_tb_whole_write(const nk_tb_whole *w, const char *path, char *err, size_t errlen);
+
+/* Maps a bounds file and checks it against tb, the database it must
+ * belong to: NK_ENOFILE when missing, NK_EMISMATCH when it is the bounds
+ * file of another database (variant, seeds, patterns or checksum), and
+ * NK_EFORMAT when it is no bounds file, truncated, its checksum does not
+ * match, or a bound does not hold tb's value (lo <= value <= hi, lo = hi
+ * = value without the cycle bit). */
+nk_status nk_tb_whole_open(nk_tb_whole *w, const nk_tb *tb, const char *path, char *err,
+                           size_t errlen);
+void nk_tb_whole_close(nk_tb_whole *w);
+
+/* The bounds of a position (any side to move; stores ignored) for its
+ * mover.  NK_ERANGE, NK_EINVAL as nk_tb_probe. */
+nk_status nk_tb_whole_get(const nk_tb_whole *w, const nk_pos *pos, int *lo, int *hi);
+
 /* ===== read-only queries: the bounds behind a value ===== */
 
 /* The entry of a position (any side to move; stores and flags ignored):
@@ -232,6 +285,7 @@ typedef struct nk_tb_region nk_tb_region;
  * - lo, hi: the build's fixpoint at the position's count, the smaller
  *   counts at their stored values: what the database computed; its stored
  *   value is lo where lo = hi, else the repetition's value clamped to them;
+ *   -1 both where not computed (nk_tb_region_whole);
  * - lo_any, hi_any: the same fixpoint with each capture's smaller count at
  *   its own [lo_any, hi_any]: the value of the game with its full history
  *   from this position (a fresh history: the start, or right after a
@@ -258,7 +312,20 @@ typedef struct nk_tb_bounds {
 nk_status nk_tb_region_new(nk_tb_region **out, const nk_tb *tb, const nk_pos *pos,
                            uint64_t max_positions, char *err, size_t errlen);
 void nk_tb_region_free(nk_tb_region *r);
-/* The positions with the cycle bit it holds. */
+/* A region over the whole database from its bounds file, for positions
+ * whose region would not fit in memory: lo_any and hi_any come from w;
+ * lo and hi (at the count) are not computed (-1); every position with the
+ * cycle bit is given component 0 (a search with history keeps the history
+ * along every move that does not capture, which is always sound).  w (and
+ * its database) must stay open.  NK_ENOMEM. */
+nk_status nk_tb_region_whole(nk_tb_region **out, const nk_tb_whole *w, char *err,
+                             size_t errlen);
+/* Takes a region's lo_any and hi_any from w (the same values, computed
+ * over the whole database) from now on; w must be of the region's
+ * database and stay open. */
+void nk_tb_region_attach(nk_tb_region *r, const nk_tb_whole *w);
+/* The positions with the cycle bit it holds (a region over the whole
+ * database: every position of the database). */
 uint64_t nk_tb_region_size(const nk_tb_region *r);
 /* The bounds of a position (any side to move, stores ignored) that the play
  * from the region's position can reach.  NK_ERANGE, NK_EINVAL as
