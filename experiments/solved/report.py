@@ -4,7 +4,10 @@
 Reads OUT/k<K>/<variant>.solve (the output of `nickar solve` on the start
 position), <variant>.bounds (`nickar solve --history N`: the bounds behind
 the values and the search with history; absent where not run),
-<variant>.build and times.tsv for every K present, and writes
+<variant>.wholebounds (`nickar tablebase bounds`, K = 2, where it ran),
+<variant>.build and times.tsv for every K present, and OUT/scaling/
+(experiments/solved/scaling.sh: the whole database's bounds measured at
+smaller seed counts, projected to 24 seeds) when present, and writes
 OUT/results.csv, OUT/results.json and OUT/README.md (the tables, then
 OUT/discussion.md when it exists: what the numbers mean, written by hand).
 
@@ -61,6 +64,8 @@ def parse_solve(text):
 
 RANGE = r"(\d+|from \d+ to \d+)"
 BOUNDS = r"lo (\d+), hi (\d+) at this count; lo (\d+), hi (\d+) whatever a repetition gives"
+# the bounds file alone (no region): the bounds at the count not computed
+ANY = r"lo (\d+), hi (\d+) whatever a repetition gives \(at this count: not computed\)"
 
 
 def span(text):
@@ -77,12 +82,22 @@ def parse_bounds(text):
         m = re.match(r"positions with the cycle bit reachable: (\d+)$", line)
         if m:
             out["cycle_positions"] = int(m.group(1))
+        m = re.match(r"positions with the cycle bit reachable: more than (\d+) \(no region", line)
+        if m:
+            out["cycle_positions"], out["region_max"] = None, int(m.group(1))
         m = re.match(r"bounds: " + BOUNDS + "$", line)
         if m:
             out["bounds"] = [int(x) for x in m.groups()]
+        m = re.match(r"bounds: " + ANY + "$", line)
+        if m:
+            out["bounds"] = [None, None] + [int(x) for x in m.groups()]
         m = re.match(r"bounds of move (\S): " + BOUNDS + "$", line)
         if m:
             out["moves"].setdefault(m.group(1), {})["bounds"] = [int(x) for x in m.groups()[1:]]
+        m = re.match(r"bounds of move (\S): " + ANY + "$", line)
+        if m:
+            out["moves"].setdefault(m.group(1), {})["bounds"] = \
+                [None, None] + [int(x) for x in m.groups()[1:]]
         m = re.match(r"with the history: " + RANGE +
                      r" \((settled|not settled); (\d+) nodes, at most (\d+) a move\)$", line)
         if m:
@@ -122,6 +137,9 @@ def collect(out):
             bt = times.get((v, "bounds"), {})
             bf = kdir / f"{v}.bounds"
             bd = parse_bounds(bf.read_text()) if bf.exists() else None
+            wt = times.get((v, "wholebounds"), {})
+            wf = kdir / f"{v}.wholebounds"
+            wm = re.search(r"\((\d+) with lo < hi\)", wf.read_text()) if wf.exists() else None
             for mv in moves:
                 x = bd["moves"].get(mv["move"], {}) if bd else {}
                 mv["bounds"] = x.get("bounds")
@@ -145,11 +163,88 @@ def collect(out):
                 "history": bd.get("history") if bd else None,
                 "history_nodes": bd.get("history_nodes") if bd else None,
                 "history_budget": bd.get("history_budget") if bd else None,
+                "region_max": bd.get("region_max") if bd else None,
+                "whole_apart": int(wm.group(1)) if wm else None,
+                "whole_cpu_s": float(wt["cpu_s"]) if wt else None,
+                "whole_wall_s": float(wt["wall_s"]) if wt else None,
+                "whole_max_rss_mib": round(int(wt["max_rss_kb"]) / 1024, 1) if wt else None,
                 "bounds_cpu_s": float(bt["cpu_s"]) if bt else None,
                 "bounds_max_rss_mib": round(int(bt["max_rss_kb"]) / 1024, 1) if bt else None,
                 "move_detail": moves,
             })
     return rows
+
+
+def read_scaling(src):
+    """OUT/scaling (scaling.sh): for each seed count measured, the
+    positions, those whose bounds stay apart, and the CPU seconds, peak
+    memory and sweeps of the bounds with every list kept and with the
+    children computed again."""
+    d = src / "scaling"
+    if not (d / "times.tsv").exists():
+        return []
+    with open(d / "times.tsv") as f:
+        t = {(int(r["seeds"]), r["step"]): r for r in csv.DictReader(f, delimiter="\t")}
+    rows = []
+    for s in sorted({k[0] for k in t}):
+        one = {"seeds": s}
+        for step in ("lists", "computed"):
+            if (s, step) not in t or not (d / f"abapa-{s}.{step}").exists():
+                break
+            text = (d / f"abapa-{s}.{step}").read_text()
+            one["positions"] = int(re.search(r"(\d+) positions", text).group(1))
+            one["apart"] = int(re.search(r"\((\d+) with lo < hi\)", text).group(1))
+            one[f"{step}_cpu_s"] = float(t[(s, step)]["cpu_s"])
+            one[f"{step}_max_rss_mib"] = round(int(t[(s, step)]["max_rss_kb"]) / 1024, 1)
+            one[f"{step}_sweeps"] = int(re.search(r"(\d+) sweeps", text).group(1))
+        else:
+            rows.append(one)
+    return rows
+
+
+def all_positions(seeds):
+    """The positions of a one-pattern database to `seeds`: C(seeds + 12, 12)."""
+    return math.comb(seeds + 12, 12)
+
+
+def scaling_section(scale, k):
+    """The cost of the whole database's bounds: measured (scaling.sh) and
+    projected to 12K seeds."""
+    if not scale:
+        return []
+    seeds = 12 * k
+    n = all_positions(seeds)
+    md = ["#### The whole database's bounds: measured cost, projected", "",
+          "`experiments/solved/scaling.sh`: abapa's bounds whatever the rule",
+          "(`nickar tablebase bounds`, one thread, nice 10) with every list kept",
+          "(retrograde analysis: no memory limit) and with the children computed",
+          "again at each sweep (`--memory 1`, as the large counts run within a",
+          "limit that holds no list); both give the same file.", "",
+          "| seeds | positions | lo < hi | lists: CPU s | lists: peak MiB | computed: CPU s "
+          "| computed: peak MiB | computed: sweeps |",
+          "|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in scale:
+        md.append(f"| {r['seeds']} | {r['positions']:,} | {r['apart']:,} | {r['lists_cpu_s']} | "
+                  f"{r['lists_max_rss_mib']} | {r['computed_cpu_s']} | {r['computed_max_rss_mib']} | "
+                  f"{r['computed_sweeps']} |")
+    top = scale[-1]
+    per_c = top["computed_cpu_s"] / top["positions"]
+    per_l = top["lists_cpu_s"] / top["positions"]
+    mem = top["lists_max_rss_mib"] * 2 ** 20 / top["positions"]
+    md += ["", f"At {seeds} seeds ({n:,} positions), at the CPU a position measured at "
+           f"{top['seeds']} seeds: at least {per_c * n / 3600:,.1f} CPU hours with the children "
+           f"computed again, at least {per_l * n / 3600:,.1f} with every list kept, which "
+           f"takes about {binary(mem * n)} at its peak ({mem:,.1f} bytes a position at "
+           f"{top['seeds']} seeds)."]
+    if len(scale) >= 2:
+        a, b = scale[-2], scale[-1]
+        f = (b["computed_cpu_s"] / b["positions"]) / (a["computed_cpu_s"] / a["positions"])
+        steps = (seeds - b["seeds"]) / (b["seeds"] - a["seeds"])
+        md[-1] += (f" The CPU a position grew {f:.2f} times from {a['seeds']} to "
+                   f"{b['seeds']} seeds (more sweeps a count); if it goes on so, the computed "
+                   f"way takes about {per_c * f ** steps * n / 3600:,.1f} CPU hours at {seeds}.")
+    md.append("")
+    return md
 
 
 def cell(x):
@@ -195,7 +290,10 @@ def fill(text, rows):
 
 
 def interval(b):
-    """[lo, hi], or the value where they meet."""
+    """[lo, hi], or the value where they meet; "not computed" (the bounds
+    file alone gives no bounds at the count)."""
+    if b[0] is None:
+        return "not computed"
     return f"{b[0]}" if b[0] == b[1] else f"[{b[0]}, {b[1]}]"
 
 
@@ -232,9 +330,9 @@ def region_reach(rows, k, one):
     n = hi["stored_positions"]
     return [
         "",
-        "They are out of reach of `nickar solve --bounds` as it is written. Its",
-        "region (src/tb/region.c) holds in memory every position with the cycle",
-        "bit that play from the start can reach, with its moves: with "
+        "A region of the start (`nickar solve --bounds` without a bounds file,",
+        "src/tb/region.c) does not fit: it holds in memory every position with the",
+        "cycle bit that play from the start can reach, with its moves: with "
         f"{short(s['per_pit'])}, {s['variant']}'s "
         f"{s['cycle_positions']:,} such positions took {s['bounds_max_rss_mib']:,.1f} MiB "
         f"at the peak of the bounds step, {per:,.0f} bytes a position. With "
@@ -250,17 +348,33 @@ def region_reach(rows, k, one):
         "What a proof needs: (1) the bounds whatever the rule over the whole",
         "database rather than a region: two more bytes a position (lo_any and",
         f"hi_any, {binary(2 * n)} beside the {binary(n)} database), iterated seed count",
-        "by seed count from the smallest as the build's sweeps iterate lo and hi",
-        "(about the CPU of a build); a start or first-move value stands where",
-        "they meet; (2) where they do not, the search with the game's history",
-        "from the start, bounded by them at its leaves (as with one seed a pit),",
-        "or a retrograde analysis whose states carry the history within the",
-        "current strongly connected component. Neither is written yet.",
+        "by seed count from the smallest as the build iterates lo and hi; a start",
+        "or first-move value stands where they meet. This is `nickar tablebase",
+        "bounds` (docs/tablebase.md, \"The whole database's bounds\"), which",
+        "`run.sh --per-pit 2` runs when the file is missing; its cost is below.",
+        "(2) Where they do not meet, the search with the game's history from the",
+        "start, bounded by them at its leaves (`nickar solve --history` reads the",
+        "bounds file; without a region it keeps the history along every move",
+        "that does not capture), or a retrograde analysis whose states carry the",
+        "history within the current strongly connected component (not written).",
         "",
     ]
 
 
-def status(rows, k):
+def missing(one, k):
+    """The one-plane variants of K seeds a pit without bounds, and why."""
+    lack = [r["variant"] for r in one if r["bounds"] is None]
+    if not lack:
+        return []
+    why = ("no bounds file `TB/k2/V.nkbd`: `nickar tablebase bounds` has not been run "
+           "on their 24-seed databases (see the measured cost below; "
+           "`experiments/solved/run.sh --per-pit 2 --bounds-only --variants V` makes the "
+           "file and the bounds from a kept database)") if k == 2 else \
+          "`experiments/solved/run.sh` has not run the bounds step for them"
+    return [f"Bounds still missing for {', '.join(lack)}: {why}.", ""]
+
+
+def status(rows, k, scale=()):
     """The section on the values and the repetition rule for K seeds a pit:
     the bounds of the start and of each first move, and what a proof of
     each value that does not stand would need."""
@@ -281,6 +395,8 @@ def status(rows, k):
         md += ["Until then the values above that rest on the repetition",
                "rule are the database's, not the game's with its history: none is",
                "known to stand whatever the rule gives.", ""]
+        md += missing(one, k)
+        md += scaling_section(scale, k) if k == 2 else []
         return [x for x in md if x is not None]
     budget = max(r["history_budget"] or 0 for r in have)
     md += ["`nickar solve --history N` on the start position: the bounds",
@@ -293,7 +409,14 @@ def status(rows, k):
            "it whatever a repetition gives, and **stands** where lo = hi. *With the",
            "history*: a search from the start with the game's history",
            "(repetitions as the rules define them), bounded by those bounds at",
-           f"its leaves, at most {budget:,} nodes a first move.", "",
+           f"its leaves, at most {budget:,} nodes a first move."]
+    if any(r["cycle_positions"] is None for r in have):
+        md += ["Where the region of the start does not fit (more than `--region N`",
+               "positions), the bounds whatever the rule come from the whole",
+               "database's bounds file (`nickar tablebase bounds`), the bounds at the",
+               "count are not computed, and the search with history keeps the",
+               "history along every move that does not capture (no components)."]
+    md += ["",
            "| variant | cycle positions reachable | start at the count | start whatever the rule "
            "| stands | with the history |",
            "|---|---:|---|---|---|---|"]
@@ -303,7 +426,9 @@ def status(rows, k):
                       "value rests on a repetition) |")
         elif r["bounds"] is not None:
             b = r["bounds"]
-            md.append(f"| {r['variant']} | {r['cycle_positions']} | {interval(b[0:2])} | "
+            reach = (r["cycle_positions"] if r["cycle_positions"] is not None else
+                      f"more than {r['region_max']:,} (the bounds file alone)")
+            md.append(f"| {r['variant']} | {reach} | {interval(b[0:2])} | "
                       f"{interval(b[2:4])} | {'yes' if r['stands'] else 'no'} | "
                       f"{history_cell(r['history'], r['history_nodes'], r['history_budget'])} |")
     md += ["", "Each first move (the value of the start after it, to South):", "",
@@ -331,7 +456,9 @@ def status(rows, k):
         v = int(re.match(r"(\d+)", r["value"]).group(1))
         good = [m["move"] for m in r["move_detail"] if m["bounds"] and m["bounds"][2] == m["bounds"][3]]
         bad = [m["move"] for m in r["move_detail"] if m["bounds"] and m["bounds"][2] != m["bounds"][3]]
-        count = ("At the start's own count the database's bounds meet, so what rests "
+        count = ("At the start's own count the bounds were not computed (the bounds "
+                 "file alone)." if b[0] is None else
+                 "At the start's own count the database's bounds meet, so what rests "
                  "on the rule comes from the smaller counts its captures reach."
                  if b[0] == b[1] else
                  f"At the start's own count they are [{b[0]}, {b[1]}]: the start's value "
@@ -352,10 +479,12 @@ def status(rows, k):
                "the last capture)." + settled]
     if open_:
         md.append("")
+    md += missing(one, k)
+    md += scaling_section(scale, k) if k == 2 else []
     return md
 
 
-def readme(src, rows, out=None):
+def readme(src, rows, out=None, scale=()):
     """README.md (into out, default src): a table of values, one of compute
     and the status of the values for each K, then src's discussion.md when
     it exists."""
@@ -388,7 +517,16 @@ def readme(src, rows, out=None):
                       f"{cell(r['build_wall_s'])} | {cell(r['build_max_rss_mib'])} | {cell(r['solve_cpu_s'])} | "
                       f"{cell(r['bounds_cpu_s'])} | {cell(r['bounds_max_rss_mib'])} |")
         md.append("")
-        md += status(rows, k)
+        whole = [r for r in rows if r["per_pit"] == k and r["whole_cpu_s"] is not None]
+        if whole:
+            md += ["The whole database's bounds (`nickar tablebase bounds`, run.sh's",
+                   "step wholebounds):", "",
+                   "| variant | positions with lo < hi | CPU s | wall s | peak MiB |",
+                   "|---|---:|---:|---:|---:|"]
+            md += [f"| {r['variant']} | {cell(r['whole_apart'])} | {r['whole_cpu_s']} | "
+                   f"{cell(r['whole_wall_s'])} | {cell(r['whole_max_rss_mib'])} |" for r in whole]
+            md.append("")
+        md += status(rows, k, scale)
     disc = src / "discussion.md"
     if disc.exists():
         md += [fill(disc.read_text().rstrip(), rows), ""]
@@ -412,7 +550,7 @@ def main(argv):
     else:
         readme_src = out
     write_tables(out, rows)
-    readme(readme_src, rows, out)
+    readme(readme_src, rows, out, read_scaling(src))
 
 
 if __name__ == "__main__":

@@ -17,23 +17,28 @@
 #          its solve needs, one eleventh of the eleven patterns' build.
 #
 # Then, for each one-plane variant (not speightstown, whose values rest on
-# no repetition), and for K = 1 only (below), nickar solve --history on
-# the start position: the
+# no repetition), nickar solve --history on the start position: the
 # bounds [lo, hi] behind the start's value and each first move's, at the
 # count and whatever a repetition gives (docs/tablebase.md, "The small
 # games' status"), and a search with the game's history bounded by them,
-# HISTORY nodes a first move.  For K = 2 the bounds are out of reach of
-# `solve --bounds` as written: its region holds every position with the
-# cycle bit reachable from the start in memory, about 100 bytes each, and
-# 99.95% of the 1.25 billion positions have the bit (results/solved/README.md
-# gives the figures and what a proof would need instead); BOUNDS=1 runs the
-# step anyway (on a machine of some 128 GiB).
+# HISTORY nodes a first move.  For K = 2 a region of the start does not
+# fit in memory (about 100 bytes a position with the cycle bit, and
+# 99.95% of the 1.25 billion positions have it), so the bounds whatever
+# the rule come from the whole database's bounds file TB/k2/V.nkbd
+# (docs/tablebase.md, "The whole database's bounds"): when it is missing,
+# `nickar tablebase bounds` makes it first (the step "wholebounds", at
+# nice 10, BOUNDS_THREADS threads, default 1, within BOUNDS_MEMORY MiB,
+# default 6000; hours of CPU at 24 seeds, results/solved/README.md gives
+# the measured scaling), and solve --history reads it (the bounds at the
+# count are then not computed).  With K = 1 the region fits and the
+# bounds file is not needed.
 #
 # For each variant V, OUT/k<K>/ receives V.build (the build's output),
-# V.solve (the solver's), V.bounds (the bounds and the search with
-# history), and a line of OUT/k<K>/times.tsv for each step (wall and CPU
-# seconds, peak resident memory in KiB, of the build, the solve and the
-# bounds).
+# V.solve (the solver's), V.wholebounds (K = 2: tablebase bounds' output,
+# when it ran), V.bounds (the bounds and the search with history), and a
+# line of OUT/k<K>/times.tsv for each step (wall and CPU seconds, peak
+# resident memory in KiB, of the build, the solve, the whole database's
+# bounds and the bounds).
 # The databases go to TB/k<K>/ (default OUT/tb, which git ignores; one byte
 # a position a plane: for K = 1, 2.6 MiB a variant, 5.2 MiB for
 # speightstown's two planes and 28.4 MiB for adjikui's eleven ownership
@@ -43,12 +48,14 @@
 #
 # --quick: K = 1, abapa and speightstown only, into OUT (the test suite
 # runs it with OUT set to a temporary directory), HISTORY 20000.
-# --bounds-only: the bounds step alone, from the databases already in TB
-# (the build's and the solve's outputs and times stay as they are).
+# --bounds-only: the bounds steps alone (K = 2: the bounds file when
+# missing, then solve --history), from the databases already in TB (the
+# build's and the solve's outputs and times stay as they are).
 #
 # Environment: NICKAR (default build/nickar), OUT (default results/solved),
 # TB (default OUT/tb), THREADS (default: nickar's), HISTORY (nodes a first
-# move of the search with history, default 5000000).
+# move of the search with history, default 5000000), BOUNDS_THREADS and
+# BOUNDS_MEMORY (the whole database's bounds, above).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . experiments/study-lib.sh
@@ -118,15 +125,22 @@ timed() {
 
 for v in $variants; do
   if [ $only = 1 ]; then
-    [ "$k" = 1 ] || [ "${BOUNDS:-0}" = 1 ] || { echo "run.sh: --bounds-only with --per-pit $k: out of reach of solve --bounds (the header says why; BOUNDS=1 forces it)" >&2; exit 2; }
     [ -f "$TB/k$k/$v.nktb" ] || { echo "run.sh: --bounds-only: no database $TB/k$k/$v.nktb" >&2; exit 2; }
   fi
 done
+bthr=${BOUNDS_THREADS:-1}
+bmem=${BOUNDS_MEMORY:-6000}
 for v in $variants; do
-  if [ $only = 1 ]; then # drop the variant's bounds line only
-    awk -F'\t' -v v="$v" '!($1 == v && $2 == "bounds")' "$dir/times.tsv" >"$dir/times.tsv.new"
+  # the bounds file is made (K = 2) when missing; its line in times.tsv
+  # stays otherwise
+  whole=0
+  if [ "$k" = 2 ] && [ "$v" != speightstown ] && [ ! -f "$TB/k$k/$v.nkbd" ]; then whole=1; fi
+  if [ $only = 1 ]; then # drop the variant's bounds lines only
+    awk -F'\t' -v v="$v" -v w=$whole '!($1 == v && ($2 == "bounds" || ($2 == "wholebounds" && w == 1)))' \
+      "$dir/times.tsv" >"$dir/times.tsv.new"
   else
-    awk -F'\t' -v v="$v" '$1 != v' "$dir/times.tsv" >"$dir/times.tsv.new"
+    awk -F'\t' -v v="$v" -v w=$whole '$1 != v || ($2 == "wholebounds" && w == 0)' \
+      "$dir/times.tsv" >"$dir/times.tsv.new"
   fi
   mv "$dir/times.tsv.new" "$dir/times.tsv"
   if [ $only = 0 ]; then
@@ -139,10 +153,14 @@ for v in $variants; do
       --tb "$TB/k$k"
     cat "$dir/$v.solve" >&2
   fi
-  if [ "$v" != speightstown ] && { [ "$k" = 1 ] || [ "${BOUNDS:-0}" = 1 ]; }; then
-    echo "solved: $v, $k seeds a pit: bounds, and the search with history ($history nodes a move)" >&2
-    timed "$v" bounds "$dir/$v.bounds" "$NICKAR" solve --variant "$v" --position "$start" \
-      --tb "$TB/k$k" --history "$history"
+  [ "$v" != speightstown ] || continue
+  if [ $whole = 1 ]; then
+    echo "solved: $v, $k seeds a pit: the whole database's bounds ($bthr threads, $bmem MiB)" >&2
+    timed "$v" wholebounds "$dir/$v.wholebounds" nice -n 10 "$NICKAR" tablebase bounds \
+      --variant "$v" --tb "$TB/k$k" --threads "$bthr" --memory "$bmem"
   fi
+  echo "solved: $v, $k seeds a pit: bounds, and the search with history ($history nodes a move)" >&2
+  timed "$v" bounds "$dir/$v.bounds" "$NICKAR" solve --variant "$v" --position "$start" \
+    --tb "$TB/k$k" --history "$history"
 done
 "$PY" experiments/solved/report.py "$OUT"
