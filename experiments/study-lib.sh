@@ -91,6 +91,24 @@ study_account() {
     'BEGIN { printf "%.2f\t%.2f\n", w - w0, c - c0 }' >>"$f"
 }
 
+# study_timed_log TSV KEY STEP LOG CMD...: runs CMD with its output in LOG
+# and appends KEY, STEP, its wall and CPU seconds and peak memory (KiB) to
+# TSV; on a failure prints LOG and exits 1.
+study_timed_log() {
+  local tsv=$1 key=$2 step=$3 log=$4 tf
+  shift 4
+  tf=$(mktemp)
+  if ! measure "$tf" "$@" >"$log" 2>&1; then
+    echo "$(basename "$0"): $key: $step failed:" >&2
+    cat "$log" >&2
+    rm -f "$tf"
+    exit 1
+  fi
+  printf '%s\t%s\t%s\n' "$key" "$step" "$(awk '{printf "%s\t%.2f\t%s", $1, $2 + $3, $4}' "$tf")" \
+    >>"$tsv"
+  rm -f "$tf"
+}
+
 # timed LABEL CMD...: runs CMD and appends LABEL, its wall and CPU seconds
 # to $TIMES (default $OUT/times.tsv).
 timed() {

@@ -108,20 +108,7 @@ mkdir -p "$dir" "$TB/k$k"
 # timed V STEP LOG CMD...: runs CMD with its output in LOG and appends V,
 # STEP, wall and CPU seconds and peak memory to times.tsv (a variant run
 # again replaces its lines).
-timed() {
-  local v=$1 step=$2 log=$3 tf
-  shift 3
-  tf=$(mktemp)
-  if ! measure "$tf" "$@" >"$log" 2>&1; then
-    echo "run.sh: $v: $step failed:" >&2
-    cat "$log" >&2
-    rm -f "$tf"
-    exit 1
-  fi
-  printf '%s\t%s\t%s\n' "$v" "$step" "$(awk '{printf "%s\t%.2f\t%s", $1, $2 + $3, $4}' "$tf")" \
-    >>"$dir/times.tsv"
-  rm -f "$tf"
-}
+timed() { study_timed_log "$dir/times.tsv" "$@"; }
 
 for v in $variants; do
   if [ $only = 1 ]; then

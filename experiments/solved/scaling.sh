@@ -47,20 +47,7 @@ mkdir -p "$dir"
 [ -f "$dir/times.tsv" ] || printf 'seeds\tstep\twall_s\tcpu_s\tmax_rss_kb\n' >"$dir/times.tsv"
 
 # timed S STEP LOG CMD...: CMD's output in LOG, a line of times.tsv.
-timed() {
-  local s=$1 step=$2 log=$3 tf
-  shift 3
-  tf=$(mktemp)
-  if ! measure "$tf" "$@" >"$log" 2>&1; then
-    echo "scaling.sh: $s seeds: $step failed:" >&2
-    cat "$log" >&2
-    rm -f "$tf"
-    exit 1
-  fi
-  printf '%s\t%s\t%s\n' "$s" "$step" "$(awk '{printf "%s\t%.2f\t%s", $1, $2 + $3, $4}' "$tf")" \
-    >>"$dir/times.tsv"
-  rm -f "$tf"
-}
+timed() { study_timed_log "$dir/times.tsv" "$@"; }
 
 for s in $seeds_list; do
   awk -F'\t' -v s="$s" '$1 != s' "$dir/times.tsv" >"$dir/times.tsv.new"

@@ -1339,14 +1339,13 @@ static nk_status build_check(const nk_variant *v, unsigned seeds, uint32_t patte
     return NK_OK;
 }
 
-nk_status nk_tb_build_patterns(nk_tb *tb, const nk_variant *v, unsigned seeds, uint32_t patterns,
-                               int threads, uint64_t max_bytes, nk_tb_stats *stats, char *err,
-                               size_t errlen)
+/* Solves every count of tb's layout, smallest first, with `threads`
+ * threads (0: OpenMP's default) within max_bytes: the database, or with
+ * w->whole its bounds whatever the rule, into w->out; s gets what was done
+ * and the wall time.  False when out of memory (w->out freed). */
+static bool build_all(const nk_tb *tb, tb_work *w, int threads, uint64_t max_bytes,
+                      nk_tb_stats *s)
 {
-    memset(tb, 0, sizeof *tb);
-    nk_status st0 = build_check(v, seeds, patterns, err, errlen);
-    if (st0 != NK_OK)
-        return st0;
 #ifdef _OPENMP
     if (threads > 0)
         omp_set_num_threads(threads);
@@ -1355,27 +1354,41 @@ nk_status nk_tb_build_patterns(nk_tb *tb, const nk_variant *v, unsigned seeds, u
 #endif
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
+    *s = (nk_tb_stats){.positions = tb->offset[tb->seeds + 1]};
+    bool ok = work_alloc(tb, w);
+    for (unsigned b = 0; b <= tb->seeds && ok; b++)
+        ok = build_count(tb, w, b, max_bytes, s);
+    work_free(w);
+    if (!ok) {
+        free(w->out);
+        w->out = NULL;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    s->seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    return ok;
+}
+
+nk_status nk_tb_build_patterns(nk_tb *tb, const nk_variant *v, unsigned seeds, uint32_t patterns,
+                               int threads, uint64_t max_bytes, nk_tb_stats *stats, char *err,
+                               size_t errlen)
+{
+    memset(tb, 0, sizeof *tb);
+    nk_status st0 = build_check(v, seeds, patterns, err, errlen);
+    if (st0 != NK_OK)
+        return st0;
     tb_layout(tb, v, seeds, patterns);
     const uint64_t total = tb->offset[seeds + 1];
     tb_work w = {.top = tb->npat * nk_tb_count(seeds)};
     if (w.top >= NOFLIP)
         return nk_fail(NK_ERANGE, err, errlen, "seeds %u: too many positions for the index",
                        seeds);
-    bool ok = work_alloc(tb, &w);
-    tb->owned = w.out;
-    nk_tb_stats s = {.positions = total};
-    for (unsigned b = 0; b <= seeds && ok; b++)
-        ok = build_count(tb, &w, b, max_bytes, &s);
-    work_free(&w);
-    if (!ok) {
-        free(tb->owned);
+    nk_tb_stats s;
+    if (!build_all(tb, &w, threads, max_bytes, &s)) {
         memset(tb, 0, sizeof *tb);
         return nk_fail(NK_ENOMEM, err, errlen, "no memory for a database of %llu positions",
                        (unsigned long long)total);
     }
-    tb->data = tb->owned;
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    s.seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    tb->data = tb->owned = w.out;
     if (stats)
         *stats = s;
     return NK_OK;
@@ -1391,33 +1404,17 @@ nk_status nk_tb_whole_build(nk_tb_whole *out, const nk_tb *tb, int threads, uint
         return nk_fail(NK_EINVAL, err, errlen,
                        "bounds: a two-plane database (%s): no value rests on the repetition rule",
                        tb->variant->name);
-#ifdef _OPENMP
-    if (threads > 0)
-        omp_set_num_threads(threads);
-#else
-    (void)threads;
-#endif
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
     const uint64_t total = tb->offset[tb->seeds + 1];
     tb_work w = {.top = tb->npat * nk_tb_count(tb->seeds), .whole = true};
-    bool ok = work_alloc(tb, &w);
-    nk_tb_stats s = {.positions = total};
-    for (unsigned b = 0; b <= tb->seeds && ok; b++)
-        ok = build_count(tb, &w, b, max_bytes, &s);
-    work_free(&w);
-    if (!ok) {
-        free(w.out);
+    nk_tb_stats s;
+    if (!build_all(tb, &w, threads, max_bytes, &s))
         return nk_fail(NK_ENOMEM, err, errlen,
                        "no memory for the bounds of a database of %llu positions",
                        (unsigned long long)total);
-    }
     out->tb = tb;
     out->owned = w.out;
     out->lo = w.out;
     out->hi = w.out + total;
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    s.seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     if (stats)
         *stats = s;
     return NK_OK;
