@@ -238,7 +238,8 @@ int nk_cmd_learn(int argc, char **argv)
             "CONFIG.ini [--set section.key=value]... [--output FILE] [--threads N]\n"
             "       [--resume | --force] [--checkpoint-seconds S] [--quiet] [--print-config]",
         .about = "Learns the evaluation weights of the config's player (player.features,\n"
-                 "a linear set or an n-tuple network) by self-play TD(lambda), or\n"
+                 "a linear set, an n-tuple network or a neural network) by self-play\n"
+                 "TD(lambda), or "
                  "TD-Leaf(lambda) through the search's principal variation (td.leaf;\n"
                  "the [td] keys, configs/README.md), and writes the weights after every\n"
                  "generation of td.games games to a run file of evolution's kind, with\n"
