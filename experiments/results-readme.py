@@ -221,6 +221,10 @@ def representation(results):
         x = h2h[b]
         lines.append(f"At depth {s['h2h_d']} against hand-tuned depth {s['h2h_d'] + 2}, the best champion"
                      f" ({by[b]['label']}) scores {x['score']:.3f} [{x['score_lo']:.3f}, {x['score_hi']:.3f}].")
+    hand = [g for g in r["gdepth"] if g["arm"] == "hand" and g["depth"] == s["depth"]]
+    lines.append(f"Endgames ({s['tbseeds']}-seed database, share of optimal moves at depth {s['depth']},"
+                 " mean over seeds): " + "; ".join(f"{x['label']} {x['end_optimal']:.3f}" for x in r["summary"])
+                 + (f"; hand-tuned {hand[0]['optimal']:.3f}." if hand else "."))
     lines += ["Coevolutionary TD is not built, so it has no arm. The README gives every seed,",
               "the learning curves, the endgame grades against depth and the champions.", "",
               "Rerun: `THREADS=1 nice -n 10 experiments/representation/run.sh`.", ""]

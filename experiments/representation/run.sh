@@ -131,13 +131,9 @@ account() { study_account "$OUT/compute.tsv" "$@"; } # PHASE ARM SEED: a compute
 jstr() { "$PY" -c 'import json, sys; print(json.dumps(sys.stdin.read()))'; }
 
 # 0. The database: built unless TB/abapa.nktb already holds TBSEEDS seeds.
-if ! { [ -f "$TB/abapa.nktb" ] && "$NICKAR" tablebase info "$TB/abapa.nktb" 2>/dev/null \
-         | grep -qx "seeds: 0 to $TBSEEDS"; }; then
-  echo "representation: building abapa's database to $TBSEEDS seeds in $TB" >&2
-  mark
-  "$NICKAR" tablebase build --variant abapa --seeds "$TBSEEDS" --output "$TB" "${thr[@]}" >/dev/null
-  account tablebase "db$TBSEEDS" 0
-fi
+mark
+study_ensure_db "$TB" abapa "$TBSEEDS" "${thr[@]}"
+[ "$STUDY_DB_BUILT" = 0 ] || account tablebase "db$TBSEEDS" 0
 
 # Measures, each a JSON line: HEAD is '"arm":...,"seed":...' and the rest.
 rate() { # HEAD DEPTH SPEC
