@@ -400,6 +400,7 @@ def plot_gdepth(a, gd):
                     marker="o" if k != "hand" else "*", markersize=5 if k != "hand" else 10,
                     capsize=2, label=plain("hand") if k == "hand" else f"{plain(k)} (champion)",
                     color="black" if k == "hand" else None)
+    ax.set_xticks(a.gdepths)
     ax.set_xlabel("search depth")
     ax.set_ylabel("share of optimal moves")
     ax.set_title(f"endgames of the {a.tbseeds}-seed abapa database ({a.positions} positions)",
@@ -437,6 +438,35 @@ def vs(d, lo, hi, unit="Elo", nd=0):
 
 def sc(s, lo, hi):
     return f"{s:.3f} [{lo:.3f}, {hi:.3f}]"
+
+
+def closest(by, col):
+    """' (closest: ARM d [lo, hi] Elo, WORD)' for the arm with the highest col."""
+    k = by[col].idxmax()
+    r = by.loc[k]
+    return f" (closest: {label(k)} {vs(r[col], r[col + '_lo'], r[col + '_hi'])})"
+
+
+def champ_line(a, cj):
+    """The champions' fresh scores against the hand-tuned weights."""
+    if not cj:
+        return ""
+    above = [e for e in cj if e["score_lo"] > 0.5]
+    return (f"The champions (each arm's best seed) in fresh matches of {cj[0]['games']} games against "
+            f"`ab:depth={a.depth},features=positional`: "
+            + ", ".join(f"{label(e['arm'])} {sc(e['score'], e['score_lo'], e['score_hi'])}" for e in cj)
+            + f"; above 0.5: {', '.join(label(e['arm']) for e in above) if above else 'none'}.")
+
+
+def curve_change(a, cb):
+    """Each arm's median Elo at the first and the last checkpoint."""
+    out = []
+    for k in ARMS:
+        v = cb[cb.arm == k].set_index("games")
+        if a.checkpoints[0] in v.index and a.checkpoints[-1] in v.index:
+            m0, m1 = v.loc[a.checkpoints[0], "median"], v.loc[a.checkpoints[-1], "median"]
+            out.append(f"{label(k)} {f0(m0)} to {f0(m1)} ({m1 - m0:+.0f})")
+    return out
 
 
 def missing_lines(a, s, cj, hh):
@@ -479,6 +509,9 @@ def answer(a, s, tst, best, cj, hh, gd, fin):
              + f". At depth {a.deep} (the same weights searched deeper): "
              + ", ".join(f"{label(r.arm)} {f0(r.elo_deep_mean)}"
                          for r in s.sort_values("elo_deep_mean", ascending=False).itertuples())
+             + f". The same games cost different CPU: training took {b.train_cpu_s_median:.1f} CPU s a run "
+             "(median) for the strongest arm, "
+             + ", ".join(f"{label(r.arm)} {r.train_cpu_s_median:.1f}" for r in s.itertuples() if r.arm != best)
              + ".")
     L.append("")
     # 2. against hand-tuned
@@ -491,9 +524,9 @@ def answer(a, s, tst, best, cj, hh, gd, fin):
              + f" (the mean Elo of an arm's seeds minus the ladder's {hand_rung(a.depth)}, joint fit). "
              + (f"At depth {a.deep}: " + ", ".join(
                  f"{label(k)} {vs(by.loc[k].elo_deep_minus_hand, by.loc[k].elo_deep_minus_hand_lo, by.loc[k].elo_deep_minus_hand_hi)}"
-                 for k in eqd) if eqd else f"At depth {a.deep} no arm's mean is above {hand_rung(a.deep)}")
-             + ". Every arm's figures are in the table below; the champions' fresh "
-             f"matches against `ab:depth={a.depth},features=positional` are in champions.json.")
+                 for k in eqd) if eqd else f"At depth {a.deep} no arm's mean is above {hand_rung(a.deep)}"
+                 + closest(by, "elo_deep_minus_hand"))
+             + ". " + champ_line(a, cj))
     L.append("")
     if len(hh):
         hhi = hh.set_index("arm")
@@ -525,7 +558,11 @@ def answer(a, s, tst, best, cj, hh, gd, fin):
              + (f"; {hl} (intervals over the games the positions come from)." if hl else ".")
              + " The grade against depth (gdepth.csv, grade_vs_depth.png) follows each arm's"
              " champion and the hand-tuned weights from depth "
-             f"{min(a.gdepths)} to {max(a.gdepths)}.")
+             f"{min(a.gdepths)} to {max(a.gdepths)}"
+             + (f"; at depth {max(a.gdepths)}: " + ", ".join(
+                 f"{HAND if r.arm == 'hand' else label(r.arm)} {sc(r.optimal, r.optimal_lo, r.optimal_hi)}"
+                 for r in gd[gd.depth == max(a.gdepths)].itertuples()) if len(gd) else "")
+             + ".")
     L.append("")
     return L
 
@@ -625,7 +662,10 @@ def readme(a, t, fin, s, tst, best, cb, hh, gd, cj, acct, runs):
         L.append(f"| {label(k)} | " + " | ".join(
             f"{f0(v.loc[c, 'median'])} ({int(v.loc[c, 'n'])})" if c in v.index else "-"
             for c in a.checkpoints) + " |")
-    L += ["", "(In brackets: the seeds measured.)", "",
+    ch = curve_change(a, cb)
+    L += ["", "(In brackets: the seeds measured.) The median from the first checkpoint "
+          f"({a.checkpoints[0]} games) to the last ({a.checkpoints[-1]}): " + "; ".join(ch) + "."
+          if ch else "", "",
           "![learning curves](learning_curves.png)", ""]
     L += ["## Champions", "",
           "Each arm's final player with the highest `nickar rate` Elo at the training depth "
