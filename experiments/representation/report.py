@@ -502,8 +502,10 @@ def answer(a, s, tst, best, cj, hh, gd, fin):
              + (f"It is measurably above {', '.join(label(k) for k in sep)} "
                 f"(Welch's interval of the difference of means above 0 and Mann-Whitney p < 0.05 "
                 f"after Holm). " if sep else "")
-             + (f"It is not distinguishable, with {a.seeds} seeds, from "
-                f"{', '.join(label(k) for k in ties)}. " if ties else "")
+             + (f"With {a.seeds} seeds, the two tests do not both separate it from "
+                + ", ".join(f"{label(r.arm)} (difference {vs(r.diff, r.diff_lo, r.diff_hi)}, "
+                            f"Mann-Whitney p = {r.p_holm:.3f} after Holm)"
+                            for r in t1.itertuples() if r.arm in ties) + ". " if ties else "")
              + f"The order of the means at depth {a.depth}: "
              + ", ".join(f"{label(r.arm)} {f0(r.elo_mean)}" for r in order.itertuples())
              + f". At depth {a.deep} (the same weights searched deeper): "
