@@ -188,6 +188,49 @@ def tbteach(results):
     ]
 
 
+def representation(results):
+    """The representation study's headline, where results/representation is
+    committed."""
+    if not os.path.exists(os.path.join(results, "representation", "results.json")):
+        return []
+    r = load(results, "representation")
+    s = r["settings"]
+    by = {x["arm"]: x for x in r["summary"]}
+    best = by[r["best_arm"]]
+    order = sorted(r["summary"], key=lambda x: -x["elo_mean"])
+    means = "; ".join(f"{x['label']} {x['elo_mean']:.0f}" for x in order)
+    hand = "; ".join(f"{x['label']} {signed(x['elo_minus_hand'], x['elo_minus_hand_lo'], x['elo_minus_hand_hi'])}"
+                     for x in r["summary"])
+    h2h = {x["arm"]: x for x in r["headtohead"]}
+    learned = [a for a in by if a in h2h]
+    lines = [
+        "## representation: positional, n-tuple and network evaluations, evolved and learnt by TD"
+        " (results/representation/)",
+        "",
+        f"Asks: at one budget of {s['budget']} self-play games a run (abapa, depth {s['depth']},"
+        f" {s['seeds']} seeds an arm), which representation and learner gives the strongest player,",
+        "does any learned evaluation beat the hand-tuned `positional` weights, and how close",
+        "does each come to perfect play in endgames?",
+        "",
+        f"Answer: the strongest arm is {best['label']} (mean ladder Elo at depth {s['depth']}"
+        f" {best['elo_mean']:.0f} [{best['elo_mean_lo']:.0f}, {best['elo_mean_hi']:.0f}]); the means: {means}.",
+        f"Each arm's mean minus the hand-tuned rung positional-d{s['depth']} (joint fit, 95%): {hand}.",
+    ]
+    if learned:
+        b = max(learned, key=lambda a: h2h[a]["score"])
+        x = h2h[b]
+        lines.append(f"At depth {s['h2h_d']} against hand-tuned depth {s['h2h_d'] + 2}, the best champion"
+                     f" ({by[b]['label']}) scores {x['score']:.3f} [{x['score_lo']:.3f}, {x['score_hi']:.3f}].")
+    hand = [g for g in r["gdepth"] if g["arm"] == "hand" and g["depth"] == s["depth"]]
+    lines.append(f"Endgames ({s['tbseeds']}-seed database, share of optimal moves at depth {s['depth']},"
+                 " mean over seeds): " + "; ".join(f"{x['label']} {x['end_optimal']:.3f}" for x in r["summary"])
+                 + (f"; hand-tuned {hand[0]['optimal']:.3f}." if hand else "."))
+    lines += ["Coevolutionary TD is not built, so it has no arm. The README gives every seed,",
+              "the learning curves, the endgame grades against depth and the champions.", "",
+              "Rerun: `THREADS=1 nice -n 10 experiments/representation/run.sh`.", ""]
+    return lines
+
+
 def main(argv):
     results = argv[1] if len(argv) > 1 else os.path.join(ROOT, "results")
     out = argv[2] if len(argv) > 2 else os.path.join(results, "README.md")
@@ -205,7 +248,7 @@ def main(argv):
         "",
     ]
     lines += ayo2004(results) + davis_kendall(results) + caribbean(results) + strategies(results)
-    lines += perfect(results) + tbteach(results)
+    lines += perfect(results) + tbteach(results) + representation(results)
     lines += [
         "## Also here",
         "",

@@ -119,3 +119,21 @@ timed() {
   printf '%s\t%s\n' "$label" "$(awk '{printf "%s\t%.2f", $1, $2 + $3}' "$tf")" >>"${TIMES:-$OUT/times.tsv}"
   rm -f "$tf"
 }
+
+# study_ensure_db DIR VARIANT SEEDS [THREADS-OPTION...]: builds VARIANT's
+# endgame database to SEEDS seeds in DIR with `nickar tablebase build`,
+# unless DIR/VARIANT.nktb already holds exactly that many; sets
+# STUDY_DB_BUILT to 1 when it built one, 0 when it was there (for the
+# caller's accounting).  A failed build fails as the command does.
+study_ensure_db() {
+  local dir=$1 variant=$2 seeds=$3
+  shift 3
+  STUDY_DB_BUILT=0
+  if [ -f "$dir/$variant.nktb" ] && "$NICKAR" tablebase info "$dir/$variant.nktb" 2>/dev/null \
+       | grep -qx "seeds: 0 to $seeds"; then
+    return 0
+  fi
+  echo "$(basename "$(dirname "$0")"): building $variant's database to $seeds seeds in $dir" >&2
+  "$NICKAR" tablebase build --variant "$variant" --seeds "$seeds" --output "$dir" "$@" >/dev/null
+  STUDY_DB_BUILT=1
+}

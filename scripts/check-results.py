@@ -57,6 +57,7 @@ STUDIES = {
     "solved": "experiments/solved/report.py",
     "perfect": "experiments/perfect/report.py",
     "tbteach": "experiments/tbteach/report.py",
+    "representation": "experiments/representation/report.py",
 }
 SUMMARY = "experiments/results-readme.py"
 

@@ -37,7 +37,7 @@ check "threads 1 and 2 give bit-identical populations" same_run "$tmp/t1.h5" "$t
 # The strategies for large genomes: the same run on 1 and 2 threads, and a
 # run resumed after 2 generations equals the uninterrupted one.
 for kind in sep-cma-es openai-es; do
-  ks=(--set strategy.kind=$kind --set strategy.lambda=6 --set strategy.sigma0=0.1 --quiet)
+  ks=(--set strategy.kind=$kind --set strategy.lambda=6 --set strategy.mu=3 --set strategy.sigma0=0.1 --quiet)
   run evolve "$cfg" --output "$tmp/$kind-1.h5" --threads 1 "${ks[@]}"
   check "$kind: evolve --threads 1 exits 0 ($err)" test "$rc" -eq 0
   run evolve "$cfg" --output "$tmp/$kind-2.h5" --threads 2 "${ks[@]}"
@@ -266,6 +266,10 @@ expect_error evolve "population.size" evolve "$tmp/bad3.ini"
 printf '[population\nsize = 4\n' >"$tmp/bad4.ini"
 expect_error evolve "bad4.ini:1" evolve "$tmp/bad4.ini"
 expect_error evolve "fitness.scheme" evolve "$cfg" --set fitness.scheme=sample
+# the CMA-ES recombine at most lambda / 2 parents (every weight positive)
+expect_error evolve "strategy.mu = 4 (--set) must be at most half of strategy.lambda = 6" evolve "$cfg" --output "$tmp/mu.h5" \
+  --set strategy.kind=sep-cma-es --set strategy.lambda=6 --set strategy.mu=4
+check "a refused mu writes no run file" test ! -e "$tmp/mu.h5"
 expect_error evolve "missing the config" evolve --quiet
 many=()
 for _ in $(seq 257); do many+=(--set player.depth=1); done

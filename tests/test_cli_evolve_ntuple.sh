@@ -7,7 +7,8 @@
 # (@champions), rate, grade and ciao, and its recorded games play again (@game=K);
 # inspect summarises the genome; a run of another family or length is
 # refused as weights with one line; the keep policy (output.population_every)
-# and the compact layout of a long genome.  Kept small: ring2, cap 3 (193 weights),
+# and the compact layout of a long genome; a network (nnet:hidden=4) run
+# on 1 and 2 threads and resumed.  Kept small: ring2, cap 3 (193 weights),
 # 4 individuals, depth 1.
 # Usage: test_cli_evolve_ntuple.sh NICKAR_BINARY SOURCE_ROOT
 source "$(dirname "$0")/lib_cli.sh"
@@ -70,6 +71,21 @@ for kind in ga es-plus sep-cma-es openai-es; do
   check "$kind: the resumed run equals the uninterrupted one" same_run "$tmp/$kind-1.h5" "$tmp/$kind-r.h5"
   check "$kind: ... and its checkpoint" same_ckpt "$tmp/$kind-1.h5" "$tmp/$kind-r.h5"
 done
+
+# --- the network family the same way (nnet:hidden=4, 65 weights) -------------
+for kind in ga sep-cma-es; do
+  ks=(--set strategy.kind=$kind --set "player.features=nnet:hidden=4" --quiet)
+  run evolve "$cfg" --output "$tmp/nn-$kind-1.h5" --threads 1 "${ks[@]}"
+  check "nnet $kind: a network run on 1 thread exits 0 ($err)" test "$rc" -eq 0
+  run evolve "$cfg" --output "$tmp/nn-$kind-2.h5" --threads 2 "${ks[@]}"
+  check "nnet $kind: threads 1 and 2 give bit-identical runs" same_run "$tmp/nn-$kind-1.h5" "$tmp/nn-$kind-2.h5"
+  run evolve "$cfg" --output "$tmp/nn-$kind-r.h5" --set experiment.generations=1 "${ks[@]}"
+  run evolve "$cfg" --output "$tmp/nn-$kind-r.h5" --resume "${ks[@]}"
+  check "nnet $kind: the resumed run equals the uninterrupted one" same_run "$tmp/nn-$kind-1.h5" "$tmp/nn-$kind-r.h5"
+  check "nnet $kind: ... and its checkpoint" same_ckpt "$tmp/nn-$kind-1.h5" "$tmp/nn-$kind-r.h5"
+done
+run match "ab:depth=1,features=nnet:hidden=4,weights=$tmp/nn-ga-1.h5@best" random --variant abapa --games 2
+check "match plays the network's RUN.h5@best ($err)" test "$rc" -eq 0
 
 check "the run file holds the family's genome" "$python" - "$tmp/ga-1.h5" <<'PY'
 import sys, h5py

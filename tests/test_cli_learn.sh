@@ -105,6 +105,25 @@ score=$(sed -n 's/^A: .*score \([0-9.]*\)%.*/\1/p' "$tmp/out")
 check "the learnt n-tuple network beats random ($score%)" \
   "$python" -c "import sys; sys.exit(not float('$score') >= 80)"
 
+# ... and a small network, from its default weights (random first layer,
+# output weights 0); from zero no gradient reaches its hidden layer
+nn=(--set "player.features=nnet:hidden=4" --set td.start=defaults --set experiment.generations=2)
+run learn "$cfg" --output "$tmp/nn1.h5" --threads 1 --quiet "${nn[@]}"
+check "learn with nnet:hidden=4 exits 0 ($err)" test "$rc" -eq 0
+run learn "$cfg" --output "$tmp/nn2.h5" --threads 2 --quiet "${nn[@]}"
+check "nnet: threads 1 and 2 give the same run file" same_run "$tmp/nn1.h5" "$tmp/nn2.h5"
+check "nnet: 65 weights, output weights learnt" "$python" - "$tmp/nn1.h5" <<'PY'
+import sys, h5py
+f = h5py.File(sys.argv[1], "r")
+g = int(f["checkpoint"].attrs["generation"]) + 1
+w = f["population/genome"][g - 1, 0]
+assert w.shape == (65,), w.shape
+assert (w[61:] != 0).all(), w[61:]
+PY
+expect_error learn "td.start = zero leaves a network's hidden layer without a gradient" \
+  learn "$cfg" --output "$tmp/nn0.h5" --set "player.features=nnet:hidden=4" --set td.start=zero
+check "a refused network start writes no run file" test ! -e "$tmp/nn0.h5"
+
 # 3. resume
 run learn "$cfg" --output "$tmp/r.h5" --quiet --set experiment.generations=2
 run learn "$cfg" --output "$tmp/r.h5" --resume --quiet

@@ -530,6 +530,18 @@ static void test_params_and_errors(void **state)
     par.size = 6;
     par.mu = 7;
     assert_int_equal(nk_strategy_alloc(&s, &nk_strategy_cma_es, g, &par, err, sizeof err), NK_ERANGE);
+    /* w_4 = ln(3.5) - ln(4) < 0: a parent with a negative weight */
+    par.mu = 4;
+    assert_int_equal(nk_strategy_alloc(&s, &nk_strategy_cma_es, g, &par, err, sizeof err), NK_ERANGE);
+    assert_non_null(strstr(err, "mu (4)"));
+    par.mu = 3; /* the largest with positive weights */
+    assert_int_equal(nk_strategy_alloc(&s, &nk_strategy_cma_es, g, &par, err, sizeof err), NK_OK);
+    nk_strategy_free(s);
+    s = NULL;
+    par.size = 7; /* w_4 = ln(4) - ln(4) = 0: refused as well */
+    par.mu = 4;
+    assert_int_equal(nk_strategy_alloc(&s, &nk_strategy_cma_es, g, &par, err, sizeof err), NK_ERANGE);
+    par.size = 6;
     double x0[DIM] = {0};
     x0[4] = 1.5;
     cma_params(&par, x0);

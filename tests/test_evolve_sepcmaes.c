@@ -469,6 +469,16 @@ static void test_params_and_errors(void **state)
     assert_int_equal(nk_strategy_alloc(&s, &nk_strategy_sep_cma_es, g, &par, err, sizeof err),
                      NK_ERANGE);
     assert_non_null(strstr(err, "strategy.mu"));
+    par.mu = 4; /* w_4 = ln(3.5) - ln(4) < 0 */
+    assert_int_equal(nk_strategy_alloc(&s, &nk_strategy_sep_cma_es, g, &par, err, sizeof err),
+                     NK_ERANGE);
+    assert_non_null(strstr(err, "strategy.mu (4)"));
+    assert_null(strchr(err, '\n'));
+    par.mu = 3;
+    assert_int_equal(nk_strategy_alloc(&s, &nk_strategy_sep_cma_es, g, &par, err, sizeof err),
+                     NK_OK);
+    nk_strategy_free(s);
+    s = NULL;
     double x0[12] = {0};
     x0[4] = 1.5;
     sep_params(&par, x0);

@@ -118,7 +118,7 @@ done
 # the wire (an n-tuple network, 193 weights a player, sep-cma-es): the same
 # run on 3 ranks as without MPI.
 for kind in sep-cma-es openai-es ntuple; do
-  kset=(--set strategy.kind=$kind --set strategy.lambda=6 --set strategy.sigma0=0.1)
+  kset=(--set strategy.kind=$kind --set strategy.lambda=6 --set strategy.mu=3 --set strategy.sigma0=0.1)
   [[ $kind == ntuple ]] && kset=(--set strategy.kind=sep-cma-es --set strategy.lambda=6
     --set strategy.mu=3 --set experiment.variant=abapa --set player.features=ntuple:layout=ring2:cap=3)
   run evolve "$cfg" --output "$tmp/$kind-plain.h5" --threads 2 --quiet "${kset[@]}"

@@ -380,13 +380,13 @@ static void test_strategy_hooks(void **state)
     (void)state;
     const nk_strategy_type *const *types = nk_strategy_types();
     /* ga, es-plus, es-comma, cma-es, sep-cma-es, openai-es (lambda even: 6) */
-    size_t want_evaluated[] = {16, 3 + 5, 5, 5, 5, 6};
+    size_t want_evaluated[] = {16, 2 + 5, 5, 5, 5, 6};
     for (size_t i = 0; types[i] != NULL; i++) {
         assert_true(i < 6);
         nk_run_settings s;
         nk_run_settings_defaults(&s);
         s.strategy.kind = types[i]->name;
-        s.strategy.mu = 3;
+        s.strategy.mu = 2; /* at most lambda / 2 for the CMA-ES */
         s.strategy.lambda = types[i] == &nk_strategy_openai_es ? 6 : 5;
         s.mutation.method = "lognormal";
         if (types[i] == &nk_strategy_ga)
@@ -434,6 +434,19 @@ static void test_rules_on_settings(void **state)
     assert_int_equal(nk_run_settings_check(&s, &c), NK_ERANGE);
     assert_string_equal(c.a, "strategy.mu");
     assert_string_equal(c.b, "strategy.lambda");
+    /* the CMA-ES: mu at most lambda / 2, where every recombination weight
+     * is positive (5 of 10 taken, 6 refused) */
+    s.strategy.lambda = 10;
+    for (int k = 0; k < 2; k++) {
+        s.strategy.kind = k == 0 ? "cma-es" : "sep-cma-es";
+        s.strategy.mu = 5;
+        assert_int_equal(nk_run_settings_check(&s, &c), NK_OK);
+        s.strategy.mu = 6;
+        assert_int_equal(nk_run_settings_check(&s, &c), NK_ERANGE);
+        assert_string_equal(c.a, "strategy.mu");
+        assert_string_equal(c.mid, " must be at most half of ");
+        assert_string_equal(c.b, "strategy.lambda");
+    }
     s.strategy.kind = "es-plus";
     s.strategy.mu = 2;
     s.strategy.lambda = 4;

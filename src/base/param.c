@@ -327,7 +327,7 @@ static nk_status set_option(const nk_param *table, size_t n, void *base, const c
     const char *val = eq + 1;
     if (p->type != NK_PARAM_STRING) {
         if (nk_param_parse_scalar(p, val, canon, sizeof canon, why, sizeof why) != NK_OK) {
-            char expects[96];
+            char expects[128];
             nk_param_expects(p, expects, sizeof expects);
             return nk_fail(NK_ERANGE, err, errlen, "%s.%s '%s' is not %s", family, p->name, val,
                            expects);

@@ -4,12 +4,14 @@
 #include "cli/runconfig.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "base/alloc.h"
 #include "cli/cli.h"
+#include "io/backup.h"
 
 /* The --set overrides: the new argc, -1 when --set lacks its value, -2 when
  * there are too many. */
@@ -122,3 +124,96 @@ int nk_cli_run_path(const nk_cli *cli, const nk_config *cfg, const char *out, co
     return NK_CLI_GO;
 }
 
+int nk_cli_read_run_args(nk_cli *cli, int argc, char **argv, nk_cli_run_args *a)
+{
+    const nk_opt *opts = cli->opts;
+    int n = nk_cli_take_sets(cli, argc, argv, a->sets, &a->nsets);
+    if (n < 0)
+        return NK_EXIT_USAGE;
+    int rc = nk_cli_parse(cli, n, argv);
+    if (rc != NK_CLI_GO)
+        return rc;
+    if (cli->argc != 1) {
+        nk_cli_error(cli, "missing the config file (nickar %s CONFIG.ini)", cli->name);
+        return NK_EXIT_USAGE;
+    }
+    a->resume = opts[NK_RUN_OPT_RESUME].value != NULL;
+    a->force = opts[NK_RUN_OPT_FORCE].value != NULL;
+    a->quiet = opts[NK_RUN_OPT_QUIET].value != NULL;
+    a->print = opts[NK_RUN_OPT_PRINT].value != NULL;
+    if (a->resume && a->force) {
+        nk_cli_error(cli, "--resume and --force exclude each other");
+        return NK_EXIT_USAGE;
+    }
+    a->threads = 0;
+    if (!nk_cli_number(cli, NK_RUN_OPT_THREADS, &a->threads))
+        return NK_EXIT_USAGE;
+    a->checkpoint = NK_BACKUP_SECONDS;
+    if (opts[NK_RUN_OPT_CHECKPOINT].value &&
+        !nk_cli_uint(cli, NK_RUN_OPT_CHECKPOINT, 0, 31536000, &a->checkpoint))
+        return NK_EXIT_USAGE;
+    return NK_CLI_GO;
+}
+
+nk_evo_mode nk_cli_run_mode(const nk_cli_run_args *a)
+{
+    return a->resume ? NK_EVO_RESUME : a->force ? NK_EVO_FORCE : NK_EVO_NEW;
+}
+
+static volatile sig_atomic_t stop_flag;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stop_flag = 1;
+}
+
+void nk_cli_catch_stop(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+bool nk_cli_stop_requested(void)
+{
+    return stop_flag != 0;
+}
+
+void nk_cli_run_notes(const nk_cli_run_args *a, const char *path, bool recovered, bool fresh,
+                      unsigned done)
+{
+    if (a->quiet)
+        return;
+    if (recovered)
+        nk_cli_note("'%s' was damaged (kept as '%s.damaged'); going on from its backup copy", path,
+                    path);
+    if (fresh)
+        nk_cli_note("no run file '%s' yet: starting the run", path);
+    else if (a->resume)
+        nk_cli_note("resuming '%s' after generation %u", path, done);
+}
+
+bool nk_cli_run_too_long(const nk_cli *cli, const nk_cli_run_args *a, const char *path,
+                         unsigned have, unsigned want)
+{
+    if (!a->resume || have <= want)
+        return false;
+    nk_cli_error(cli,
+                 "'%s' already holds %u generations, more than experiment.generations = %u; "
+                 "nothing to do (a run cannot be shortened: raise experiment.generations "
+                 "to extend it)",
+                 path, have, want);
+    return true;
+}
+
+int nk_cli_run_stopped(const nk_cli *cli, const char *path, unsigned done)
+{
+    nk_cli_error(cli,
+                 "stopped after generation %u; '%s' holds every complete generation; "
+                 "continue with --resume",
+                 done, path);
+    return NK_EXIT_FAIL;
+}

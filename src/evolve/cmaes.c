@@ -142,6 +142,11 @@ static nk_status cma_check(const nk_strategy *s, size_t lambda, size_t mu, char 
     if (mu < 1 || mu > lambda)
         return nk_fail(NK_ERANGE, err, errlen, "cma-es needs 1 <= mu (%zu) <= lambda (%zu)",
                        mu, lambda);
+    if (2 * mu > lambda)
+        return nk_fail(NK_ERANGE, err, errlen,
+                       "cma-es needs mu (%zu) <= lambda / 2 (%zu): the recombination weight "
+                       "ln((lambda + 1) / 2) - ln(i) of parent i > lambda / 2 is not positive",
+                       mu, lambda / 2);
     if (!(p->sigma0 > 0 && p->sigma0 <= 1))
         return nk_fail(NK_ERANGE, err, errlen,
                        "initial sigma %g must lie in (0, 1] (a fraction of the range)",
@@ -399,8 +404,8 @@ const nk_strategy_type nk_strategy_cma_es = {
     .size_key = "strategy.lambda",
     .evaluated = nk_strategy_lambda_evaluated, /* the lambda samples */
     .evaluated_doc = "`strategy.lambda`",
-    .clash = nk_strategy_mu_clash,
-    .clash_doc = NK_STRATEGY_MU_CLASH_DOC,
+    .clash = nk_strategy_cma_mu_clash,
+    .clash_doc = NK_STRATEGY_CMA_MU_CLASH_DOC,
     .max_dim = NK_CMAES_MAX_DIM,
     .init = cma_init,
     .release = cma_release,

@@ -127,6 +127,12 @@ static nk_status sep_check(const nk_strategy *s, size_t lambda, size_t mu, char 
         return nk_fail(NK_ERANGE, err, errlen,
                        "sep-cma-es needs 1 <= strategy.mu (%zu) <= strategy.lambda (%zu)", mu,
                        lambda);
+    if (2 * mu > lambda)
+        return nk_fail(NK_ERANGE, err, errlen,
+                       "sep-cma-es needs strategy.mu (%zu) <= strategy.lambda / 2 (%zu): the "
+                       "recombination weight ln((lambda + 1) / 2) - ln(i) of parent i > lambda / 2 "
+                       "is not positive",
+                       mu, lambda / 2);
     if (!(p->sigma0 > 0 && p->sigma0 <= 1))
         return nk_fail(NK_ERANGE, err, errlen,
                        "sep-cma-es: strategy.sigma0 = %g must lie in (0, 1] (a fraction of the "
@@ -320,8 +326,8 @@ const nk_strategy_type nk_strategy_sep_cma_es = {
     .size_key = "strategy.lambda",
     .evaluated = nk_strategy_lambda_evaluated, /* the lambda samples */
     .evaluated_doc = "`strategy.lambda`",
-    .clash = nk_strategy_mu_clash,
-    .clash_doc = NK_STRATEGY_MU_CLASH_DOC,
+    .clash = nk_strategy_cma_mu_clash,
+    .clash_doc = NK_STRATEGY_CMA_MU_CLASH_DOC,
     .init = sep_init,
     .release = sep_release,
     .ask = sep_ask,

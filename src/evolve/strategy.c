@@ -474,6 +474,14 @@ void nk_strategy_unit_to_w(const nk_genome *g, const double *u, double *w)
     nk_genome_clamp(g, w);
 }
 
+bool nk_strategy_cma_mu_clash(const nk_strategy_params *p, nk_strategy_clash *c)
+{
+    if (2 * p->mu <= p->size)
+        return false;
+    *c = (nk_strategy_clash){"strategy.mu", "must be at most half of", "strategy.lambda"};
+    return true;
+}
+
 double nk_strategy_cma_weights(size_t lambda, size_t mu, double *w)
 {
     double sum = 0, sum2 = 0;

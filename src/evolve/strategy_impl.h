@@ -59,12 +59,17 @@ void nk_strategy_no_tell(nk_strategy *s);
 
 /* What the types made with lambda (es-plus, es-comma, cma-es) share of the
  * hooks on a run's settings (es.c): the size is strategy.lambda; N is
- * lambda (not for es-plus); strategy.mu <= strategy.lambda (es-comma,
- * cma-es). */
+ * lambda (not for es-plus); strategy.mu <= strategy.lambda (es-comma;
+ * the CMA-ES have their own rule, below). */
 size_t nk_strategy_lambda_of(const nk_population_settings *pop, const nk_strategy_settings *st);
 size_t nk_strategy_lambda_evaluated(const nk_strategy_params *p);
 bool nk_strategy_mu_clash(const nk_strategy_params *p, nk_strategy_clash *c);
 #define NK_STRATEGY_MU_CLASH_DOC "`strategy.mu` <= `strategy.lambda`"
+/* cma-es and sep-cma-es (strategy.c): strategy.mu <= strategy.lambda / 2,
+ * where every recombination weight ln((lambda + 1) / 2) - ln(i) is
+ * positive (nk_strategy_cma_weights). */
+bool nk_strategy_cma_mu_clash(const nk_strategy_params *p, nk_strategy_clash *c);
+#define NK_STRATEGY_CMA_MU_CLASH_DOC "`strategy.mu` <= `strategy.lambda` / 2"
 
 /* What the types that work in coordinates normalised to the bounds share
  * (cma-es, sep-cma-es, openai-es; strategy.c): u_i = (w_i - lo_i) /

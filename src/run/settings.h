@@ -200,8 +200,8 @@
       "tanh: the evaluation (in seeds of the store term) whose squashed value is tanh(1)")        \
     X(P, td, start, start, ENUM, const char *, "zero", NK_ANY, NK_CHOICES("zero", "defaults"),     \
       NULL, NULL,                                                                                  \
-      "the weights learning starts from: all 0, or the family's defaults (a linear set's "        \
-      "hand-tuned weights, n-tuple's store term alone)")
+      "the weights learning starts from: all 0 (not for a network: its hidden layer would get "  \
+      "no gradient), or the family's defaults")
 
 typedef struct nk_experiment_settings {
     NK_EXPERIMENT_PARAMS(NK_PARAM_FIELD, _)

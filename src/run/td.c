@@ -272,6 +272,12 @@ static nk_status make_learner(nk_td *t, char *err, size_t len)
     t->champ = nk_calloc(1 + t->dim, sizeof *t->champ);
     if (t->w == NULL || t->champ == NULL)
         st = nk_fail(NK_ENOMEM, err, len, "out of memory for %zu weights", t->dim);
+    else if (e.nn != NULL && strcmp(r->td.start, "zero") == 0)
+        /* every weight 0: each hidden unit's output and output weight are
+         * 0, so no gradient ever reaches the hidden layer */
+        st = nk_fail(NK_EINVAL, err, len,
+                     "td.start = zero leaves a network's hidden layer without a gradient "
+                     "(every weight 0): use td.start = defaults");
     else if (strcmp(r->td.start, "defaults") == 0) {
         nk_eval_weights(&e, &w0);
         memcpy(t->w, w0, t->dim * sizeof *t->w);
