@@ -265,12 +265,13 @@ def ladder_lines(src, lt, missing):
                   f"ladder over the {12 * k}-seed games, for want of the {12 * k}-seed database"
                   + build_cost(src, v, k) + ".", ""]
     if missing:
-        lines += ["The session that made this run shared a 2-core machine with four other "
-                  "jobs: abapa's 24-seed build, started first, went at a pace that could not "
-                  "finish before the session's end and was stopped, and antigua's was not "
-                  "started. The one-seed-a-pit games above stand in for the two-seed ones "
-                  "until `experiments/perfect/run.sh` (which builds what it lacks) runs on a "
-                  "machine that can spare the builds.", ""]
+        names = " and ".join(sorted({v for v, _ in missing}))
+        lines += ["The sessions that made these runs shared a 2-core machine with other jobs, "
+                  "and a two-seed-a-pit database takes about half an hour of CPU to build: "
+                  f"{names} did not get one in time. The one-seed-a-pit games above stand in "
+                  "for the two-seed ones until `PARTS=ladder VARIANTS=V "
+                  "experiments/perfect/run.sh` (which builds what it lacks) runs for "
+                  f"{names}.", ""]
     return lines
 
 
