@@ -11,6 +11,9 @@
 # rounds' CPU time (user + system, from getrusage through
 # experiments/timecmd.py) reaches CPU_SECONDS.  Running it again with the
 # same OUT goes on from where it stopped (OUT/campaign.tsv is appended).
+# FIRST_SEED (default 1) is the first round's seed when OUT is new: a
+# second leg of a campaign whose directory was lost starts past the seeds
+# its first leg used, so that no round repeats one already counted.
 # Options are those of the committed campaigns (docs/testing.md): ASan,
 # UBSan and the leak checker with tests/fuzz/lsan.supp, -rss_limit_mb=2048
 # -malloc_limit_mb=2048, and -timeout=TIMEOUT (default 300 s, not the short
@@ -36,18 +39,20 @@ src=$(cd "$(dirname "$0")/../.." && pwd)
 seeds=$src/tests/fuzz/corpus/$name
 round=${ROUND:-600}
 timeout=${TIMEOUT:-300}
+first=${FIRST_SEED:-1}
 [[ -x $fuzzer ]] || { echo "campaign.sh: $fuzzer is not an executable harness" >&2; exit 2; }
 [[ -d $seeds ]] || { echo "campaign.sh: no corpus $seeds (NAME: a directory of tests/fuzz/corpus)" >&2; exit 2; }
 [[ $budget =~ ^[1-9][0-9]*$ ]] || { echo "campaign.sh: CPU_SECONDS must be a positive whole number, not '$budget'" >&2; exit 2; }
 [[ $round =~ ^[1-9][0-9]*$ ]] || { echo "campaign.sh: ROUND must be a positive whole number, not '$round'" >&2; exit 2; }
 [[ $timeout =~ ^[1-9][0-9]*$ ]] || { echo "campaign.sh: TIMEOUT must be a positive whole number, not '$timeout'" >&2; exit 2; }
+[[ $first =~ ^[1-9][0-9]*$ ]] || { echo "campaign.sh: FIRST_SEED must be a positive whole number, not '$first'" >&2; exit 2; }
 . "$src/tests/fuzz/env.sh" "$src"
 mkdir -p "$out/corpus" "$out/artifacts"
 tsv=$out/campaign.tsv
 [[ -s $tsv ]] || printf 'seed\twall\tcpu\tinputs\tnew_units\tcov\tft\n' >"$tsv"
 # the CPU seconds and the last seed of the rounds already run
 read -r spent last < <(awk -F'\t' 'NR > 1 { c += $3; s = $1 } END { printf "%d %d\n", int(c), s }' "$tsv")
-seed=$((last + 1))
+seed=$((last + 1 > first ? last + 1 : first))
 while (( spent < budget )); do
   log=$out/round-$seed.log
   times=$out/round-$seed.times

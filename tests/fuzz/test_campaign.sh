@@ -33,6 +33,11 @@ rows2=$(($(wc -l <"$tsv") - 1))
 ROUND=2 bash "$camp" "$fuzzer" weights 6 "$work/c" >/dev/null 2>&1 || fail "a spent budget"
 [[ $(($(wc -l <"$tsv") - 1)) == "$rows2" ]] || fail "a spent budget ran another round"
 
+# a second leg in a new OUT from FIRST_SEED: its first round has that seed
+FIRST_SEED=101 ROUND=2 bash "$camp" "$fuzzer" weights 1 "$work/e" >"$work/out3" 2>&1 || { cat "$work/out3"; fail "a leg from FIRST_SEED"; }
+[[ $(awk -F'\t' 'NR == 2 { print $1 }' "$work/e/campaign.tsv") == 101 ]] ||
+  fail "FIRST_SEED=101 began at seed $(awk -F'\t' 'NR == 2 { print $1 }' "$work/e/campaign.tsv")"
+
 bad() {  # bad ARGS...: exit 2 and one line
   local err rc
   err=$("$@" 2>&1 >/dev/null); rc=$?
@@ -45,6 +50,7 @@ bad bash "$camp" "$fuzzer" nosuchkind 10 "$work/d"
 bad bash "$camp" "$work/none" weights 10 "$work/d"
 bad env ROUND=0 bash "$camp" "$fuzzer" weights 10 "$work/d"
 bad env TIMEOUT=x bash "$camp" "$fuzzer" weights 10 "$work/d"
+bad env FIRST_SEED=0 bash "$camp" "$fuzzer" weights 10 "$work/d"
 bad bash "$camp" "$fuzzer" weights
 [[ ! -e $work/d ]] || fail "a refused campaign wrote $work/d"
-echo "PASS: campaign rounds, budget, continuation and bad arguments"
+echo "PASS: campaign rounds, budget, continuation, FIRST_SEED and bad arguments"
