@@ -24,7 +24,12 @@ so that a unit is never converted by hand:
                         and one byte a position a plane (two planes for
                         speightstown, docs/tablebase.md);
     {{layer:S}}         the bytes of the positions with exactly S seeds on
-                        the board, C(S + 11, 11), one byte each.
+                        the board, C(S + 11, 11), one byte each;
+    {{standing:K}}      what stands whatever the repetition rule with K
+                        seeds a pit: the start's and each first move's
+                        results that the bounds leave, the search with
+                        history, the bounds' compute, the variants still
+                        without bounds.
 """
 import csv
 import math
@@ -113,7 +118,9 @@ def parse_bounds(text):
 
 
 def read_times(path):
-    """times.tsv's rows by (variant, step)."""
+    """times.tsv's rows by (variant, step); the optional sixth column,
+    machine, names where a step ran when not on the study's own machine
+    (rows without it read None there)."""
     with open(path) as f:
         rows = list(csv.DictReader(f, delimiter="\t"))
     return {(r["variant"], r["step"]): r for r in rows}
@@ -170,6 +177,8 @@ def collect(out):
                 "whole_max_rss_mib": round(int(wt["max_rss_kb"]) / 1024, 1) if wt else None,
                 "bounds_cpu_s": float(bt["cpu_s"]) if bt else None,
                 "bounds_max_rss_mib": round(int(bt["max_rss_kb"]) / 1024, 1) if bt else None,
+                "whole_machine": (wt.get("machine") or None) if wt else None,
+                "bounds_machine": (bt.get("machine") or None) if bt else None,
                 "move_detail": moves,
             })
     return rows
@@ -207,9 +216,9 @@ def all_positions(seeds):
     return math.comb(seeds + 12, 12)
 
 
-def scaling_section(scale, k):
+def scaling_section(scale, k, rows=()):
     """The cost of the whole database's bounds: measured (scaling.sh) and
-    projected to 12K seeds."""
+    projected to 12K seeds, then measured at 12K seeds where ROWS have it."""
     if not scale:
         return []
     seeds = 12 * k
@@ -243,6 +252,14 @@ def scaling_section(scale, k):
         md[-1] += (f" The CPU a position grew {f:.2f} times from {a['seeds']} to "
                    f"{b['seeds']} seeds (more sweeps a count); if it goes on so, the computed "
                    f"way takes about {per_c * f ** steps * n / 3600:,.1f} CPU hours at {seeds}.")
+    done = [r for r in rows if r["per_pit"] == k and r["whole_cpu_s"] is not None]
+    if done:
+        md[-1] += (f" Measured at {seeds} seeds with every list kept (the table above): "
+                   + "; ".join(f"{r['variant']} {r['whole_cpu_s'] / 3600:.2f} CPU hours and "
+                               f"{binary(r['whole_max_rss_mib'] * 2 ** 20)}"
+                               f" ({r['whole_machine'] or 'this machine'})" for r in done)
+                   + ", against the projection's "
+                   f"{per_l * n / 3600:,.1f} and {binary(mem * n)}.")
     md.append("")
     return md
 
@@ -286,7 +303,76 @@ def fill(text, rows):
         planes = 2 if r["variant"] == "speightstown" else 1
         return binary(96 + planes * r["stored_positions"])
 
+    text = re.sub(r"\{\{standing:(\d+)\}\}", lambda m: standing(rows, int(m.group(1))), text)
     return re.sub(r"\{\{(peak|db|layer):([^}]*)\}\}", one, text)
+
+
+def outcomes(lo, hi, seeds):
+    """What a value for South in [lo, hi] of SEEDS decides: a win needs
+    more than half, a loss is less."""
+    half = seeds / 2
+    if hi < half:
+        return "a loss for South"
+    if lo > half:
+        return "a win for South"
+    if lo == hi:
+        return "a draw"
+    if lo == half:
+        return "no loss for South"
+    if hi == half:
+        return "no win for South"
+    return "any result"
+
+
+def standing(rows, k):
+    """The paragraph {{standing:K}}: from each one-plane variant's bounds
+    whatever the rule (k<K>/V.bounds), what stands of its start and first
+    moves, and what does not."""
+    have = [r for r in rows if r["per_pit"] == k and r["bounds"] is not None]
+    one = [r for r in rows if r["per_pit"] == k and r["variant"] != "speightstown"]
+    if not have:
+        return (f"**Whether those values stand whatever the repetition rule is not known at "
+                f"{12 * k} seeds**: no variant's bounds file has been made (`experiments/solved/"
+                f"run.sh --per-pit {k} --bounds-only --variants V`).")
+    seeds = 12 * k
+    parts = []
+    for r in have:
+        lo, hi = r["bounds"][2], r["bounds"][3]
+        moves = []
+        for m in r["move_detail"]:
+            if m["bounds"] is None:
+                continue
+            ml, mh = m["bounds"][2], m["bounds"][3]
+            moves.append(f"`{m['move']}` [{ml}, {mh}]: {outcomes(ml, mh, seeds)}")
+        settled = [m["move"] for m in r["move_detail"]
+                   if m["history"] is not None and m["history"][0] == m["history"][1]]
+        parts.append(f"**{r['variant']}**: the start [{lo}, {hi}] ({outcomes(lo, hi, seeds)}"
+                     f" whatever a repetition gives); after each first move "
+                     f"{'; '.join(moves)}. The search with history "
+                     + (f"settled {' '.join(settled)}"
+                        if settled else "settled no first move")
+                     + f" within {r['history_budget']:,} nodes a move.")
+    missing = [r["variant"] for r in one if r["bounds"] is None]
+    whole = [r for r in have if r["whole_cpu_s"] is not None]
+    cost = ""
+    if whole:
+        where = sorted({r["whole_machine"] or "this machine" for r in whole})
+        cost = (f" The bounds files took {min(r['whole_cpu_s'] for r in whole):,.0f} to "
+                f"{max(r['whole_cpu_s'] for r in whole):,.0f} CPU seconds, "
+                f"{min(r['whole_wall_s'] for r in whole):,.0f} to "
+                f"{max(r['whole_wall_s'] for r in whole):,.0f} s of wall time and up to "
+                f"{binary(max(r['whole_max_rss_mib'] for r in whole) * 2 ** 20)} "
+                f"(on {', '.join(where)}; every list kept).")
+    return (f"**What stands whatever the repetition rule at {seeds} seeds** (the bounds "
+            f"whatever the rule, from the whole database's bounds file; the tables above): "
+            + " ".join(parts)
+            + (" So the starts' values are the database's claim, not a proof: whatever a "
+               "repetition gives, their bounds leave more than one result, and a first move "
+               "has its result whatever the rule only where its bounds leave one."
+               if all(r["bounds"][2] != r["bounds"][3] for r in have) else "") + cost
+            + (f" Not computed for {', '.join(missing)}: their bounds files have not been "
+               f"made (`experiments/solved/run.sh --per-pit {k} --bounds-only --variants V`, "
+               "given the database in `TB/k2`)." if missing else ""))
 
 
 def interval(b):
@@ -304,6 +390,14 @@ def history_cell(h, nodes, budget):
     if h[0] == h[1]:
         return f"{h[0]} (settled, {nodes:,} nodes)"
     return f"[{h[0]}, {h[1]}] (not settled within {budget:,} nodes a move)"
+
+
+def where(whole, bounds):
+    """The machine cell of the whole bounds' table: where the bounds file
+    and the search with history ran (times.tsv's optional column machine)."""
+    if whole == bounds:
+        return whole or "this one"
+    return f"bounds: {whole or 'this one'}; history: {bounds or 'this one'}"
 
 
 def short(k):
@@ -396,7 +490,7 @@ def status(rows, k, scale=()):
                "rule are the database's, not the game's with its history: none is",
                "known to stand whatever the rule gives.", ""]
         md += missing(one, k)
-        md += scaling_section(scale, k) if k == 2 else []
+        md += scaling_section(scale, k, rows) if k == 2 else []
         return [x for x in md if x is not None]
     budget = max(r["history_budget"] or 0 for r in have)
     md += ["`nickar solve --history N` on the start position: the bounds",
@@ -480,7 +574,7 @@ def status(rows, k, scale=()):
     if open_:
         md.append("")
     md += missing(one, k)
-    md += scaling_section(scale, k) if k == 2 else []
+    md += scaling_section(scale, k, rows) if k == 2 else []
     return md
 
 
@@ -520,11 +614,13 @@ def readme(src, rows, out=None, scale=()):
         whole = [r for r in rows if r["per_pit"] == k and r["whole_cpu_s"] is not None]
         if whole:
             md += ["The whole database's bounds (`nickar tablebase bounds`, run.sh's",
-                   "step wholebounds):", "",
-                   "| variant | positions with lo < hi | CPU s | wall s | peak MiB |",
-                   "|---|---:|---:|---:|---:|"]
+                   "step wholebounds), and where they and the search with history ran",
+                   "(times.tsv's column machine; this machine where it is empty):", "",
+                   "| variant | positions with lo < hi | CPU s | wall s | peak MiB | machine |",
+                   "|---|---:|---:|---:|---:|---|"]
             md += [f"| {r['variant']} | {cell(r['whole_apart'])} | {r['whole_cpu_s']} | "
-                   f"{cell(r['whole_wall_s'])} | {cell(r['whole_max_rss_mib'])} |" for r in whole]
+                   f"{cell(r['whole_wall_s'])} | {cell(r['whole_max_rss_mib'])} | "
+                   f"{where(r['whole_machine'], r['bounds_machine'])} |" for r in whole]
             md.append("")
         md += status(rows, k, scale)
     disc = src / "discussion.md"
