@@ -19,6 +19,9 @@ the run file's individual replaced by the file:
 - davis-kendall-2002: the dk2002 champions at depth 7 (runs.json);
 - caribbean: each variant's champions (champions.csv, the raw w_ columns);
 - strategies: the final champion of every strategy and seed (runs.csv);
+- representation: each arm's champion (champions.json: the final player
+  of the arm's best seed, its weights committed beside it), at its
+  training depth;
 - reference: for scale, `material` and the variant's hand-weighted set at
   each depth and variant a study's champions play (not champions).
 
@@ -110,6 +113,16 @@ def champions(results, root):
         k, seed = r["strategy"], r["seed"]
         w = write_weights(root, "strategies", f"{k}-s{seed}", ORDER["positional"], w)
         out.append(("strategies", f"{k} s{seed}", "abapa", f"ab:depth={sd},features=positional,weights={w}"))
+
+    path = os.path.join(results, "representation", "champions.json")
+    if os.path.exists(path):
+        with open(path) as f:
+            rep = json.load(f)
+        for c in rep["champions"]:
+            if not os.path.exists(c["weights_file"]):
+                sys.exit(f"champions.py: representation {c['arm']}: no weights file "
+                         f"{c['weights_file']}")
+            out.append(("representation", f"{c['arm']} s{c['seed']}", "abapa", c["spec"]))
 
     seen = []
     for _study, _lab, v, spec in out:

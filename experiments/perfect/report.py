@@ -19,6 +19,7 @@ Every number comes from the `nickar grade` outputs kept verbatim in
 ladder-<variant>.jsonl and champions.jsonl (studylib.grade_numbers)."""
 import json
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -45,7 +46,8 @@ def split(path, studies):
     with open(path) as f:
         for x in f:
             o = json.loads(x)
-            if o["study"] != "reference":
+            # the representation study grades its own players (its endgame column)
+            if o["study"] not in ("reference", "representation"):
                 by.setdefault(o["study"], []).append(x)
     # the ayo2004 study's tables show the davis-kendall-2002 champions too
     by.setdefault("ayo2004", []).extend(by.get("davis-kendall-2002", []))
@@ -358,6 +360,21 @@ def answer_champions(ch, gt):
                    f"{sl.f3(r.lost_move)} seeds lost a move"
                    + (f"; the hand-weighted `{hand}` at depth {depth}: {pct(d.optimal)}% "
                       f"[{pct(d.optimal_lo)}, {pct(d.optimal_hi)}]" if d is not None else "") + ".")
+    grouped = set(zip(gt.study, gt.group)) if not gt.empty else set()
+    for r in ch.itertuples():  # a champion alone in its group: its own interval over games
+        grp = group_of(r.study, r.champion)
+        if r.study == "reference" or (r.study, grp) in grouped:
+            continue
+        m = re.search(r"depth=(\d+)", r.spec)
+        depth = int(m.group(1)) if m else None
+        hand = "adjikui" if r.variant == "adjikui" else "positional"
+        key = f"{r.variant} {hand}-d{depth}"
+        d = ref.loc[key] if key in ref.index else None
+        out.append(f"- {r.study}, {r.champion} ({r.variant}, one champion, depth {depth}): "
+                   f"{pct(r.optimal)}% [{pct(r.optimal_lo)}, {pct(r.optimal_hi)}] optimal "
+                   f"(interval over games), {sl.f3(r.lost_move)} seeds lost a move"
+                   + (f"; the hand-weighted `{hand}` at depth {depth}: {pct(d.optimal)}% "
+                      f"[{pct(d.optimal_lo)}, {pct(d.optimal_hi)}]" if d is not None else "") + ".")
     return out
 
 
@@ -416,7 +433,10 @@ def readme(src, lt, ch, gt, times, quick):
         "  champions: Student's t over the champions.",
         "- **Depth**: the ladders' `material` and `positional` players are the linear sets",
         "  at depths 1 to 7 (depth.png); in abapa MCTS at 100 to 3000 playouts (mcts.png).",
-        "  The n-tuple and network families join when the representation study lands.",
+        "  The n-tuple and network families: results/representation grades each arm's",
+        "  champion and the hand-tuned weights on the same 10,000 endgame positions at",
+        "  depths 1 to 5 (its grade_vs_depth.png, gdepth.csv); here each arm's champion",
+        "  at its training depth, 2, beside the others.",
         "",
         "## Whole small games",
         "",
