@@ -351,7 +351,11 @@ def standing(rows, k):
                      f"{'; '.join(moves)}. The search with history "
                      + (f"settled {' '.join(settled)}"
                         if settled else "settled no first move")
-                     + f" within {r['history_budget']:,} nodes a move.")
+                     + f" within {r['history_budget']:,} nodes a move"
+                     + (f" (over the bounds file alone each first move's window starts at "
+                        f"[0, {seeds}]: a child that keeps the start's history is not bounded by "
+                        "its bounds whatever the rule, since an earlier position can repeat)."
+                        if r["cycle_positions"] is None and not settled else "."))
     missing = [r["variant"] for r in one if r["bounds"] is None]
     whole = [r for r in have if r["whole_cpu_s"] is not None]
     cost = ""
@@ -364,7 +368,7 @@ def standing(rows, k):
                 f"{binary(max(r['whole_max_rss_mib'] for r in whole) * 2 ** 20)} "
                 f"(on {', '.join(where)}; every list kept).")
     return (f"**What stands whatever the repetition rule at {seeds} seeds** (the bounds "
-            f"whatever the rule, from the whole database's bounds file; the tables above): "
+            f"whatever the rule; the tables above): "
             + " ".join(parts)
             + (" So the starts' values are the database's claim, not a proof: whatever a "
                "repetition gives, their bounds leave more than one result, and a first move "
@@ -372,7 +376,7 @@ def standing(rows, k):
                if all(r["bounds"][2] != r["bounds"][3] for r in have) else "") + cost
             + (f" Not computed for {', '.join(missing)}: their bounds files have not been "
                f"made (`experiments/solved/run.sh --per-pit {k} --bounds-only --variants V`, "
-               "given the database in `TB/k2`)." if missing else ""))
+               f"given the database in `TB/k{k}`)." if missing else ""))
 
 
 def interval(b):
