@@ -374,8 +374,10 @@ def standing(rows, k):
                "repetition gives, their bounds leave more than one result, and a first move "
                "has its result whatever the rule only where its bounds leave one."
                if all(r["bounds"][2] != r["bounds"][3] for r in have) else "") + cost
-            + (f" Not computed for {', '.join(missing)}: their bounds files have not been "
-               f"made (`experiments/solved/run.sh --per-pit {k} --bounds-only --variants V`, "
+            + (f" Not computed for {', '.join(missing)}: "
+               + ("its bounds file has" if len(missing) == 1 else "their bounds files have")
+               + f" not been made (`experiments/solved/run.sh --per-pit {k} --bounds-only "
+               f"--variants V`, "
                f"given the database in `TB/k{k}`)." if missing else ""))
 
 
@@ -465,7 +467,8 @@ def missing(one, k):
     if not lack:
         return []
     why = ("no bounds file `TB/k2/V.nkbd`: `nickar tablebase bounds` has not been run "
-           "on their 24-seed databases (see the measured cost below; "
+           f"on {'its' if len(lack) == 1 else 'their'} 24-seed "
+           f"{'database' if len(lack) == 1 else 'databases'} (see the measured cost below; "
            "`experiments/solved/run.sh --per-pit 2 --bounds-only --variants V` makes the "
            "file and the bounds from a kept database)") if k == 2 else \
           "`experiments/solved/run.sh` has not run the bounds step for them"
