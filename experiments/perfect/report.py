@@ -361,7 +361,7 @@ def answer_champions(ch, gt):
                    + (f"; the hand-weighted `{hand}` at depth {depth}: {pct(d.optimal)}% "
                       f"[{pct(d.optimal_lo)}, {pct(d.optimal_hi)}]" if d is not None else "") + ".")
     grouped = set(zip(gt.study, gt.group)) if not gt.empty else set()
-    for r in ch.itertuples():  # a champion alone in its group: its own interval over games
+    for r in ch.itertuples():  # a player alone in its group: its own interval over games
         grp = group_of(r.study, r.champion)
         if r.study == "reference" or (r.study, grp) in grouped:
             continue
@@ -370,7 +370,7 @@ def answer_champions(ch, gt):
         hand = "adjikui" if r.variant == "adjikui" else "positional"
         key = f"{r.variant} {hand}-d{depth}"
         d = ref.loc[key] if key in ref.index else None
-        out.append(f"- {r.study}, {r.champion} ({r.variant}, one champion, depth {depth}): "
+        out.append(f"- {r.study}, {r.champion} ({r.variant}, one player, depth {depth}): "
                    f"{pct(r.optimal)}% [{pct(r.optimal_lo)}, {pct(r.optimal_hi)}] optimal "
                    f"(interval over games), {sl.f3(r.lost_move)} seeds lost a move"
                    + (f"; the hand-weighted `{hand}` at depth {depth}: {pct(d.optimal)}% "
@@ -399,7 +399,8 @@ def readme(src, lt, ch, gt, times, quick):
     lines += answer_ladder(lt) if not lt.empty else ["- no ladder was graded."]
     lines += [f"- **{v}**, {12 * k}-seed games: not graded in this run (see below)." for v, k in missing]
     lines += ["", "Endgames (champions of every study, the share of optimal moves, mean over "
-              "seeds [95% t interval]):", ""]
+              "seeds [95% t interval]; a player alone in its group, such as published weights "
+              "or an arm's one champion, with its own interval over games):", ""]
     lines += answer_champions(ch, gt) if not ch.empty else ["- no champion was graded."]
     lines += [
         "",
