@@ -341,40 +341,40 @@ def champion_lines(ch, gt):
     return lines
 
 
+def hand_beside(ref, variant, depth):
+    """"; the hand-weighted SET at depth D: X% [lo, hi]" from the reference
+    rows REF, or "" where that player was not graded."""
+    hand = "adjikui" if variant == "adjikui" else "positional"
+    key = f"{variant} {hand}-d{depth}"
+    if key not in ref.index:
+        return ""
+    d = ref.loc[key]
+    return (f"; the hand-weighted `{hand}` at depth {depth}: {pct(d.optimal)}% "
+            f"[{pct(d.optimal_lo)}, {pct(d.optimal_hi)}]")
+
+
 def answer_champions(ch, gt):
     out = []
     ref = ch[ch.study == "reference"].set_index("champion")
     for r in gt.itertuples():
         if r.study == "reference":
             continue
-        d = None
-        import re
         m = re.search(r"d(\d+)$", r.group)
         depth = int(m.group(1)) if m else {"caribbean": 3, "strategies": 3}.get(r.study)
-        hand = "adjikui" if r.variant == "adjikui" else "positional"
-        key = f"{r.variant} {hand}-d{depth}"
-        if key in ref.index:
-            d = ref.loc[key]
         out.append(f"- {r.study}, {r.group} ({r.variant}, {r.champions} champions): "
                    f"{pct(r.optimal)}% [{pct(r.optimal_lo)}, {pct(r.optimal_hi)}] optimal, "
                    f"{sl.f3(r.lost_move)} seeds lost a move"
-                   + (f"; the hand-weighted `{hand}` at depth {depth}: {pct(d.optimal)}% "
-                      f"[{pct(d.optimal_lo)}, {pct(d.optimal_hi)}]" if d is not None else "") + ".")
+                   + hand_beside(ref, r.variant, depth) + ".")
     grouped = set(zip(gt.study, gt.group)) if not gt.empty else set()
     for r in ch.itertuples():  # a player alone in its group: its own interval over games
-        grp = group_of(r.study, r.champion)
-        if r.study == "reference" or (r.study, grp) in grouped:
+        if r.study == "reference" or (r.study, group_of(r.study, r.champion)) in grouped:
             continue
         m = re.search(r"depth=(\d+)", r.spec)
         depth = int(m.group(1)) if m else None
-        hand = "adjikui" if r.variant == "adjikui" else "positional"
-        key = f"{r.variant} {hand}-d{depth}"
-        d = ref.loc[key] if key in ref.index else None
         out.append(f"- {r.study}, {r.champion} ({r.variant}, one player, depth {depth}): "
                    f"{pct(r.optimal)}% [{pct(r.optimal_lo)}, {pct(r.optimal_hi)}] optimal "
                    f"(interval over games), {sl.f3(r.lost_move)} seeds lost a move"
-                   + (f"; the hand-weighted `{hand}` at depth {depth}: {pct(d.optimal)}% "
-                      f"[{pct(d.optimal_lo)}, {pct(d.optimal_hi)}]" if d is not None else "") + ".")
+                   + hand_beside(ref, r.variant, depth) + ".")
     return out
 
 
